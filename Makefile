@@ -1,0 +1,37 @@
+# The whole set-up: `make run` starts the app, `make test` installs what the tests need and runs them.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test lint benchmark chromium
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(VENV)/.installed $@
+
+run: $(VENV)/.installed
+	$(PY) main.py $(ARGS)
+
+# Debian's Chromium drives the real-browser journeys; CI starts on a machine without it.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser journeys"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null; }
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+test: $(VENV)/.installed-test chromium lint
+	$(PY) -m pytest -q
+
+benchmark: $(VENV)/.installed-test
+	$(PY) benchmarks/score_command.py

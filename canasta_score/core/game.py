@@ -1,0 +1,236 @@
+"""A whole game: sides, rounds, running totals, opening minimums, the dealer and the winner."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import accumulate
+
+from canasta_score.core.rules import RuleSet, opening_minimum
+from canasta_score.core.scoring import SideEntry, SideScore, score_round
+from canasta_score.core.validation import Problem, validate_round
+
+Round = tuple[SideEntry, ...]
+
+
+@dataclass(frozen=True)
+class Side:
+    """A team (or a single player) with its name and its players in seat order."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+class RoundRefused(ValueError):
+    """A round could not be added, replaced or removed; `problems` says why, all at once."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = tuple(problems)
+
+
+def winner_of(totals: Sequence[int], target: int) -> int | None:
+    """The index of the winning side, or None while play goes on.
+
+    >>> winner_of([5010, 4000], 5000), winner_of([5010, 5010], 5000), winner_of([4990, 10], 5000)
+    (0, None, None)
+    """
+    if not totals or max(totals) < target:
+        return None
+    best = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def seat_order(sides: Sequence[Side]) -> list[tuple[int, int]]:
+    """(side, player) pairs clockwise round the table: partners sit apart.
+
+    >>> seat_order([Side("We", ("A", "B")), Side("They", ("C", "D"))])
+    [(0, 0), (1, 0), (0, 1), (1, 1)]
+    """
+    most = max((len(side.players) for side in sides), default=0)
+    return [
+        (side_index, player)
+        for player in range(most)
+        for side_index, side in enumerate(sides)
+        if player < len(side.players)
+    ]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as the facts entered; every number is derived from them by the rules."""
+
+    rules: RuleSet
+    sides: tuple[Side, ...]
+    rounds: tuple[Round, ...] = ()
+    #: Seat (in `seat_order`) of the first round's dealer.
+    first_dealer: int = 0
+
+    @property
+    def target(self) -> int:
+        """The score that ends the game."""
+        return self.rules.target_for(len(self.sides))
+
+    @property
+    def side_names(self) -> list[str]:
+        return [side.name for side in self.sides]
+
+    @cached_property
+    def scores(self) -> tuple[tuple[SideScore, ...], ...]:
+        """Each round's score breakdown per side."""
+        return tuple(score_round(entries, self.rules) for entries in self.rounds)
+
+    @cached_property
+    def running_totals(self) -> tuple[tuple[int, ...], ...]:
+        """Each side's total after each round."""
+        start = tuple(0 for _ in self.sides)
+        steps = accumulate(
+            self.scores,
+            lambda totals, scores: tuple(t + s.total for t, s in zip(totals, scores, strict=True)),
+            initial=start,
+        )
+        return tuple(steps)[1:]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.running_totals[-1] if self.rounds else tuple(0 for _ in self.sides)
+
+    @property
+    def opening_minimums(self) -> tuple[int, ...]:
+        """What each side needs to open in the next round."""
+        return tuple(opening_minimum(total, self.rules) for total in self.totals)
+
+    def opening_minimums_before(self, round_number: int) -> tuple[int, ...]:
+        """What each side needed to open in a round (counted from 1)."""
+        totals = self.running_totals[round_number - 2] if round_number > 1 else self.totals_at_start
+        return tuple(opening_minimum(total, self.rules) for total in totals)
+
+    @property
+    def totals_at_start(self) -> tuple[int, ...]:
+        return tuple(0 for _ in self.sides)
+
+    @property
+    def winner(self) -> int | None:
+        return winner_of(self.totals, self.target)
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def seats(self) -> list[tuple[int, int]]:
+        return seat_order(self.sides)
+
+    def dealer_of(self, round_number: int) -> tuple[int, int]:
+        """(side, player) who deals a round (counted from 1); the deal passes clockwise."""
+        seats = self.seats
+        return seats[(self.first_dealer + round_number - 1) % len(seats)]
+
+    @property
+    def next_dealer(self) -> tuple[int, int]:
+        return self.dealer_of(len(self.rounds) + 1)
+
+    def problems_of(self, entries: Sequence[SideEntry], round_number: int) -> list[Problem]:
+        """What is wrong with these entries as round `round_number` of this game."""
+        problems = []
+        if len(entries) != len(self.sides):
+            problems.append(
+                Problem(
+                    f"a round needs an entry for each of the {len(self.sides)} sides, "
+                    f"got {len(entries)}",
+                    round_number,
+                )
+            )
+            return problems
+        return validate_round(
+            entries, self.rules, round_number=round_number, side_names=self.side_names
+        )
+
+    def check_new_round(self, entries: Sequence[SideEntry]) -> list[Problem]:
+        """Every problem with adding these entries as the next round; empty when it can be added."""
+        number = len(self.rounds) + 1
+        if self.finished:
+            winner = self.sides[self.winner or 0].name
+            return [
+                Problem(
+                    f'the game is over: "{winner}" won after round {len(self.rounds)}; '
+                    "no round can be added",
+                    number,
+                )
+            ]
+        return self.problems_of(entries, number)
+
+    def add_round(self, entries: Sequence[SideEntry]) -> Game:
+        """This game with one more round; raises RoundRefused, changing nothing, if it cannot be."""
+        problems = self.check_new_round(entries)
+        if problems:
+            raise RoundRefused(problems)
+        return dataclasses.replace(self, rounds=(*self.rounds, tuple(entries)))
+
+    def replace_round(self, round_number: int, entries: Sequence[SideEntry]) -> Game:
+        """This game with round `round_number` (from 1) entered anew; later totals follow."""
+        self._check_round_number(round_number)
+        problems = self.problems_of(entries, round_number)
+        if problems:
+            raise RoundRefused(problems)
+        rounds = list(self.rounds)
+        rounds[round_number - 1] = tuple(entries)
+        return self._checked(dataclasses.replace(self, rounds=tuple(rounds)))
+
+    def remove_round(self, round_number: int) -> Game:
+        """This game without round `round_number` (from 1); later rounds move up."""
+        self._check_round_number(round_number)
+        rounds = self.rounds[: round_number - 1] + self.rounds[round_number:]
+        return self._checked(dataclasses.replace(self, rounds=rounds))
+
+    def _check_round_number(self, round_number: int) -> None:
+        if not 1 <= round_number <= len(self.rounds):
+            raise RoundRefused(
+                [Problem(f"there is no round {round_number}; the game has {len(self.rounds)}")]
+            )
+
+    @staticmethod
+    def _checked(game: Game) -> Game:
+        """Refuse a change that would end the game before rounds that were played after it."""
+        ended = game.first_finished_round()
+        if ended is not None and ended < len(game.rounds):
+            raise RoundRefused(
+                [
+                    Problem(
+                        f"with this change the game would be over after round {ended}, "
+                        f"but rounds {ended + 1} to {len(game.rounds)} were played after it; "
+                        "remove those rounds first",
+                        ended,
+                    )
+                ]
+            )
+        return game
+
+    def first_finished_round(self) -> int | None:
+        """The round after which the game was won, counted from 1, or None."""
+        for number, totals in enumerate(self.running_totals, start=1):
+            if winner_of(totals, self.target) is not None:
+                return number
+        return None
+
+    def check(self) -> list[Problem]:
+        """Every problem of every round, as when a whole game file is read."""
+        problems: list[Problem] = []
+        for number, entries in enumerate(self.rounds, start=1):
+            problems += self.problems_of(entries, number)
+        if problems:
+            return problems
+        ended = self.first_finished_round()
+        if ended is not None and ended < len(self.rounds):
+            winner = self.sides[winner_of(self.running_totals[ended - 1], self.target) or 0].name
+            problems.append(
+                Problem(
+                    f'the game was over after round {ended} ("{winner}" won); '
+                    "no round can be added to a finished game",
+                    ended + 1,
+                )
+            )
+        return problems

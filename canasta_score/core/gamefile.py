@@ -1,0 +1,296 @@
+"""The game file (`canasta-score/1`): reading it into a Game with every problem, writing it back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from canasta_score.core.cards import CardCounts, CardGroup
+from canasta_score.core.game import Game, Side, seat_order
+from canasta_score.core.rules import PRESETS, apply_overrides, rule_overrides
+from canasta_score.core.scoring import Cards, SideEntry, WentOut
+from canasta_score.core.validation import Problem
+
+FORMAT = "canasta-score/1"
+MIN_SIDES, MAX_SIDES = 2, 4
+MIN_PLAYERS, MAX_PLAYERS = 1, 3
+ENTRY_FIELDS = ("melded", "hand", "canastas", "red_threes", "went_out", "dealer_bonus", "penalty")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "a list"
+    return (
+        "null" if value is None else str(value).lower() if isinstance(value, bool) else repr(value)
+    )
+
+
+class _Reader:
+    """Collects problems while reading a document, so all of them are reported at once."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def refuse(
+        self,
+        message: str,
+        round_number: int | None = None,
+        side: int | None = None,
+        side_name: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.problems.append(Problem(message, round_number, side, side_name, field))
+
+    def sides(self, data: Any) -> tuple[Side, ...]:
+        if not isinstance(data, list) or not MIN_SIDES <= len(data) <= MAX_SIDES:
+            got = f"{len(data)}" if isinstance(data, list) else _shown(data)
+            self.refuse(f"sides must be a list of {MIN_SIDES} to {MAX_SIDES} sides, got {got}")
+            return ()
+        sides = []
+        for index, side in enumerate(data):
+            if not isinstance(side, dict):
+                self.refuse(
+                    f"sides[{index}] must be an object with a name and players, got {_shown(side)}"
+                )
+                continue
+            name, players = side.get("name"), side.get("players")
+            if not isinstance(name, str) or not name.strip():
+                self.refuse(f"sides[{index}].name must be a non-empty text, got {_shown(name)}")
+                name = f"side {index + 1}"
+            if (
+                not isinstance(players, list)
+                or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
+                or not all(isinstance(p, str) and p.strip() for p in players)
+            ):
+                self.refuse(
+                    f'side "{name}": players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} names, '
+                    f"got {_shown(players)}"
+                )
+                players = []
+            sides.append(Side(name.strip(), tuple(p.strip() for p in players)))
+        return tuple(sides)
+
+    def cards(self, value: Any, where: dict[str, Any], field: str) -> Cards:
+        if _is_int(value):
+            return int(value)
+        if isinstance(value, dict):
+            groups = [g.value for g in CardGroup]
+            unknown = [k for k in value if k not in groups]
+            bad = [k for k, v in value.items() if k in groups and not _is_int(v)]
+            if unknown:
+                self.refuse(
+                    f"{field} has no card group {', '.join(unknown)}; the groups are "
+                    f"{', '.join(groups)}",
+                    field=field,
+                    **where,
+                )
+            if bad:
+                self.refuse(
+                    f"{field} card counts must be whole numbers ({', '.join(bad)})",
+                    field=field,
+                    **where,
+                )
+            if not unknown and not bad:
+                return CardCounts(**value)
+            return 0
+        self.refuse(
+            f"{field} must be card points (a whole number) or card counts by group, "
+            f"got {_shown(value)}",
+            field=field,
+            **where,
+        )
+        return 0
+
+    def entry(self, data: Any, where: dict[str, Any]) -> SideEntry:
+        if not isinstance(data, dict):
+            self.refuse(f"an entry must be an object, got {_shown(data)}", **where)
+            return SideEntry()
+        unknown = [k for k in data if k not in ENTRY_FIELDS]
+        if unknown:
+            self.refuse(
+                f"unknown field {', '.join(unknown)}; an entry has {', '.join(ENTRY_FIELDS)}",
+                **where,
+            )
+        canastas = data.get("canastas") or {}
+        if not isinstance(canastas, dict) or not all(_is_int(v) for v in canastas.values()):
+            self.refuse(
+                f'canastas must be counts by kind, e.g. {{"natural": 1}}, got {_shown(canastas)}',
+                field="canastas",
+                **where,
+            )
+            canastas = {}
+        went_out = data.get("went_out")
+        if went_out not in (None, *WentOut.__members__.values()):
+            self.refuse(
+                f'went_out must be null, "normal" or "concealed", got {_shown(went_out)}',
+                field="went_out",
+                **where,
+            )
+            went_out = None
+        numbers = {}
+        for field in ("red_threes", "penalty"):
+            value = data.get(field, 0)
+            if not _is_int(value):
+                self.refuse(
+                    f"{field} must be a whole number, got {_shown(value)}", field=field, **where
+                )
+                value = 0
+            numbers[field] = value
+        dealer_bonus = data.get("dealer_bonus", False)
+        if not isinstance(dealer_bonus, bool):
+            self.refuse(
+                f"dealer_bonus must be true or false, got {_shown(dealer_bonus)}",
+                field="dealer_bonus",
+                **where,
+            )
+            dealer_bonus = False
+        return SideEntry(
+            melded=self.cards(data.get("melded", 0), where, "melded"),
+            hand=self.cards(data.get("hand", 0), where, "hand"),
+            canastas={k: v for k, v in canastas.items() if v},
+            red_threes=numbers["red_threes"],
+            went_out=WentOut(went_out) if went_out else None,
+            dealer_bonus=dealer_bonus,
+            penalty=numbers["penalty"],
+        )
+
+
+def read_game(document: Any) -> tuple[Game | None, list[Problem]]:
+    """A game file's data as a Game, or None and every problem found in it.
+
+    >>> game, problems = read_game({"format": "canasta-score/1", "rules": "classic",
+    ...     "sides": [{"name": "We", "players": ["A"]}, {"name": "They", "players": ["B"]}],
+    ...     "rounds": [[{"melded": 90}, {"hand": 85, "red_threes": 1}]]})
+    >>> game.totals, problems
+    ((90, -185), [])
+    """
+    reader = _Reader()
+    if not isinstance(document, dict):
+        return None, [Problem(f"a game file is a JSON object, got {_shown(document)}")]
+    if document.get("format", FORMAT) != FORMAT:
+        reader.refuse(f'format must be "{FORMAT}", got {_shown(document.get("format"))}')
+    preset = document.get("rules")
+    rules = PRESETS.get(preset) if isinstance(preset, str) else None
+    if rules is None:
+        reader.refuse(f"unknown rules {_shown(preset)}; the presets are {', '.join(PRESETS)}")
+    overrides = document.get("rule_overrides") or {}
+    if not isinstance(overrides, dict):
+        reader.refuse(f"rule_overrides must be an object, got {_shown(overrides)}")
+    elif rules is not None:
+        rules, messages = apply_overrides(rules, overrides)
+        for message in messages:
+            reader.refuse(message)
+    sides = reader.sides(document.get("sides"))
+    first_dealer = _first_dealer(reader, document.get("first_dealer"), sides)
+    rounds_data = document.get("rounds", [])
+    if not isinstance(rounds_data, list):
+        reader.refuse(f"rounds must be a list of rounds, got {_shown(rounds_data)}")
+        rounds_data = []
+    rounds = []
+    for number, round_data in enumerate(rounds_data, start=1):
+        if not isinstance(round_data, list) or (sides and len(round_data) != len(sides)):
+            got = len(round_data) if isinstance(round_data, list) else _shown(round_data)
+            reader.refuse(
+                f"a round is a list with one entry per side ({len(sides)}), got {got}",
+                round_number=number,
+            )
+            continue
+        rounds.append(
+            tuple(
+                reader.entry(
+                    entry,
+                    {
+                        "round_number": number,
+                        "side": index,
+                        "side_name": sides[index].name if index < len(sides) else None,
+                    },
+                )
+                for index, entry in enumerate(round_data)
+            )
+        )
+    if reader.problems or rules is None:
+        return None, reader.problems
+    game = Game(rules=rules, sides=sides, rounds=tuple(rounds), first_dealer=first_dealer)
+    problems = game.check()
+    return (None, problems) if problems else (game, [])
+
+
+def _first_dealer(reader: _Reader, data: Any, sides: tuple[Side, ...]) -> int:
+    if data is None or not sides:
+        return 0
+    seats = seat_order(sides)
+    if isinstance(data, dict) and (data.get("side"), data.get("player")) in seats:
+        return seats.index((data["side"], data["player"]))
+    reader.refuse(
+        f'first_dealer must be {{"side": S, "player": P}} naming a seated player, '
+        f"got {_shown(data)}"
+    )
+    return 0
+
+
+def _cards_data(cards: Cards) -> int | dict[str, int]:
+    return cards.as_dict() if isinstance(cards, CardCounts) else cards
+
+
+def entry_data(entry: SideEntry) -> dict[str, Any]:
+    """A side's entry as game-file data, leaving out what is zero or none."""
+    data: dict[str, Any] = {"melded": _cards_data(entry.melded), "hand": _cards_data(entry.hand)}
+    if entry.canastas:
+        data["canastas"] = dict(entry.canastas)
+    if entry.red_threes:
+        data["red_threes"] = entry.red_threes
+    if entry.went_out:
+        data["went_out"] = entry.went_out.value
+    if entry.dealer_bonus:
+        data["dealer_bonus"] = True
+    if entry.penalty:
+        data["penalty"] = entry.penalty
+    return data
+
+
+def game_document(game: Game, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The game file of a game: what `read_game` reads back into the same game."""
+    overrides = rule_overrides(game.rules)
+    seat = game.seats[game.first_dealer] if game.seats else (0, 0)
+    document: dict[str, Any] = {"format": FORMAT, "rules": game.rules.base}
+    if overrides:
+        document["rule_overrides"] = overrides
+    document["sides"] = [{"name": s.name, "players": list(s.players)} for s in game.sides]
+    document["first_dealer"] = {"side": seat[0], "player": seat[1]}
+    document["rounds"] = [[entry_data(entry) for entry in entries] for entries in game.rounds]
+    if extra:
+        document.update(extra)
+    return document
+
+
+def score_report(game: Game) -> dict[str, Any]:
+    """What `python -m canasta_score score` prints for a game."""
+    dealer_side, dealer_player = game.next_dealer
+    return {
+        "rounds": [
+            {
+                "scores": [s.total for s in scores],
+                "totals": list(totals),
+                "breakdowns": [s.as_dict() for s in scores],
+            }
+            for scores, totals in zip(game.scores, game.running_totals, strict=True)
+        ],
+        "totals": list(game.totals),
+        "opening_minimums": list(game.opening_minimums),
+        "winner": game.winner,
+        "finished": game.finished,
+        "target": game.target,
+        "rules": game.rules.id,
+        "sides": game.side_names,
+        "next_dealer": {
+            "side": dealer_side,
+            "player": dealer_player,
+            "name": game.sides[dealer_side].players[dealer_player],
+        },
+    }

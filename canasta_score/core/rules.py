@@ -1,0 +1,368 @@
+"""Rule sets as frozen data: the six presets of RULES.md and the numbers they give."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from canasta_score.core.cards import (
+    CLASSIC_CARD_VALUES,
+    RED_THREES_IN_TWO_PACKS,
+    CardCounts,
+    CardGroup,
+    CardValues,
+    cards_in_packs,
+)
+
+
+class CanastaKind(StrEnum):
+    """Kinds of canasta, as named in the game file."""
+
+    NATURAL = "natural"
+    MIXED = "mixed"
+    NATURAL_ACES = "natural_aces"
+    MIXED_ACES = "mixed_aces"
+    WILD = "wild"
+
+
+#: The fewest card points seven cards of each kind can be worth (RULES.md).
+CANASTA_MINIMUM_POINTS: Mapping[CanastaKind, int] = MappingProxyType(
+    {
+        CanastaKind.NATURAL: 35,  # seven 4s-7s
+        CanastaKind.MIXED: 50,  # six 4s-7s and one two
+        CanastaKind.NATURAL_ACES: 140,
+        CanastaKind.MIXED_ACES: 140,
+        CanastaKind.WILD: 140,  # seven twos
+    }
+)
+
+
+def _frozen(mapping: Mapping[CanastaKind, int]) -> Mapping[CanastaKind, int]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every number a game is scored by. Presets are values; custom sets are edited copies."""
+
+    id: str
+    name: str
+    description: str
+    source: str
+    packs: int = 2
+    card_values: CardValues = CLASSIC_CARD_VALUES
+    canasta_bonuses: Mapping[CanastaKind, int] = field(
+        default_factory=lambda: _frozen({CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300})
+    )
+    #: Score of a side's red threes by their number: index 0 is none.
+    red_threes: tuple[int, ...] = (0, 100, 200, 300, 800)
+    going_out: int = 100
+    #: The whole going-out bonus when going out concealed (it replaces `going_out`).
+    going_out_concealed: int = 200
+    canastas_to_go_out: int = 1
+    #: Bonus for a dealer who picked exactly the cards needed; None where the rules have none.
+    dealer_bonus: int | None = None
+    target: int = 5000
+    #: Target when three sides play, where it differs (six players in three teams of two).
+    three_side_target: int | None = None
+    #: Opening minimum while a side's total is below zero.
+    opening_below_zero: int = 15
+    #: (total from, minimum) steps for totals of zero and up, lowest first.
+    opening_tiers: tuple[tuple[int, int], ...] = ((0, 50), (1500, 90), (3000, 120))
+    #: The preset this rule set was copied from (itself for a preset).
+    base: str = ""
+
+    @property
+    def canasta_kinds(self) -> tuple[CanastaKind, ...]:
+        return tuple(kind for kind in CanastaKind if kind in self.canasta_bonuses)
+
+    @property
+    def red_threes_in_packs(self) -> int:
+        return RED_THREES_IN_TWO_PACKS * self.packs // 2
+
+    @property
+    def card_points_in_packs(self) -> int:
+        """Card points of every card in the packs: no round can have more on table and in hands.
+
+        >>> CLASSIC.card_points_in_packs
+        1180
+        """
+        all_cards = CardCounts(**{g.value: cards_in_packs(g, self.packs) for g in CardGroup})
+        return self.card_values.points(all_cards)
+
+    def red_three_score(self, count: int) -> int:
+        """Score of this many red threes for a side that has melded.
+
+        >>> CLASSIC.red_three_score(4)
+        800
+        """
+        return self.red_threes[count]
+
+    def target_for(self, side_count: int) -> int:
+        """The score that ends a game with this many sides.
+
+        >>> SIX_PLAYER.target_for(2), SIX_PLAYER.target_for(3)
+        (10000, 7500)
+        """
+        if side_count == 3 and self.three_side_target is not None:
+            return self.three_side_target
+        return self.target
+
+    @property
+    def is_preset(self) -> bool:
+        return PRESETS.get(self.id) == self
+
+
+def opening_minimum(total: int, rules: RuleSet) -> int:
+    """The card points a side must meld first in a round, by its running total before it.
+
+    >>> opening_minimum(-5, CLASSIC), opening_minimum(0, CLASSIC), opening_minimum(1500, CLASSIC)
+    (15, 50, 90)
+    >>> opening_minimum(7500, SIX_PLAYER), opening_minimum(-5, FINNISH), opening_minimum(-5, DANISH)
+    (150, 0, 50)
+    """
+    minimum = rules.opening_below_zero
+    for total_from, tier_minimum in rules.opening_tiers:
+        if total >= total_from:
+            minimum = tier_minimum
+    return minimum
+
+
+CLASSIC = RuleSet(
+    id="classic",
+    name="Classic",
+    description="Four players in two teams, to 5000; one canasta to go out.",
+    source="Pagat/Bicycle; seeds 001, 004",
+    base="classic",
+)
+
+TWO_PLAYER = dataclasses.replace(
+    CLASSIC,
+    id="two-player",
+    name="Two players",
+    description="Two players each on their own; two canastas to go out.",
+    source="seed 004, Pagat",
+    canastas_to_go_out=2,
+    base="two-player",
+)
+
+SIX_PLAYER = dataclasses.replace(
+    CLASSIC,
+    id="six-player",
+    name="Six players",
+    description="Three packs; two teams of three to 10000 or three teams of two to 7500.",
+    source="Pagat/rummy-games",
+    packs=3,
+    red_threes=(0, 100, 200, 300, 400, 1000, 1200),
+    canastas_to_go_out=2,
+    target=10000,
+    three_side_target=7500,
+    opening_tiers=((0, 50), (1500, 90), (3000, 120), (7500, 150)),
+    base="six-player",
+)
+
+FLEMISH = dataclasses.replace(
+    CLASSIC,
+    id="flemish",
+    name="Flemish",
+    description="Aces canastas (800 / 500) and a wild canasta of twos and jokers (1000).",
+    source="seed 000",
+    canasta_bonuses=_frozen(
+        {
+            CanastaKind.NATURAL: 500,
+            CanastaKind.MIXED: 300,
+            CanastaKind.NATURAL_ACES: 800,
+            CanastaKind.MIXED_ACES: 500,
+            CanastaKind.WILD: 1000,
+        }
+    ),
+    base="flemish",
+)
+
+FINNISH = dataclasses.replace(
+    CLASSIC,
+    id="finnish",
+    name="Finnish",
+    description="Concealed going out is worth 300; no minimum to open below zero.",
+    source="seed 002",
+    going_out_concealed=300,
+    opening_below_zero=0,
+    base="finnish",
+)
+
+DANISH = dataclasses.replace(
+    CLASSIC,
+    id="danish",
+    name="Danish",
+    description="Canastas 700 / 500, red threes 200 each, black threes worth 0, dealer bonus.",
+    source="seed 003",
+    card_values=CardValues(black_threes=0),
+    canasta_bonuses=_frozen({CanastaKind.NATURAL: 700, CanastaKind.MIXED: 500}),
+    red_threes=(0, 200, 400, 600, 800),
+    dealer_bonus=100,
+    opening_below_zero=50,
+    base="danish",
+)
+
+PRESETS: Mapping[str, RuleSet] = MappingProxyType(
+    {r.id: r for r in (CLASSIC, TWO_PLAYER, SIX_PLAYER, FLEMISH, FINNISH, DANISH)}
+)
+
+#: Rule values a game file's `rule_overrides` may replace, with what each must be.
+OVERRIDABLE = {
+    "target": "a positive whole number",
+    "three_side_target": "a positive whole number or null",
+    "packs": "2 or 3",
+    "card_values": 'points by card group, e.g. {"black_threes": 0}',
+    "canasta_bonuses": "bonus by canasta kind, null to drop a kind",
+    "red_threes": "a list of scores by count, starting with 0 for none",
+    "going_out": "a whole number of points",
+    "going_out_concealed": "a whole number of points",
+    "canastas_to_go_out": "a whole number from 0",
+    "dealer_bonus": "a whole number of points or null",
+    "opening_below_zero": "a whole number of points",
+    "opening_tiers": "a list of [total from, minimum] pairs",
+}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def apply_overrides(rules: RuleSet, overrides: Mapping[str, Any]) -> tuple[RuleSet, list[str]]:
+    """A copy of `rules` with the given values replaced, and the problems with any of them.
+
+    >>> apply_overrides(CLASSIC, {"target": 3000})[0].target
+    3000
+    >>> apply_overrides(CLASSIC, {"target": "lots"})[1]
+    ['rule_overrides.target must be a positive whole number, got "lots"']
+    """
+    changes: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, value in overrides.items():
+        if key not in OVERRIDABLE:
+            known = ", ".join(OVERRIDABLE)
+            problems.append(f'rule_overrides has no value "{key}"; it knows {known}')
+            continue
+        parsed = _parse_override(rules, key, value)
+        if parsed is _INVALID:
+            shown = f'"{value}"' if isinstance(value, str) else repr(value)
+            problems.append(f"rule_overrides.{key} must be {OVERRIDABLE[key]}, got {shown}")
+        else:
+            changes[key] = parsed
+    if "target" in changes and "three_side_target" not in changes:
+        changes["three_side_target"] = None  # an explicit target holds for any number of sides
+    if problems:
+        return rules, problems
+    if not changes:
+        return rules, []
+    if set(changes) - {"target", "three_side_target"}:  # a new target alone keeps the rules' name
+        changes.setdefault("id", "custom")
+        changes.setdefault("name", f"{rules.name} (custom)")
+    return dataclasses.replace(rules, **changes), []
+
+
+_INVALID = object()
+
+
+def _parse_override(rules: RuleSet, key: str, value: Any) -> Any:
+    if key in ("target",):
+        return value if _is_int(value) and value > 0 else _INVALID
+    if key in ("three_side_target", "dealer_bonus"):
+        if value is None:
+            return None
+        return (
+            value
+            if _is_int(value) and value >= 0 and (key == "dealer_bonus" or value > 0)
+            else _INVALID
+        )
+    if key == "packs":
+        return value if value in (2, 3) and _is_int(value) else _INVALID
+    if key in ("going_out", "going_out_concealed", "canastas_to_go_out", "opening_below_zero"):
+        return value if _is_int(value) and value >= 0 else _INVALID
+    if key == "card_values":
+        if not isinstance(value, dict) or not all(
+            k in CardGroup.__members__.values() and _is_int(v) and v >= 0 for k, v in value.items()
+        ):
+            return _INVALID
+        return dataclasses.replace(rules.card_values, **value)
+    if key == "canasta_bonuses":
+        if not isinstance(value, dict) or not all(
+            k in CanastaKind.__members__.values() and (v is None or (_is_int(v) and v >= 0))
+            for k, v in value.items()
+        ):
+            return _INVALID
+        bonuses = dict(rules.canasta_bonuses)
+        for kind, bonus in value.items():
+            if bonus is None:
+                bonuses.pop(CanastaKind(kind), None)
+            else:
+                bonuses[CanastaKind(kind)] = bonus
+        return _frozen(bonuses)
+    if key == "red_threes":
+        if (
+            not isinstance(value, list)
+            or not value
+            or value[0] != 0
+            or not all(_is_int(v) for v in value)
+        ):
+            return _INVALID
+        return tuple(value)
+    if key == "opening_tiers":
+        if not isinstance(value, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(_is_int(v) for v in p) for p in value
+        ):
+            return _INVALID
+        return tuple(sorted((p[0], p[1]) for p in value))
+    return _INVALID  # pragma: no cover - every OVERRIDABLE key is handled above
+
+
+def rule_overrides(rules: RuleSet) -> dict[str, Any]:
+    """The values in which `rules` differs from the preset it was copied from, as JSON data.
+
+    >>> rule_overrides(apply_overrides(SIX_PLAYER, {"target": 3000})[0])
+    {'target': 3000, 'three_side_target': None}
+    """
+    base = PRESETS[rules.base]
+    data, base_data = rules_as_json(rules), rules_as_json(base)
+    overrides: dict[str, Any] = {}
+    for key in OVERRIDABLE:
+        if data[key] != base_data[key]:
+            if key in ("card_values", "canasta_bonuses"):
+                changed = {k: v for k, v in data[key].items() if base_data[key].get(k) != v}
+                dropped = {k: None for k in base_data[key] if k not in data[key]}
+                overrides[key] = changed | dropped
+            else:
+                overrides[key] = data[key]
+    return overrides
+
+
+def rules_as_json(rules: RuleSet) -> dict[str, Any]:
+    """Every value of a rule set as JSON data, as `python -m canasta_score rules` prints it."""
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "description": rules.description,
+        "source": rules.source,
+        "base": rules.base,
+        "packs": rules.packs,
+        "card_values": rules.card_values.as_dict(),
+        "canasta_bonuses": {
+            kind.value: rules.canasta_bonuses[kind] for kind in rules.canasta_kinds
+        },
+        "red_threes": list(rules.red_threes),
+        "going_out": rules.going_out,
+        "going_out_concealed": rules.going_out_concealed,
+        "canastas_to_go_out": rules.canastas_to_go_out,
+        "dealer_bonus": rules.dealer_bonus,
+        "target": rules.target,
+        "three_side_target": rules.three_side_target,
+        "opening_below_zero": rules.opening_below_zero,
+        "opening_tiers": [list(tier) for tier in rules.opening_tiers],
+        "card_points_in_packs": rules.card_points_in_packs,
+        "red_threes_in_packs": rules.red_threes_in_packs,
+    }

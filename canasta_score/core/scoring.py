@@ -1,0 +1,135 @@
+"""One round: what a side entered and the score it gives, part by part."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from canasta_score.core.cards import CardCounts
+from canasta_score.core.rules import CanastaKind, RuleSet
+
+
+class WentOut(StrEnum):
+    """How a side went out; a side that did not go out has None."""
+
+    NORMAL = "normal"
+    CONCEALED = "concealed"
+
+
+#: Melded or hand cards, given either as card points or as card counts by group.
+Cards = int | CardCounts
+
+_NO_CANASTAS: Mapping[str, int] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class SideEntry:
+    """What one side has at the end of a round, as the players count it at the table."""
+
+    melded: Cards = 0
+    hand: Cards = 0
+    #: Canastas by kind name (`natural`, `mixed`, ...); kinds are checked against the rules.
+    canastas: Mapping[str, int] = field(default_factory=lambda: _NO_CANASTAS)
+    red_threes: int = 0
+    went_out: WentOut | None = None
+    dealer_bonus: bool = False
+    penalty: int = 0
+
+    @property
+    def canasta_count(self) -> int:
+        return sum(self.canastas.values())
+
+
+def card_points(cards: Cards, rules: RuleSet) -> int:
+    """Card points of melded or hand cards under the rules' card values.
+
+    >>> from canasta_score.core.rules import CLASSIC, DANISH
+    >>> card_points(CardCounts(black_threes=2), CLASSIC), card_points(CardCounts(black_threes=2), DANISH)
+    (10, 0)
+    """
+    if isinstance(cards, CardCounts):
+        return rules.card_values.points(cards)
+    return cards
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """A side's round score, part by part; the total is their sum."""
+
+    melded: int
+    hand: int  # subtracted: a positive number of points
+    canasta_bonus: int
+    red_threes: int  # negative when the side has not melded
+    going_out: int
+    dealer_bonus: int
+    penalty: int  # subtracted
+
+    @property
+    def total(self) -> int:
+        return (
+            self.melded
+            - self.hand
+            + self.canasta_bonus
+            + self.red_threes
+            + self.going_out
+            + self.dealer_bonus
+            - self.penalty
+        )
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "melded": self.melded,
+            "hand": self.hand,
+            "canasta_bonus": self.canasta_bonus,
+            "red_threes": self.red_threes,
+            "going_out": self.going_out,
+            "dealer_bonus": self.dealer_bonus,
+            "penalty": self.penalty,
+            "total": self.total,
+        }
+
+
+def score_side(entry: SideEntry, rules: RuleSet) -> SideScore:
+    """A side's score for the round. The entry is assumed valid (see `validate_round`).
+
+    The worked example of seed 004: 420 + 500 + 300 + 200 + 100 - 70.
+
+    >>> from canasta_score.core.rules import CLASSIC
+    >>> score_side(SideEntry(melded=420, hand=70, canastas={"natural": 1, "mixed": 1},
+    ...                      red_threes=2, went_out=WentOut.NORMAL), CLASSIC).total
+    1450
+    """
+    melded = card_points(entry.melded, rules)
+    red_threes = rules.red_three_score(entry.red_threes)
+    if melded == 0:
+        red_threes = -red_threes  # red threes count against a side that has not melded
+    going_out = {
+        None: 0,
+        WentOut.NORMAL: rules.going_out,
+        WentOut.CONCEALED: rules.going_out_concealed,
+    }[entry.went_out]
+    canasta_bonus = sum(
+        rules.canasta_bonuses.get(CanastaKind(kind), 0) * count
+        for kind, count in entry.canastas.items()
+    )
+    return SideScore(
+        melded=melded,
+        hand=card_points(entry.hand, rules),
+        canasta_bonus=canasta_bonus,
+        red_threes=red_threes,
+        going_out=going_out,
+        dealer_bonus=(rules.dealer_bonus or 0) if entry.dealer_bonus else 0,
+        penalty=entry.penalty,
+    )
+
+
+def score_round(entries: Sequence[SideEntry], rules: RuleSet) -> tuple[SideScore, ...]:
+    """Every side's score for one round, in side order.
+
+    >>> from canasta_score.core.rules import CLASSIC
+    >>> [s.total for s in score_round([SideEntry(melded=90), SideEntry(hand=85, red_threes=1)], CLASSIC)]
+    [90, -185]
+    """
+    return tuple(score_side(entry, rules) for entry in entries)
