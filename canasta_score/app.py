@@ -3,19 +3,45 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
+import inspect
+import ipaddress
 import os
-from collections.abc import Sequence
+import secrets
+import socket
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, urlencode
+
+if TYPE_CHECKING:
+    import flet as ft
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
+TOKEN_PARAMETER = "token"
+ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="main.py", description="Canasta Score")
     parser.add_argument("--web", action="store_true", help="serve the web app, even with a display")
-    parser.add_argument("--host", default=DEFAULT_HOST, help="address to serve on (web mode)")
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help="port to serve on (web mode)"
+        "--host",
+        default=DEFAULT_HOST,
+        help="address to serve on (web mode); any address other than loopback, such as "
+        "0.0.0.0 for the local network, asks for the access token printed at start",
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help="port to serve on (web mode; 0: any free)"
     )
     parser.add_argument(
         "--db", metavar="PATH", help="database file (default: the app's data folder)"
@@ -23,26 +49,242 @@ def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def has_display() -> bool:
+    """Whether a desktop window can open here (Windows and macOS always have a screen)."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is only reachable from this machine, so it needs no access token.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
+    (True, True, False)
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a host name: it may resolve to anything
+
+
+def network_address() -> str:
+    """This machine's address on the local network, for the URL to type on a phone."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # a UDP "connect" sends nothing
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+    return address
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((DEFAULT_HOST, 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+class TokenGate:
+    """Refuses every page, asset and socket without the access token, as Jupyter does.
+
+    The token arrives once in the query string of the printed URL; the answer is a redirect
+    that drops it from the address bar and sets a cookie, which every later request (the
+    client's assets and its websocket) carries.
+    """
+
+    def __init__(self, app: ASGIApp, token: str, port: int) -> None:
+        self.app = app
+        self.token = token
+        self.cookie_name = f"canasta_score_token_{port}"  # cookies ignore ports
+
+    def _matches(self, candidate: str | None) -> bool:
+        return candidate is not None and secrets.compare_digest(
+            candidate.encode(), self.token.encode()
+        )
+
+    def _cookie_token(self, scope: Scope) -> str | None:
+        for name, value in scope.get("headers", []):
+            if name == b"cookie":
+                jar: SimpleCookie = SimpleCookie()
+                try:
+                    jar.load(value.decode("latin-1"))
+                except Exception:
+                    continue
+                if self.cookie_name in jar:
+                    return jar[self.cookie_name].value
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)  # lifespan
+            return
+        if self._matches(self._cookie_token(scope)):
+            await self.app(scope, receive, send)
+            return
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        given = dict(query).get(TOKEN_PARAMETER)
+        if self._matches(given):
+            if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+                await self._redirect_with_cookie(scope, query, send)
+            else:
+                await self.app(scope, receive, send)
+            return
+        await self._refuse(scope, receive, send)
+
+    async def _redirect_with_cookie(
+        self, scope: Scope, query: list[tuple[str, str]], send: Send
+    ) -> None:
+        rest = urlencode([(k, v) for k, v in query if k != TOKEN_PARAMETER])
+        location = scope.get("root_path", "") + scope["path"] + (f"?{rest}" if rest else "")
+        cookie = f"{self.cookie_name}={self.token}; Path=/; HttpOnly; SameSite=Lax"
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 303,
+                "headers": [
+                    (b"location", location.encode("latin-1")),
+                    (b"set-cookie", cookie.encode("latin-1")),
+                    (b"cache-control", b"no-store"),
+                    (b"content-length", b"0"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": b""})
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008})  # answered as HTTP 403
+            return
+        body = (
+            b"Canasta Score: this address needs its access token. Open the link printed "
+            b"where the app was started (it ends in ?token=...).\n"
+        )
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 403,
+                "headers": [
+                    (b"content-type", b"text/plain; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"cache-control", b"no-store"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+def purge_deleted_games(db_path: str | None) -> None:
+    """Forget the games deleted during this run, if the storage offers it."""
+    if importlib.util.find_spec("canasta_score.storage") is None:
+        return
+    try:
+        repository = importlib.import_module("canasta_score.storage.repository")
+    except ModuleNotFoundError:
+        return
+    purge = getattr(repository, "purge_deleted", None)
+    if purge is None:
+        return
+    try:
+        purge(db_path=db_path)
+    except Exception as error:  # closing must not fail over housekeeping
+        print(f"Canasta Score: could not purge deleted games: {error}", file=sys.stderr)
+
+
+def screens(db_path: str | None) -> Callable[[ft.Page], Awaitable[None]]:
+    """The app's entry for each page: the screens of `canasta_score.ui`."""
+
+    async def start_page(page: ft.Page) -> None:
+        if importlib.util.find_spec("canasta_score.ui") is None:
+            placeholder(page)
+            return
+        from canasta_score.ui import start
+
+        result = start(page, db_path=db_path)
+        if inspect.isawaitable(result):
+            await result
+
+    return start_page
+
+
+def placeholder(page: ft.Page) -> None:
     import flet as ft
 
+    page.title = "Canasta Score"
+    page.add(ft.Text("Canasta Score", size=32))
+
+
+def web_app(
+    db_path: str | None,
+    token: str | None,
+    port: int,
+    on_startup: Sequence[Callable[[], Any]] = (),
+) -> ASGIApp:
+    """The web client and its websocket as one ASGI app, behind the token gate if given."""
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web.fastapi import FastAPI
+    from flet_web.fastapi import app as flet_app
+
+    app = FastAPI(on_startup=list(on_startup), on_shutdown=[lambda: purge_deleted_games(db_path)])
+    app.mount(
+        "/",
+        flet_app(
+            screens(db_path),
+            assets_dir=str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None,
+            app_name="Canasta Score",
+            app_short_name="Canasta",
+            app_description="Scores for real Canasta games",
+            web_renderer=WebRenderer.AUTO,
+            route_url_strategy=RouteUrlStrategy.PATH,
+            no_cdn=True,  # the table may have no internet: serve CanvasKit and fonts ourselves
+        ),
+    )
+    if token is None:
+        return app
+    return TokenGate(app, token, port)
+
+
+def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> None:
+    import uvicorn
+
+    if port == 0:
+        port = free_port()
+    token = None if is_loopback(host) else secrets.token_urlsafe(24)
+    url_host = host if host not in ("0.0.0.0", "::", "") else network_address()
+    if ":" in url_host:
+        url_host = f"[{url_host}]"
+    url = f"http://{url_host}:{port}/"
+    if token is not None:
+        url += f"?{TOKEN_PARAMETER}={token}"
+
+    async def announce() -> None:
+        print(f"Canasta Score: {url}", flush=True)
+        if token is not None:
+            print("Open this link on the phones at the table; it carries the access key.")
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    app = web_app(db_path, token, port, on_startup=[announce])
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", ws="websockets-sansio", lifespan="on"
+    )
+    uvicorn.Server(config).run()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     args = options(argv)
-    web = args.web or not os.environ.get("DISPLAY")
+    if args.web or not has_display():
+        serve_web(args.host, args.port, args.db, open_browser=args.web and has_display())
+        return 0
 
-    def view(page: ft.Page) -> None:
-        page.title = "Canasta Score"
-        page.add(ft.Text("Canasta Score", size=32))
+    import flet as ft
 
-    if web:
-        print(f"Canasta Score: http://{args.host}:{args.port}", flush=True)
-        ft.run(
-            view,
-            host=args.host,
-            port=args.port,
-            view=ft.AppView.WEB_BROWSER,
-            no_cdn=True,
-            assets_dir=os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets"),
-        )
-    else:
-        ft.run(view)
+    ft.run(screens(args.db), assets_dir=str(ASSETS_DIR))
+    purge_deleted_games(args.db)
     return 0
