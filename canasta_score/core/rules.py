@@ -56,7 +56,8 @@ class RuleSet:
     packs: int = 2
     card_values: CardValues = CLASSIC_CARD_VALUES
     canasta_bonuses: Mapping[CanastaKind, int] = field(
-        default_factory=lambda: _frozen({CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300})
+        default_factory=lambda: _frozen({CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300}),
+        hash=False,  # a mapping cannot be hashed; the other values tell rule sets apart
     )
     #: Score of a side's red threes by their number: index 0 is none.
     red_threes: tuple[int, ...] = (0, 100, 200, 300, 800)

@@ -31,7 +31,7 @@ class SideEntry:
     melded: Cards = 0
     hand: Cards = 0
     #: Canastas by kind name (`natural`, `mixed`, ...); kinds are checked against the rules.
-    canastas: Mapping[str, int] = field(default_factory=lambda: _NO_CANASTAS)
+    canastas: Mapping[str, int] = field(default_factory=lambda: _NO_CANASTAS, hash=False)
     red_threes: int = 0
     went_out: WentOut | None = None
     dealer_bonus: bool = False
