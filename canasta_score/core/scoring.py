@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import cast
 
 from canasta_score.core.cards import CardCounts
-from canasta_score.core.rules import CanastaKind, RuleSet
+from canasta_score.core.rules import RuleSet
 
 
 class WentOut(StrEnum):
@@ -105,15 +106,14 @@ def score_side(entry: SideEntry, rules: RuleSet) -> SideScore:
     red_threes = rules.red_three_score(entry.red_threes)
     if melded == 0:
         red_threes = -red_threes  # red threes count against a side that has not melded
-    going_out = {
-        None: 0,
-        WentOut.NORMAL: rules.going_out,
-        WentOut.CONCEALED: rules.going_out_concealed,
-    }[entry.went_out]
-    canasta_bonus = sum(
-        rules.canasta_bonuses.get(CanastaKind(kind), 0) * count
-        for kind, count in entry.canastas.items()
-    )
+    if entry.went_out is None:
+        going_out = 0
+    elif entry.went_out == WentOut.CONCEALED:
+        going_out = rules.going_out_concealed  # the whole bonus, not added to the normal one
+    else:
+        going_out = rules.going_out
+    bonuses = cast("Mapping[str, int]", rules.canasta_bonuses)  # str enum keys: names find them
+    canasta_bonus = sum(bonuses.get(kind, 0) * count for kind, count in entry.canastas.items())
     return SideScore(
         melded=melded,
         hand=card_points(entry.hand, rules),
