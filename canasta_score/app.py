@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import inspect
@@ -218,18 +219,13 @@ def placeholder(page: ft.Page) -> None:
     page.add(ft.Text("Canasta Score", size=32))
 
 
-def web_app(
-    db_path: str | None,
-    token: str | None,
-    port: int,
-    on_startup: Sequence[Callable[[], Any]] = (),
-) -> ASGIApp:
+def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
     """The web client and its websocket as one ASGI app, behind the token gate if given."""
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web.fastapi import FastAPI
     from flet_web.fastapi import app as flet_app
 
-    app = FastAPI(on_startup=list(on_startup), on_shutdown=[lambda: purge_deleted_games(db_path)])
+    app = FastAPI(on_shutdown=[lambda: purge_deleted_games(db_path)])
     app.mount(
         "/",
         flet_app(
@@ -261,20 +257,38 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     if token is not None:
         url += f"?{TOKEN_PARAMETER}={token}"
 
-    async def announce() -> None:
+    def announce() -> None:
         print(f"Canasta Score: {url}", flush=True)
         if token is not None:
-            print("Open this link on the phones at the table; it carries the access key.")
+            print(
+                "Open this link on the phones at the table; it carries the access key.", flush=True
+            )
         if open_browser:
             import webbrowser
 
             webbrowser.open(url)
 
-    app = web_app(db_path, token, port, on_startup=[announce])
+    class AnnouncingServer(uvicorn.Server):
+        """Prints the URL once the socket listens, so whoever reads it can connect at once."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                announce()
+
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws="websockets-sansio", lifespan="on"
+        web_app(db_path, token, port),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        lifespan="on",
+        # Flet keeps the handler of a socket that closed before registering a page waiting
+        # forever; do not let that hold up Ctrl-C.
+        timeout_graceful_shutdown=3,
     )
-    uvicorn.Server(config).run()
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server already shut down
+        AnnouncingServer(config).run()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

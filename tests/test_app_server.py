@@ -1,0 +1,279 @@
+"""Starting the web app: served offline, token-free on loopback, token-gated on the network."""
+
+from __future__ import annotations
+
+import os
+import re
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from canasta_score.app import TOKEN_PARAMETER, TokenGate, is_loopback, options
+
+ROOT = Path(__file__).resolve().parent.parent
+URL_LINE = re.compile(r"Canasta Score: (http://\S+)")
+START_TIMEOUT = 30
+
+
+@dataclass
+class RunningApp:
+    process: subprocess.Popen[str]
+    printed_url: str
+    port: int
+    log: Path
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def token(self) -> str | None:
+        match = re.search(rf"[?&]{TOKEN_PARAMETER}=([^&\s]+)", self.printed_url)
+        return match.group(1) if match else None
+
+
+def start_app(*args: str) -> RunningApp:
+    """`main.py --web` in a subprocess on a port the OS picks; returns once it printed its URL."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    log = Path(tempfile.mkstemp(prefix="canasta-app-", suffix=".log")[1])
+    with log.open("w") as errors:
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "--web", "--port", "0", *args],
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
+            env=env,
+            cwd=tempfile.gettempdir(),  # the app must not depend on the working directory
+        )
+    assert process.stdout is not None
+    selector = selectors.DefaultSelector()
+    selector.register(process.stdout, selectors.EVENT_READ)
+    deadline = time.monotonic() + START_TIMEOUT
+    seen = []
+    while time.monotonic() < deadline:
+        if not selector.select(timeout=deadline - time.monotonic()):
+            break
+        line = process.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = URL_LINE.search(line)
+        if match:
+            url = match.group(1)
+            port = urlsplit(url).port
+            assert port is not None, url
+            return RunningApp(process, url, port, log)
+    process.kill()
+    process.wait()
+    raise AssertionError(
+        f"the app printed no URL within {START_TIMEOUT} s; stdout: {''.join(seen)!r}; "
+        f"stderr: {log.read_text()!r}"
+    )
+
+
+def stop_app(app: RunningApp) -> int:
+    app.process.send_signal(signal.SIGINT)
+    try:
+        code = app.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        app.process.kill()
+        app.process.wait()
+        raise AssertionError("the app did not stop within 15 s of Ctrl-C") from None
+    finally:
+        if app.process.stdout:
+            app.process.stdout.close()
+    return code
+
+
+@pytest.fixture(scope="module")
+def loopback_app() -> Iterator[RunningApp]:
+    app = start_app()
+    yield app
+    stop_app(app)
+
+
+@pytest.fixture(scope="module")
+def network_app() -> Iterator[RunningApp]:
+    app = start_app("--host", "0.0.0.0")
+    yield app
+    stop_app(app)
+
+
+def ws_url(app: RunningApp, query: str = "") -> str:
+    return f"ws://127.0.0.1:{app.port}/ws{query}"
+
+
+def websocket_status(url: str, cookie: str | None = None) -> int:
+    """101 when the websocket opens, else the HTTP status the server answered with."""
+    headers = {"Cookie": cookie} if cookie else None
+    try:
+        with connect(url, additional_headers=headers, open_timeout=10):
+            return 101
+    except InvalidStatus as refused:
+        return refused.response.status_code
+
+
+# Paths a browser asks for: the page, a client route, the bootstrap script, the client,
+# the renderer, the fonts manifest.
+PATHS = [
+    "/",
+    "/game/1",
+    "/flutter_bootstrap.js",
+    "/main.dart.js",
+    "/canvaskit/canvaskit.wasm",
+    "/assets/FontManifest.json",
+]
+
+
+def test_options_default_to_the_loopback_web_address() -> None:
+    args = options([])
+    assert (args.host, args.port, args.db, args.web) == ("127.0.0.1", 8550, None, False)
+    args = options(["--web", "--host", "0.0.0.0", "--port", "8701", "--db", "x.db"])
+    assert (args.host, args.port, args.db, args.web) == ("0.0.0.0", 8701, "x.db", True)
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("127.0.1.1", True),
+        ("::1", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.20", False),
+        ("canasta.local", False),
+    ],
+)
+def test_only_loopback_hosts_go_without_a_token(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_loopback_serving_prints_a_plain_local_url(loopback_app: RunningApp) -> None:
+    assert loopback_app.printed_url == f"http://127.0.0.1:{loopback_app.port}/"
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_loopback_serves_page_and_assets_without_a_token(
+    loopback_app: RunningApp, path: str
+) -> None:
+    response = httpx.get(loopback_app.base + path, timeout=10)
+    assert response.status_code == 200, path
+
+
+def test_loopback_websocket_opens_without_a_token(loopback_app: RunningApp) -> None:
+    assert websocket_status(ws_url(loopback_app)) == 101
+
+
+def test_the_web_client_is_served_without_a_cdn(loopback_app: RunningApp) -> None:
+    page = httpx.get(loopback_app.base + "/", timeout=10).text
+    assert "flet.noCdn=true" in page
+    assert "Canasta Score" in page
+
+
+def test_network_serving_prints_a_url_with_a_long_random_token(network_app: RunningApp) -> None:
+    token = network_app.token
+    assert token is not None, network_app.printed_url
+    assert len(token) >= 32
+    assert not urlsplit(network_app.printed_url).hostname.startswith("0.0.0.0")  # type: ignore[union-attr]
+
+
+def test_two_servers_get_different_tokens(network_app: RunningApp) -> None:
+    other = start_app("--host", "0.0.0.0")
+    try:
+        assert other.token and other.token != network_app.token
+    finally:
+        stop_app(other)
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("query", ["", "?token=", "?token=wrong", "?tok=x"])
+def test_network_refuses_page_and_assets_without_the_token(
+    network_app: RunningApp, path: str, query: str
+) -> None:
+    response = httpx.get(network_app.base + path + query, timeout=10)
+    assert response.status_code == 403, path + query
+    assert "access token" in response.text
+
+
+def test_network_refuses_a_wrong_cookie(network_app: RunningApp) -> None:
+    cookie = f"canasta_score_token_{network_app.port}=wrong"
+    response = httpx.get(network_app.base + "/", headers={"Cookie": cookie}, timeout=10)
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize("query", ["", "?token=wrong"])
+def test_network_refuses_the_websocket_without_the_token(
+    network_app: RunningApp, query: str
+) -> None:
+    assert websocket_status(ws_url(network_app, query)) == 403
+
+
+def test_the_token_link_sets_a_cookie_and_drops_the_token_from_the_address(
+    network_app: RunningApp,
+) -> None:
+    response = httpx.get(
+        network_app.printed_url.replace(
+            urlsplit(network_app.printed_url).netloc, f"127.0.0.1:{network_app.port}"
+        ),
+        timeout=10,
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == "/"
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"canasta_score_token_{network_app.port}={network_app.token};")
+    assert "HttpOnly" in cookie
+
+
+def test_the_token_link_keeps_other_query_parameters(network_app: RunningApp) -> None:
+    response = httpx.get(f"{network_app.base}/game/3?lang=nl&token={network_app.token}", timeout=10)
+    assert response.status_code == 303
+    assert response.headers["location"] == "/game/3?lang=nl"
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_with_the_cookie_page_and_assets_are_served(network_app: RunningApp, path: str) -> None:
+    with httpx.Client(base_url=network_app.base, timeout=10, follow_redirects=True) as browser:
+        first = browser.get(f"/?token={network_app.token}")
+        assert first.status_code == 200 and "flet.noCdn=true" in first.text
+        assert browser.get(path).status_code == 200, path
+
+
+def test_with_the_cookie_the_websocket_opens(network_app: RunningApp) -> None:
+    cookie = f"canasta_score_token_{network_app.port}={network_app.token}"
+    assert websocket_status(ws_url(network_app), cookie=cookie) == 101
+
+
+def test_with_the_token_in_its_query_the_websocket_opens(network_app: RunningApp) -> None:
+    assert websocket_status(ws_url(network_app, f"?token={network_app.token}")) == 101
+
+
+def test_the_gate_lets_lifespan_events_through() -> None:
+    seen = []
+
+    async def inner(scope, receive, send):  # type: ignore[no-untyped-def]
+        seen.append(scope["type"])
+
+    import asyncio
+
+    asyncio.run(TokenGate(inner, "t", 1)({"type": "lifespan"}, None, None))  # type: ignore[arg-type]
+    assert seen == ["lifespan"]
+
+
+def test_ctrl_c_stops_the_server_quietly() -> None:
+    app = start_app()
+    code = stop_app(app)
+    assert code == 0
+    assert "Traceback" not in app.log.read_text()
