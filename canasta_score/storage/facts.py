@@ -1,0 +1,92 @@
+"""The stored facts of a game, read back into the core's Game (and written from it)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from canasta_score.core import (
+    PRESETS,
+    CardCounts,
+    Game,
+    RuleSet,
+    Side,
+    SideEntry,
+    WentOut,
+    apply_overrides,
+    rule_overrides,
+)
+from canasta_score.core.gamefile import entry_data
+
+
+class DamagedGame(Exception):
+    """Stored facts that the core cannot read back (a bug or a hand-edited database)."""
+
+
+def entry_from_data(data: Mapping[str, Any]) -> SideEntry:
+    """A side's entry from the game-file data `core.gamefile.entry_data` made of it.
+
+    The data was checked when it was saved; this only rebuilds it, so a rule change in a later
+    version of the app can never make a stored game unreadable.
+
+    >>> entry = SideEntry(melded=CardCounts(jokers=1), hand=85, red_threes=1)
+    >>> entry_from_data(entry_data(entry)) == entry
+    True
+    """
+
+    def cards(value: Any) -> int | CardCounts:
+        return CardCounts(**value) if isinstance(value, dict) else int(value)
+
+    went_out = data.get("went_out")
+    return SideEntry(
+        melded=cards(data.get("melded", 0)),
+        hand=cards(data.get("hand", 0)),
+        canastas={str(k): int(v) for k, v in (data.get("canastas") or {}).items() if v},
+        red_threes=int(data.get("red_threes", 0)),
+        went_out=WentOut(went_out) if went_out else None,
+        dealer_bonus=bool(data.get("dealer_bonus", False)),
+        penalty=int(data.get("penalty", 0)),
+    )
+
+
+def entries_json(entries: Sequence[SideEntry]) -> str:
+    """A round's entries as the JSON text stored in `round.entries`."""
+    return json.dumps([entry_data(entry) for entry in entries], ensure_ascii=False)
+
+
+def entries_from_json(text: str) -> tuple[SideEntry, ...]:
+    return tuple(entry_from_data(data) for data in json.loads(text))
+
+
+def rules_json(rules: RuleSet) -> str:
+    """A rule set's values that differ from its preset, as stored in `game.rule_overrides`."""
+    return json.dumps(rule_overrides(rules), ensure_ascii=False)
+
+
+def rules_from_facts(preset: str, overrides_json: str) -> RuleSet:
+    """The rule set from its preset id and the values changed from it."""
+    base = PRESETS.get(preset)
+    if base is None:
+        raise DamagedGame(f'the stored rule set "{preset}" is not one of {", ".join(PRESETS)}')
+    rules, problems = apply_overrides(base, json.loads(overrides_json or "{}"))
+    if problems:
+        raise DamagedGame("the stored rule values cannot be read: " + "; ".join(problems))
+    return rules
+
+
+def game_from_facts(
+    *,
+    preset: str,
+    overrides_json: str,
+    first_dealer: int,
+    sides: Sequence[tuple[str, Sequence[str]]],
+    rounds: Sequence[str],
+) -> Game:
+    """A core Game from stored rows: sides as (name, players), rounds as stored entries JSON."""
+    return Game(
+        rules=rules_from_facts(preset, overrides_json),
+        sides=tuple(Side(name, tuple(players)) for name, players in sides),
+        rounds=tuple(entries_from_json(text) for text in rounds),
+        first_dealer=first_dealer,
+    )
