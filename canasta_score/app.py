@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import importlib.util
 import inspect
 import ipaddress
 import os
@@ -180,31 +179,28 @@ class TokenGate:
 
 
 def purge_deleted_games(db_path: str | None) -> None:
-    """Forget the games deleted during this run, if the storage offers it."""
-    if importlib.util.find_spec("canasta_score.storage") is None:
-        return
+    """Forget for good the games deleted (and not restored) while the app was open."""
+    from canasta_score.storage import repository
+
     try:
-        repository = importlib.import_module("canasta_score.storage.repository")
-    except ModuleNotFoundError:
-        return
-    purge = getattr(repository, "purge_deleted", None)
-    if purge is None:
-        return
-    try:
-        purge(db_path=db_path)
+        db = repository.open_database(db_path)
+        try:
+            repository.purge_deleted(db=db)
+        finally:
+            db.close()
     except Exception as error:  # closing must not fail over housekeeping
-        print(f"Canasta Score: could not purge deleted games: {error}", file=sys.stderr)
+        print(f"Canasta Score: could not remove deleted games: {error}", file=sys.stderr)
 
 
 def screens(db_path: str | None) -> Callable[[ft.Page], Awaitable[None]]:
     """The app's entry for each page: the screens of `canasta_score.ui`."""
 
     async def start_page(page: ft.Page) -> None:
-        if importlib.util.find_spec("canasta_score.ui") is None:
+        ui = importlib.import_module("canasta_score.ui")
+        start = getattr(ui, "start", None)
+        if start is None:  # the screens are not there yet
             placeholder(page)
             return
-        from canasta_score.ui import start
-
         result = start(page, db_path=db_path)
         if inspect.isawaitable(result):
             await result

@@ -277,3 +277,44 @@ def test_ctrl_c_stops_the_server_quietly() -> None:
     code = stop_app(app)
     assert code == 0
     assert "Traceback" not in app.log.read_text()
+
+
+WORKED_EXAMPLE_GAME = {
+    "format": "canasta-score/1",
+    "rules": "classic",
+    "sides": [{"name": "We", "players": ["Anna", "Ben"]}, {"name": "They", "players": ["Cleo"]}],
+    "rounds": [
+        [
+            {
+                "melded": 420,
+                "hand": 70,
+                "canastas": {"natural": 1, "mixed": 1},
+                "red_threes": 2,
+                "went_out": "normal",
+            },
+            {"melded": 0, "hand": 85, "red_threes": 1},
+        ]
+    ],
+}
+
+
+def test_games_deleted_while_the_app_ran_are_purged_when_it_closes(tmp_path: Path) -> None:
+    from canasta_score.storage import repository
+
+    db_path = tmp_path / "games.db"
+    db = repository.open_database(db_path)
+    [kept] = repository.import_document(db=db, document=WORKED_EXAMPLE_GAME)
+    [deleted] = repository.import_document(db=db, document=WORKED_EXAMPLE_GAME)
+    repository.delete_game(db=db, game_id=deleted)
+    db.close()
+
+    app = start_app("--db", str(db_path))
+    assert stop_app(app) == 0, app.log.read_text()
+
+    db = repository.open_database(db_path)
+    try:
+        assert [game.id for game in repository.list_games(db=db)] == [kept]
+        with pytest.raises(repository.GameNotFound):
+            repository.restore_game(db=db, game_id=deleted)  # gone for good, not just hidden
+    finally:
+        db.close()

@@ -1,0 +1,386 @@
+"""Real-browser journeys: the app in a subprocess, headless Chromium through Playwright.
+
+Controls are found by their stable identifiers (`ft.Semantics(identifier=...)`, rendered as
+`[flt-semantics-identifier="..."]` once semantics are on). Every tap and every filled field
+is counted, so a journey can hold the app to its promise of few inputs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+APP_COMMAND = [sys.executable, str(ROOT / "main.py"), "--web", "--port", "0"]
+URL_LINE = re.compile(r"Canasta Score: (http://\S+)")
+#: Flutter's first frame takes about a second here; a busy 2-core CI machine can take longer.
+LOAD_TIMEOUT_MS = 30_000
+STEP_TIMEOUT_MS = 10_000
+
+
+def chromium_executable() -> str:
+    """Debian's chromium, or a failure that says how to get it (never a silent skip)."""
+    found = CHROMIUM if os.access(CHROMIUM, os.X_OK) else shutil.which("chromium")
+    if not found:
+        pytest.fail(
+            "the browser journeys need Debian's chromium at /usr/bin/chromium: run `make "
+            "chromium` (or `apt-get install -y chromium`); `make test` does this for you",
+            pytrace=False,
+        )
+    return found
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+# --- the app -------------------------------------------------------------------------------
+
+
+class AppServer:
+    """`main.py --web --db PATH` in a subprocess on a port the OS picks."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.db_path = db_path
+        self.log = db_path.with_suffix(".log")
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def import_games(self, document: dict[str, Any] | list[Any]) -> None:
+        """Stores games through the command line, as a player restoring a backup would."""
+        source = self.db_path.with_suffix(".import.json")
+        source.write_text(json.dumps(document))
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "canasta_score",
+                "import",
+                str(source),
+                "--db",
+                str(self.db_path),
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert done.returncode == 0, f"import failed: {done.stderr or done.stdout}"
+
+    def start(self) -> AppServer:
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        with self.log.open("w") as errors:
+            self.process = subprocess.Popen(
+                [*APP_COMMAND, "--db", str(self.db_path)],
+                stdout=subprocess.PIPE,
+                stderr=errors,
+                text=True,
+                env=env,
+                cwd=ROOT,
+            )
+        assert self.process.stdout is not None
+        selector = selectors.DefaultSelector()
+        selector.register(self.process.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and selector.select(deadline - time.monotonic()):
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            match = URL_LINE.search(line)
+            if match:
+                self.url = match.group(1).rstrip("/")
+                return self
+        self.stop()
+        raise AssertionError(f"the app did not start: {self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+        self.process = None
+
+    def errors(self) -> str:
+        """What the app wrote to stderr: tracebacks there fail the journey."""
+        return self.log.read_text() if self.log.exists() else ""
+
+
+@pytest.fixture
+def app_db(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def app_server(app_db: Path) -> Iterator[AppServer]:
+    """A fresh app on an empty database; seed it with `app_server.import_games` before `start`."""
+    server = AppServer(app_db)
+    yield server
+    server.stop()
+    assert "Traceback" not in server.errors(), server.errors()
+
+
+# --- the browser ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    executable = chromium_executable()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def local_only(route: Any) -> None:
+    """The client tries the internet once; the app must not need it, so every such call fails."""
+    if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+class Screen:
+    """A browser tab on the app, reached through the stable identifiers; counts every input."""
+
+    def __init__(self, page: Any, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.inputs = 0
+        self.console_errors: list[str] = []
+        page.on(
+            "console",
+            lambda message: (
+                self.console_errors.append(message.text) if message.type == "error" else None
+            ),
+        )
+
+    # finding things
+    @staticmethod
+    def selector(identifier: str) -> str:
+        return f'[flt-semantics-identifier="{identifier}"]'
+
+    def node(self, identifier: str) -> Any:
+        return self.page.locator(self.selector(identifier)).first
+
+    def wait_for(self, identifier: str, timeout: int = STEP_TIMEOUT_MS) -> Any:
+        node = self.node(identifier)
+        node.wait_for(state="attached", timeout=timeout)
+        return node
+
+    def wait_gone(self, identifier: str, timeout: int = STEP_TIMEOUT_MS) -> None:
+        self.page.locator(self.selector(identifier)).first.wait_for(
+            state="detached", timeout=timeout
+        )
+
+    def has(self, identifier: str) -> bool:
+        return self.page.locator(self.selector(identifier)).count() > 0
+
+    def ids(self) -> list[str]:
+        """Every identifier on screen, in document order (useful when a journey fails)."""
+        found: list[str] = self.page.eval_on_selector_all(
+            "[flt-semantics-identifier]",
+            "nodes => nodes.map(n => n.getAttribute('flt-semantics-identifier'))",
+        )
+        return found
+
+    def text(self, identifier: str) -> str:
+        """What a control says: its text and the labels of everything inside it."""
+        node = self.wait_for(identifier)
+        said: str = node.evaluate(
+            """n => {
+                const parts = [];
+                const label = n.getAttribute('aria-label');
+                if (label) parts.push(label);
+                for (const inner of n.querySelectorAll('[aria-label]'))
+                    parts.push(inner.getAttribute('aria-label'));
+                for (const input of n.querySelectorAll('input, textarea'))
+                    if (input.value) parts.push(input.value);
+                const own = n.innerText || n.textContent || '';
+                if (own.trim()) parts.push(own);
+                return parts.join(' ').replace(/\\s+/g, ' ').trim();
+            }"""
+        )
+        return said
+
+    def wait_text(
+        self, identifier: str, pattern: str, timeout: float = STEP_TIMEOUT_MS / 1000
+    ) -> str:
+        """Waits until the control's text matches `pattern` (a regular expression)."""
+        deadline = time.monotonic() + timeout
+        said = ""
+        while time.monotonic() < deadline:
+            if self.has(identifier):
+                said = self.text(identifier)
+                if re.search(pattern, said):
+                    return said
+            self.page.wait_for_timeout(100)
+        raise AssertionError(
+            f"{identifier} says {said!r}, expected /{pattern}/; on screen: {self.ids()}"
+        )
+
+    def number(self, identifier: str) -> int:
+        """The first whole number a control shows (minus signs, also typographic, kept)."""
+        said = self.text(identifier).replace("\u2212", "-").replace("\u2009", "")
+        said = re.sub(r"(?<=\d)[ ,.\u202f\u00a0](?=\d{3}\b)", "", said)
+        match = re.search(r"-?\d+", said)
+        assert match, f"{identifier} shows no number: {said!r}"
+        return int(match.group())
+
+    # acting
+    def tap(self, identifier: str) -> None:
+        """One input: a tap on the control."""
+        node = self.wait_for(identifier)
+        node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+        target = node.locator("[flt-tappable], [role=button], input, [role=checkbox]").first
+        (target if target.count() else node).click(timeout=STEP_TIMEOUT_MS)
+        self.inputs += 1
+
+    def fill(self, identifier: str, value: str) -> None:
+        """One input: type `value` into the field, checking it all landed (see TESTING.md)."""
+        node = self.wait_for(identifier)
+        node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+        field = node.locator("input, textarea").first
+        if not field.count():
+            field = node
+        for _attempt in range(3):
+            field.click(timeout=STEP_TIMEOUT_MS)
+            field.fill(value, timeout=STEP_TIMEOUT_MS)
+            self.page.wait_for_timeout(50)
+            if field.input_value() == value:
+                break
+        assert field.input_value() == value, (
+            f"{identifier} holds {field.input_value()!r}, typed {value!r}"
+        )
+        self.inputs += 1
+
+    def value(self, identifier: str) -> str:
+        field = self.wait_for(identifier).locator("input, textarea").first
+        found: str = field.input_value()
+        return found
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    # whole page
+    def open(self, route: str = "/", ready: str | None = None) -> None:
+        self.page.goto(self.base_url + route)
+        self.enable_semantics()
+        if ready:
+            self.wait_for(ready, timeout=LOAD_TIMEOUT_MS)
+
+    def reload(self, ready: str | None = None) -> None:
+        self.page.reload()
+        self.enable_semantics()
+        if ready:
+            self.wait_for(ready, timeout=LOAD_TIMEOUT_MS)
+
+    def enable_semantics(self) -> None:
+        """Flutter draws on a canvas; its accessibility tree (our DOM hooks) starts switched off."""
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        placeholder.dispatch_event("click")
+        self.page.locator("[flt-semantics-identifier]").first.wait_for(
+            state="attached", timeout=LOAD_TIMEOUT_MS
+        )
+
+    def route(self) -> str:
+        path: str = self.page.evaluate("location.pathname")
+        return path
+
+    def settle(self, timeout: float = 10.0) -> bytes:
+        """Waits until two screenshots in a row are the same: the frame on screen is final."""
+        previous = self.page.screenshot()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(250)
+            current = self.page.screenshot()
+            if current == previous:
+                return current
+            previous = current
+        return previous
+
+    def shot(self, name: str) -> Path:
+        """Keeps a settled screenshot under screenshots/ (git-ignored) for a person to look at."""
+        SCREENSHOTS.mkdir(exist_ok=True)
+        size = self.page.viewport_size
+        path = SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"
+        path.write_bytes(self.settle())
+        return path
+
+    def horizontal_overflow(self) -> int:
+        """How far the content reaches past the right edge, in CSS pixels (0 is right)."""
+        width: int = self.page.evaluate(
+            """() => {
+                let right = 0;
+                for (const n of document.querySelectorAll('flt-semantics'))
+                    right = Math.max(right, n.getBoundingClientRect().right);
+                return Math.ceil(right - window.innerWidth);
+            }"""
+        )
+        return max(0, width)
+
+
+@pytest.fixture
+def open_screen(browser: Any) -> Iterator[Any]:
+    """`open_screen(server, size=PHONE, dark=False)` gives a Screen on a fresh browser tab."""
+    contexts = []
+
+    def open_(server: AppServer, size: dict[str, int] = PHONE, dark: bool = False) -> Screen:
+        context = browser.new_context(
+            viewport=size, color_scheme="dark" if dark else "light", device_scale_factor=1
+        )
+        context.set_default_timeout(STEP_TIMEOUT_MS)
+        context.route("**/*", local_only)
+        contexts.append(context)
+        return Screen(context.new_page(), server.url)
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phone(app_server: AppServer, open_screen: Any) -> Screen:
+    """The app on a fresh database, open on the home screen of a 390x844 phone."""
+    if app_server.process is None:
+        app_server.start()
+    screen: Screen = open_screen(app_server)
+    screen.open("/")
+    return screen
