@@ -1,0 +1,1 @@
+"""Small data builders and child programs shared by the storage tests."""

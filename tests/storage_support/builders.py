@@ -1,0 +1,37 @@
+"""Games and rounds for the storage tests, built through the core."""
+
+from __future__ import annotations
+
+from canasta_score.core import CLASSIC, Game, RuleSet, Side, SideEntry, WentOut
+
+
+def two_sides(rules: RuleSet = CLASSIC, names: tuple[str, ...] = ("Anna", "Ben", "Cleo", "Dan")):
+    """A game of two teams of two, no rounds yet."""
+    return Game(rules=rules, sides=(Side("We", names[:2]), Side("They", names[2:4])))
+
+
+def quiet_round(points: int = 90) -> list[SideEntry]:
+    """A round that moves the totals a little: We +points, They -points (never ends a game)."""
+    return [SideEntry(melded=points), SideEntry(hand=points)]
+
+
+def winning_round() -> list[SideEntry]:
+    """A round worth 6900 to We: enough to win a classic game at once."""
+    return [
+        SideEntry(melded=1000, canastas={"natural": 10}, red_threes=4, went_out=WentOut.NORMAL),
+        SideEntry(hand=50),
+    ]
+
+
+def game_file(rounds: int = 2) -> dict:
+    """A game file (GAME_FORMAT.md) with a few quiet rounds."""
+    return {
+        "format": "canasta-score/1",
+        "rules": "classic",
+        "rule_overrides": {"target": 3000},
+        "sides": [
+            {"name": "We", "players": ["Anna", "Ben"]},
+            {"name": "They", "players": ["Cleo", "Dan"]},
+        ],
+        "rounds": [[{"melded": 90}, {"hand": 85, "red_threes": 1}] for _ in range(rounds)],
+    }

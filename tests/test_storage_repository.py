@@ -1,0 +1,290 @@
+"""The repository on a real SQLite file: games, rounds, versions, deletes, players, drafts."""
+
+import sqlite3
+import threading
+from datetime import UTC
+
+import pytest
+from storage_support.builders import quiet_round, two_sides, winning_round
+
+from canasta_score.core import CLASSIC, FINNISH, RoundRefused, SideEntry, apply_overrides
+from canasta_score.storage import repository as repo
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = repo.open_database(tmp_path / "games.db")
+    yield database
+    database.close()
+
+
+def new_game(db, **kwargs):
+    return repo.create_game(db=db, game=two_sides(**kwargs))
+
+
+def test_a_created_game_loads_back_with_its_sides_players_and_rules(db):
+    rules = apply_overrides(FINNISH, {"target": 3000, "going_out": 150})[0]
+    stored = new_game(db, rules=rules)
+    loaded = repo.load_game(db=db, game_id=stored.id)
+    assert loaded.game == stored.game
+    assert loaded.game.rules.going_out == 150 and loaded.game.target == 3000
+    assert [s.players for s in loaded.game.sides] == [("Anna", "Ben"), ("Cleo", "Dan")]
+    assert loaded.version == 1 and not loaded.archived
+    assert loaded.created_at.tzinfo == UTC
+
+
+def test_the_database_file_is_in_wal_mode_with_foreign_keys_on(db):
+    with db.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_adding_a_round_saves_it_and_the_totals_come_from_the_core(db):
+    stored = new_game(db)
+    after = repo.add_round(
+        db=db, game_id=stored.id, entries=quiet_round(90), expected_version=stored.version
+    )
+    assert after.version == stored.version + 1
+    assert repo.load_game(db=db, game_id=stored.id).game.totals == (90, -90)
+    [summary] = repo.list_games(db=db)
+    assert summary.totals == [90, -90] and summary.rounds == 1 and not summary.finished
+
+
+def test_a_refused_round_saves_nothing_and_keeps_the_version(db):
+    stored = new_game(db)
+    with pytest.raises(RoundRefused) as refused:
+        repo.add_round(
+            db=db,
+            game_id=stored.id,
+            entries=[SideEntry(melded=92), SideEntry()],
+            expected_version=stored.version,
+        )
+    assert "multiple of 5" in str(refused.value) or "5" in str(refused.value)
+    loaded = repo.load_game(db=db, game_id=stored.id)
+    assert loaded.game.rounds == () and loaded.version == stored.version
+    assert [c.what for c in repo.changes(db=db, game_id=stored.id)] == ["game created"]
+
+
+def test_a_write_based_on_an_old_version_is_refused_as_stale_and_changes_nothing(db):
+    stored = new_game(db)
+    first_tab = repo.add_round(
+        db=db, game_id=stored.id, entries=quiet_round(50), expected_version=stored.version
+    )
+    with pytest.raises(repo.StaleGame, match="reload the game"):
+        repo.add_round(
+            db=db, game_id=stored.id, entries=quiet_round(70), expected_version=stored.version
+        )
+    with pytest.raises(repo.StaleGame):
+        repo.replace_round(
+            db=db,
+            game_id=stored.id,
+            round_number=1,
+            entries=quiet_round(70),
+            expected_version=stored.version,
+        )
+    loaded = repo.load_game(db=db, game_id=stored.id)
+    assert loaded.version == first_tab.version and loaded.game.totals == (50, -50)
+
+
+def test_two_sessions_saving_at_once_on_one_version_never_both_win(tmp_path):
+    path = tmp_path / "games.db"
+    setup = repo.open_database(path)
+    stored = new_game(setup)
+    tabs = [repo.open_database(path) for _ in range(4)]
+    outcomes, start = [], threading.Barrier(len(tabs))
+
+    def save(tab, points):
+        start.wait()
+        try:
+            repo.add_round(
+                db=tab, game_id=stored.id, entries=quiet_round(points), expected_version=1
+            )
+            outcomes.append("saved")
+        except repo.StaleGame:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=save, args=(tab, 50 + 5 * i)) for i, tab in enumerate(tabs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["saved", "stale", "stale", "stale"]
+    assert len(repo.load_game(db=setup, game_id=stored.id).game.rounds) == 1
+    for database in (setup, *tabs):
+        database.close()
+
+
+def test_editing_a_round_changes_the_later_totals_and_is_recorded(db):
+    stored = new_game(db)
+    for points in (50, 60, 70):
+        stored = repo.add_round(
+            db=db, game_id=stored.id, entries=quiet_round(points), expected_version=stored.version
+        )
+    edited = repo.replace_round(
+        db=db,
+        game_id=stored.id,
+        round_number=2,
+        entries=quiet_round(100),
+        expected_version=stored.version,
+    )
+    assert edited.game.running_totals == ((50, -50), (150, -150), (220, -220))
+    change = repo.changes(db=db, game_id=stored.id)[-1]
+    assert change.what == "round edited" and change.round_number == 2
+    assert change.before[0]["melded"] == 60 and change.after[0]["melded"] == 100
+    assert str(change).endswith("round 2 edited")
+
+
+def test_deleting_a_middle_round_moves_the_later_rounds_up(db):
+    stored = new_game(db)
+    for points in (50, 60, 70):
+        stored = repo.add_round(
+            db=db, game_id=stored.id, entries=quiet_round(points), expected_version=stored.version
+        )
+    after = repo.delete_round(
+        db=db, game_id=stored.id, round_number=2, expected_version=stored.version
+    )
+    loaded = repo.load_game(db=db, game_id=stored.id)
+    assert loaded.game == after.game
+    assert [r[0].melded for r in loaded.game.rounds] == [50, 70]
+    assert loaded.game.totals == (120, -120)
+    assert repo.changes(db=db, game_id=stored.id)[-1].before[0]["melded"] == 60
+
+
+def test_undo_removes_the_last_round_and_refuses_when_there_is_none(db):
+    stored = new_game(db)
+    stored = repo.add_round(
+        db=db, game_id=stored.id, entries=quiet_round(50), expected_version=stored.version
+    )
+    stored = repo.undo_last_round(db=db, game_id=stored.id, expected_version=stored.version)
+    assert stored.game.rounds == ()
+    with pytest.raises(RoundRefused, match="no round to undo"):
+        repo.undo_last_round(db=db, game_id=stored.id, expected_version=stored.version)
+    whats = [c.what for c in repo.changes(db=db, game_id=stored.id)]
+    assert whats == ["game created", "round added", "round undone"]
+
+
+def test_a_round_cannot_be_added_to_a_finished_game(db):
+    stored = new_game(db)
+    won = repo.add_round(
+        db=db, game_id=stored.id, entries=winning_round(), expected_version=stored.version
+    )
+    assert won.game.finished and won.game.winner == 0
+    with pytest.raises(RoundRefused, match="over"):
+        repo.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=2)
+    [summary] = repo.list_games(db=db)
+    assert summary.finished and summary.winner == 0
+
+
+def test_a_deleted_game_is_hidden_until_restored_and_gone_after_the_purge(db):
+    kept, deleted = new_game(db), new_game(db)
+    repo.delete_game(db=db, game_id=deleted.id)
+    assert [g.id for g in repo.list_games(db=db)] == [kept.id]
+    with pytest.raises(LookupError, match="deleted"):
+        repo.load_game(db=db, game_id=deleted.id)
+    repo.restore_game(db=db, game_id=deleted.id)
+    assert {g.id for g in repo.list_games(db=db)} == {kept.id, deleted.id}
+    repo.delete_game(db=db, game_id=deleted.id)
+    assert repo.purge_deleted(db=db) == 1
+    with pytest.raises(LookupError, match="no such game"):
+        repo.restore_game(db=db, game_id=deleted.id)
+    with sqlite3.connect(db.path) as raw:
+        left = raw.execute("SELECT count(*) FROM round WHERE game_id = ?", (deleted.id,))
+        assert left.fetchone() == (0,)
+        assert raw.execute(
+            "SELECT count(*) FROM change WHERE game_id = ?", (deleted.id,)
+        ).fetchone() == (0,)
+
+
+def test_the_list_is_newest_first_in_pages_and_can_leave_out_the_archive(db):
+    ids = [new_game(db).id for _ in range(5)]
+    assert [g.id for g in repo.list_games(db=db)] == ids[::-1]
+    assert [g.id for g in repo.list_games(db=db, limit=2, offset=1)] == ids[3:1:-1]
+    repo.archive_game(db=db, game_id=ids[4])
+    assert [g.id for g in repo.list_games(db=db, include_archived=False)] == ids[3::-1]
+    assert repo.list_games(db=db)[0].archived
+    repo.archive_game(db=db, game_id=ids[4], archived=False)
+    whats = [c.what for c in repo.changes(db=db, game_id=ids[4])]
+    assert whats == ["game created", "game archived", "game unarchived"]
+
+
+def test_the_unfinished_game_is_the_one_last_played(db):
+    assert repo.unfinished_game(db=db) is None
+    older, newer, archived, won = (new_game(db) for _ in range(4))
+    repo.add_round(db=db, game_id=older.id, entries=quiet_round(), expected_version=1)
+    repo.archive_game(db=db, game_id=archived.id)
+    repo.add_round(db=db, game_id=won.id, entries=winning_round(), expected_version=1)
+    assert repo.unfinished_game(db=db).id == older.id
+    repo.add_round(db=db, game_id=newer.id, entries=quiet_round(), expected_version=1)
+    assert repo.unfinished_game(db=db).id == newer.id
+
+
+def test_players_are_remembered_most_recent_first_whatever_their_case(db):
+    new_game(db, names=("Anna", "Ben", "Cleo", "Dan"))
+    new_game(db, names=("eva", "anna", "Finn", "Gus"))
+    names = repo.known_players(db=db)
+    assert set(names[:4]) == {"eva", "Anna", "Finn", "Gus"}  # the newest game's players first
+    assert names[4:] == ["Ben", "Cleo", "Dan"]
+
+
+def test_a_players_record_counts_games_wins_and_points(db):
+    first = new_game(db)
+    repo.add_round(db=db, game_id=first.id, entries=winning_round(), expected_version=1)
+    second = new_game(db, names=("Cleo", "Eva", "Anna", "Finn"))
+    repo.add_round(db=db, game_id=second.id, entries=quiet_round(100), expected_version=1)
+    deleted = new_game(db)
+    repo.delete_game(db=db, game_id=deleted.id)
+    anna = repo.player_record(db=db, name="anna")
+    assert (anna.name, anna.games, anna.finished, anna.wins, anna.points) == (
+        "Anna",
+        2,
+        1,
+        1,
+        6900 - 100,
+    )
+    assert repo.player_record(db=db, name="Nobody").games == 0
+
+
+def test_a_draft_is_kept_per_game_cleared_by_none_and_by_the_saved_round(db):
+    stored = new_game(db)
+    assert repo.load_draft(db=db, game_id=stored.id) is None
+    repo.save_draft(db=db, game_id=stored.id, draft={"melded": "4", "side": 0})
+    repo.save_draft(db=db, game_id=stored.id, draft={"melded": "42", "side": 0})
+    assert repo.load_draft(db=db, game_id=stored.id) == {"melded": "42", "side": 0}
+    repo.save_draft(db=db, game_id=stored.id, draft=None)
+    assert repo.load_draft(db=db, game_id=stored.id) is None
+    repo.save_draft(db=db, game_id=stored.id, draft={"melded": "90"})
+    repo.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
+    assert repo.load_draft(db=db, game_id=stored.id) is None
+
+
+def test_settings_are_stored_by_key_with_a_default(db):
+    assert repo.get_setting(db=db, key="language", default="en") == "en"
+    repo.set_setting(db=db, key="language", value="nl")
+    repo.set_setting(db=db, key="language", value="fi")
+    assert repo.get_setting(db=db, key="language") == "fi"
+
+
+def test_an_impossible_game_is_refused_on_creation(db):
+    from canasta_score.core import Game, Side
+
+    with pytest.raises(RoundRefused, match="sides"):
+        repo.create_game(db=db, game=Game(rules=CLASSIC, sides=(Side("Alone", ("A",)),)))
+    assert repo.list_games(db=db) == []
+
+
+def test_the_summary_columns_can_be_rebuilt_from_the_facts(db):
+    stored = new_game(db)
+    repo.add_round(db=db, game_id=stored.id, entries=quiet_round(90), expected_version=1)
+    with sqlite3.connect(db.path) as raw:
+        raw.execute("UPDATE game SET totals = '[0, 0]', round_count = 0")
+        raw.execute("UPDATE side SET total = 0")
+    assert repo.rebuild_summaries(db=db) == 1
+    [summary] = repo.list_games(db=db)
+    assert summary.totals == [90, -90] and summary.rounds == 1
+    assert repo.player_record(db=db, name="Anna").points == 90
+
+
+def test_a_missing_game_is_a_lookup_error_with_a_plain_message(db):
+    with pytest.raises(LookupError) as missing:
+        repo.load_game(db=db, game_id=42)
+    assert str(missing.value) == "game 42 cannot be found: there is no such game"
