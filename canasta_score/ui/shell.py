@@ -1,0 +1,205 @@
+"""The app around the screens: routes, theme, the open database, messages and confirmations.
+
+The route is the single source of truth for what is on screen:
+
+    /                           home (resume, new game, history)
+    /new                        new game;  /new/from/ID  with the players of game ID
+    /game/ID                    score sheet
+    /game/ID/round              round entry for the next round
+    /game/ID/round/R            round detail (breakdown, edit, delete)
+    /game/ID/round/R/edit       round entry for an earlier round
+    /rules, /rules/game/ID      rule sets (active one, presets side by side, custom copy)
+    /settings                   theme, language, keep screen awake
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from canasta_score.i18n import _, set_language
+from canasta_score.ui.store import GameStore
+
+THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+#: Widest the content grows on a desktop, so the sheet stays a pad and not a spreadsheet.
+CONTENT_WIDTH = 760
+
+
+class App:
+    """One player's session: the page, the database and the screen the route asks for."""
+
+    def __init__(self, page: ft.Page, store: GameStore) -> None:
+        self.page = page
+        self.store = store
+        self.wakelock: ft.Wakelock | None = None
+        self._awake = False
+        self.current: Any = None
+
+    # --- start --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        page = self.page
+        page.title = "Canasta Score"
+        set_language(self.store.setting("language", "en"))
+        seed = ft.Colors.GREEN_800
+        page.theme = ft.Theme(color_scheme_seed=seed)
+        page.dark_theme = ft.Theme(color_scheme_seed=seed)
+        self.apply_theme(self.store.setting("theme", "system"))
+        page.on_route_change = self.show_route
+        page.on_view_pop = self.view_pop
+        page.on_resize = self.resized
+        self._wide = self.is_wide()
+        self.show_route()
+        if self.store.notice:
+            self.message(self.store.notice)
+
+    def apply_theme(self, theme: str) -> None:
+        self.page.theme_mode = THEMES.get(theme, ft.ThemeMode.SYSTEM)
+
+    # --- layout -------------------------------------------------------------------------
+
+    @property
+    def width(self) -> float:
+        return float(self.page.width or 390)
+
+    def is_wide(self) -> bool:
+        return self.width >= 700
+
+    def content_width(self) -> float | None:
+        return CONTENT_WIDTH if self.width > CONTENT_WIDTH + 40 else None
+
+    def resized(self, _event: Any = None) -> None:
+        wide = self.is_wide()
+        if wide != self._wide:
+            self._wide = wide
+            self.show_route()
+
+    # --- navigation ---------------------------------------------------------------------
+
+    def go(self, route: str) -> None:
+        if route == self.page.route:
+            self.show_route()
+        else:
+            self.page.navigate(route)
+
+    def view_pop(self, _event: Any = None) -> None:
+        self.go(self.parent_route(self.page.route))
+
+    @staticmethod
+    def parent_route(route: str) -> str:
+        parts = [p for p in route.split("?")[0].split("/") if p]
+        if parts[:1] == ["game"] and len(parts) > 2:
+            return f"/game/{parts[1]}"
+        return "/"
+
+    def show_route(self, _event: Any = None) -> None:
+        from canasta_score.ui.views import screen_for
+
+        route = self.page.route or "/"
+        if self.current is not None and hasattr(self.current, "leave"):
+            self.current.leave()
+        self.current, view = screen_for(self, route)
+        self.page.views.clear()
+        self.page.views.append(view)
+        self.page.update()
+
+    def frame(
+        self,
+        route: str,
+        title: str,
+        body: list[ft.Control],
+        *,
+        back: str | None = None,
+        actions: list[ft.Control] | None = None,
+        bottom: ft.Control | None = None,
+        scroll: bool = True,
+    ) -> ft.View:
+        """A screen: app bar with a back button, a centred body and an optional bottom bar."""
+        leading = None
+        if back is not None:
+            leading = ft.IconButton(
+                icon=ft.Icons.ARROW_BACK, tooltip=_("Back"), on_click=lambda: self.go(back)
+            )
+        content: ft.Control = ft.Column(
+            body,
+            spacing=12,
+            scroll=ft.ScrollMode.AUTO if scroll else None,
+            expand=True,
+        )
+        column = [
+            ft.Container(content=content, expand=True, padding=ft.Padding.symmetric(horizontal=12))
+        ]
+        if bottom is not None:
+            column.append(
+                ft.Container(content=bottom, padding=ft.Padding.only(left=12, right=12, bottom=12))
+            )
+        width = self.content_width()
+        main: ft.Control = ft.Column(column, expand=True, spacing=8, width=width)
+        if width is not None:
+            main = ft.Row([main], alignment=ft.MainAxisAlignment.CENTER, expand=True)
+        return ft.View(
+            route=route,
+            appbar=ft.AppBar(
+                title=ft.Text(title),
+                leading=leading,
+                automatically_imply_leading=False,
+                actions=actions or [],
+            ),
+            controls=[main],
+            padding=ft.Padding.only(top=8),
+        )
+
+    # --- messages -----------------------------------------------------------------------
+
+    def message(
+        self, text: str, action: str | None = None, on_action: Callable[[], None] | None = None
+    ) -> None:
+        bar = ft.SnackBar(
+            content=ft.Text(text),
+            action=action,
+            on_action=(lambda: on_action()) if on_action else None,
+            duration=ft.Duration(seconds=8 if action else 4),
+            show_close_icon=True,
+        )
+        self.page.show_dialog(bar)
+
+    def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
+        def answer(agreed: bool) -> None:
+            self.page.pop_dialog()
+            if agreed:
+                on_yes()
+
+        self.page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text(title),
+                content=ft.Text(text),
+                actions=[
+                    ft.TextButton(_("Cancel"), on_click=lambda: answer(False)),
+                    ft.FilledButton(yes, on_click=lambda: answer(True)),
+                ],
+            )
+        )
+
+    # --- keep the screen awake during a game ------------------------------------------------
+
+    def keep_awake(self, on: bool) -> None:
+        on = on and self.store.setting("keep_awake", "on") == "on"
+        if on == self._awake:
+            return
+        self._awake = on
+        if self.wakelock is None:
+            self.wakelock = ft.Wakelock()
+            self.page.services.append(self.wakelock)
+        wakelock = self.wakelock
+
+        async def switch() -> None:
+            # Browsers without the Wake Lock API refuse; the game goes on regardless.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(wakelock.enable() if on else wakelock.disable(), 5)
+
+        self.page.run_task(switch)

@@ -1,0 +1,275 @@
+"""New game: sides and players in seat order, the rule set, the target and who deals first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from canasta_score.i18n import _
+from canasta_score.ui.components import TAP, Section, Tagged, Wide
+from canasta_score.ui.state import NewGameForm
+
+if TYPE_CHECKING:
+    from canasta_score.ui.shell import App
+
+
+class NewGameScreen:
+    def __init__(self, app: App, route: str, from_game: int | None = None) -> None:
+        self.app = app
+        self.route = route
+        custom = app.store.custom_rules()
+        if from_game is not None:
+            game = app.store.load_game(from_game).game
+            self.form = NewGameForm(game.sides, game.rules, custom_rules=custom)
+        else:
+            self.form = NewGameForm(custom_rules=custom)
+        self.known = app.store.known_players()
+        self.body = ft.Column(spacing=12)
+        self.seats_text = ft.Text(size=14)
+        self.dealer = ft.Dropdown(label=_("Deals first"), on_select=self.dealer_chosen, expand=True)
+        self.problems = ft.Text(color=ft.Colors.ERROR)
+
+    def build(self) -> ft.View:
+        self.app.keep_awake(False)
+        self.render()
+        start = Wide(
+            Tagged(
+                "start-game",
+                ft.FilledButton(
+                    content=ft.Text(_("Start game"), size=18, weight=ft.FontWeight.BOLD),
+                    icon=ft.Icons.PLAY_ARROW,
+                    on_click=self.start,
+                    height=56,
+                ),
+            )
+        )
+        return self.app.frame(
+            self.route,
+            _("New game"),
+            [self.body],
+            back="/",
+            bottom=ft.Column([self.problems, start], spacing=4, tight=True),
+        )
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def render(self) -> None:
+        form = self.form
+        controls: list[ft.Control] = [ft.Text(_("Sides"), size=20, weight=ft.FontWeight.BOLD)]
+        for index in range(len(form.sides)):
+            controls.append(self.side_panel(index))
+        if len(form.sides) < form.MAX_SIDES:
+            controls.append(
+                ft.OutlinedButton(
+                    _("Add a side"), icon=ft.Icons.GROUP_ADD, on_click=self.add_side, height=TAP
+                )
+            )
+        if self.known:
+            controls.append(ft.Text(_("Players from earlier games (tap to seat)"), size=14))
+            controls.append(
+                ft.Row(
+                    [
+                        ft.Chip(label=name, on_click=lambda _e, n=name: self.seat_known(n))
+                        for name in self.known[:24]
+                    ],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
+                )
+            )
+        controls.append(Section(ft.Text(_("Seat order, clockwise")), self.seats_text))
+        controls.append(ft.Text(_("Rule set"), size=20, weight=ft.FontWeight.BOLD))
+        controls.append(self.presets())
+        controls.append(
+            Tagged(
+                "target",
+                ft.TextField(
+                    label=_("Target score"),
+                    value=form.target_text,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    input_filter=ft.NumbersOnlyInputFilter(),
+                    on_change=self.target_changed,
+                    text_size=20,
+                ),
+            )
+        )
+        controls.append(ft.Row([self.dealer]))
+        self.body.controls = controls
+        self.show_seats()
+
+    def side_panel(self, index: int) -> ft.Control:
+        form = self.form
+        side = form.sides[index]
+        fields: list[ft.Control] = [
+            ft.Row(
+                [
+                    Tagged(
+                        f"side-{index}-name",
+                        ft.TextField(
+                            label=_("Side {n} name").format(n=index + 1),
+                            value=side.name,
+                            on_change=lambda e, i=index: self.renamed(i, e.control.value),
+                            text_size=18,
+                        ),
+                        expand=True,
+                    ),
+                    ft.IconButton(
+                        icon=ft.Icons.CLOSE,
+                        tooltip=_("Remove this side"),
+                        on_click=lambda _e, i=index: self.remove_side(i),
+                        visible=len(form.sides) > 2,
+                        width=TAP,
+                        height=TAP,
+                    ),
+                ]
+            )
+        ]
+        for player in range(len(side.players)):
+            fields.append(
+                Tagged(
+                    f"side-{index}-player-{player}",
+                    ft.TextField(
+                        label=_("Player {n}").format(n=player + 1),
+                        value=side.players[player],
+                        hint_text=_("name (optional)"),
+                        capitalization=ft.TextCapitalization.WORDS,
+                        on_change=lambda e, i=index, p=player: self.player_named(
+                            i, p, e.control.value
+                        ),
+                    ),
+                )
+            )
+        fields.append(
+            ft.Row(
+                [
+                    ft.TextButton(
+                        _("Add player"),
+                        icon=ft.Icons.PERSON_ADD,
+                        on_click=lambda _e, i=index: self.add_player(i),
+                        disabled=len(side.players) >= form.MAX_PLAYERS,
+                        height=TAP,
+                    ),
+                    ft.TextButton(
+                        _("Remove player"),
+                        icon=ft.Icons.PERSON_REMOVE,
+                        on_click=lambda _e, i=index: self.remove_player(i),
+                        disabled=len(side.players) <= 1,
+                        height=TAP,
+                    ),
+                ],
+                wrap=True,
+                spacing=0,
+            )
+        )
+        return Section(*fields)
+
+    def presets(self) -> ft.Control:
+        form = self.form
+        suggested = form.suggested_rules()
+        tiles: list[ft.Control] = []
+        for rules_id, rules in form.choices().items():
+            title = rules.name
+            if rules_id == suggested:
+                title = _("{name} (suggested)").format(name=rules.name)
+            tiles.append(
+                ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Radio(value=rules_id),
+                            ft.Column(
+                                [
+                                    ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+                                    ft.Text(rules.description, size=14),
+                                    ft.Text(
+                                        _("Source: {source}").format(source=rules.source),
+                                        size=12,
+                                        color=ft.Colors.ON_SURFACE_VARIANT,
+                                    ),
+                                ],
+                                spacing=1,
+                                expand=True,
+                                tight=True,
+                            ),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
+                    padding=ft.Padding.only(right=8, top=4, bottom=4),
+                    border_radius=12,
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER if rules_id == form.rules_id else None,
+                    on_click=lambda _e, r=rules_id: self.rules_chosen(r),
+                )
+            )
+        return Tagged(
+            "preset",
+            ft.RadioGroup(
+                value=form.rules_id,
+                on_change=lambda e: self.rules_chosen(e.control.value),
+                content=ft.Column(tiles, spacing=4),
+            ),
+            _("Rule set"),
+        )
+
+    def show_seats(self) -> None:
+        seats = self.form.seats()
+        self.seats_text.value = "  >  ".join(seats)
+        self.dealer.options = [
+            ft.DropdownOption(key=str(seat), text=name) for seat, name in enumerate(seats)
+        ]
+        self.dealer.value = str(self.form.first_dealer)
+        self.problems.value = "\n".join(self.form.problems())
+
+    # --- verbs --------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        self.render()
+        self.app.page.update()
+
+    def add_side(self) -> None:
+        self.form.add_side()
+        self.redraw()
+
+    def remove_side(self, index: int) -> None:
+        self.form.remove_side(index)
+        self.redraw()
+
+    def add_player(self, index: int) -> None:
+        self.form.add_player(index)
+        self.redraw()
+
+    def remove_player(self, index: int) -> None:
+        self.form.remove_player(index)
+        self.redraw()
+
+    def renamed(self, index: int, name: str) -> None:
+        self.form.rename_side(index, name)
+        self.show_seats()
+
+    def player_named(self, index: int, player: int, name: str) -> None:
+        self.form.name_player(index, player, name)
+        self.show_seats()
+
+    def seat_known(self, name: str) -> None:
+        if self.form.offer_player(name) is not None:
+            self.redraw()
+
+    def rules_chosen(self, rules_id: str | None) -> None:
+        if rules_id:
+            self.form.choose_rules(rules_id)
+            self.redraw()
+
+    def target_changed(self, event: ft.Event[ft.TextField]) -> None:
+        self.form.set_target(event.control.value)
+        self.show_seats()
+
+    def dealer_chosen(self, event: ft.Event[ft.Dropdown]) -> None:
+        if event.control.value is not None:
+            self.form.choose_first_dealer(int(event.control.value))
+
+    def start(self) -> None:
+        problems = self.form.problems()
+        if problems:
+            self.problems.value = "\n".join(problems)
+            return
+        stored = self.app.store.create_game(self.form.game())
+        self.app.go(f"/game/{stored.id}")

@@ -1,0 +1,188 @@
+"""One round in detail: each side's score part by part, and editing or deleting the round."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from canasta_score.core import CardCounts, RoundRefused, SideEntry
+from canasta_score.i18n import _
+from canasta_score.ui.components import TAP, Tagged
+from canasta_score.ui.state import format_points, player_name
+from canasta_score.ui.store import StaleGame
+
+if TYPE_CHECKING:
+    from canasta_score.ui.shell import App
+
+
+def signed(points: int) -> str:
+    return ("+" if points > 0 else "") + format_points(points)
+
+
+def facts(entry: SideEntry) -> str:
+    """What was entered for a side, in words: `2 natural, 1 mixed canasta; 2 red threes; went out`."""
+    parts = []
+    if entry.canastas:
+        parts.append(
+            ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in entry.canastas.items())
+            + " "
+            + _("canastas")
+        )
+    if entry.red_threes:
+        parts.append(_("{n} red threes").format(n=entry.red_threes))
+    if entry.went_out is not None:
+        parts.append(_("went out") if entry.went_out.value == "normal" else _("went out concealed"))
+    for name, cards in ((_("table"), entry.melded), (_("hand"), entry.hand)):
+        if isinstance(cards, CardCounts):
+            counted = ", ".join(f"{count} {group.value}" for group, count in cards.items() if count)
+            parts.append(f"{name}: {counted or '0'}")
+    return "; ".join(parts) or _("nothing special")
+
+
+class RoundDetailScreen:
+    def __init__(self, app: App, route: str, game_id: int, number: int) -> None:
+        self.app = app
+        self.route = route
+        self.game_id = game_id
+        self.stored: Any = app.store.load_game(game_id)
+        self.number = number
+        if not 1 <= number <= len(self.stored.game.rounds):
+            raise LookupError(f"game {game_id} has no round {number}")
+
+    def build(self) -> ft.View:
+        app = self.app
+        game = self.stored.game
+        number = self.number
+        scores = game.scores[number - 1]
+        entries = game.rounds[number - 1]
+        totals = game.running_totals[number - 1]
+        needed = game.opening_minimums_before(number)
+        rows = [
+            (_("Melded"), [s.melded for s in scores], False),
+            (_("In hand"), [-s.hand for s in scores], False),
+            (_("Canasta bonus"), [s.canasta_bonus for s in scores], False),
+            (_("Red threes"), [s.red_threes for s in scores], False),
+            (_("Going out"), [s.going_out for s in scores], False),
+        ]
+        if game.rules.dealer_bonus is not None:
+            rows.append((_("Dealer bonus"), [s.dealer_bonus for s in scores], False))
+        if any(s.penalty for s in scores):
+            rows.append((_("Penalty"), [-s.penalty for s in scores], False))
+        rows.append((_("Round score"), [s.total for s in scores], True))
+        rows.append((_("Total after"), list(totals), True))
+
+        def cell(text: str, bold: bool = False, size: int = 16) -> ft.Control:
+            return ft.Text(
+                text,
+                size=size,
+                weight=ft.FontWeight.BOLD if bold else None,
+                expand=True,
+                text_align=ft.TextAlign.END,
+            )
+
+        table: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Text("", expand=True),
+                    *[cell(name, True) for name in game.side_names],
+                ]
+            ),
+            ft.Divider(height=1),
+        ]
+        for label, values, bold in rows:
+            table.append(
+                ft.Row(
+                    [
+                        ft.Text(
+                            label, size=15, expand=True, weight=ft.FontWeight.BOLD if bold else None
+                        ),
+                        *[
+                            cell(
+                                format_points(v) if label == _("Total after") else signed(v),
+                                bold,
+                                20 if bold else 16,
+                            )
+                            for v in values
+                        ],
+                    ]
+                )
+            )
+        table.append(ft.Divider(height=1))
+        for name, entry, minimum in zip(game.side_names, entries, needed, strict=True):
+            table.append(
+                ft.Text(
+                    _("{side}: {facts}; needed {minimum} to open").format(
+                        side=name, facts=facts(entry), minimum=minimum
+                    ),
+                    size=14,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            )
+        dealer = player_name(game, game.dealer_of(number))
+        body: list[ft.Control] = [
+            ft.Text(_("{name} dealt").format(name=dealer), size=15),
+            ft.Container(
+                content=ft.Column(table, spacing=8),
+                padding=12,
+                border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
+            ),
+        ]
+        if not game.finished or number == len(game.rounds):
+            body.append(
+                ft.Row(
+                    [
+                        Tagged(
+                            f"round-{number}-edit",
+                            ft.FilledButton(
+                                _("Edit round"),
+                                icon=ft.Icons.EDIT,
+                                on_click=lambda: app.go(
+                                    f"/game/{self.game_id}/round/{number}/edit"
+                                ),
+                                height=TAP,
+                            ),
+                        ),
+                        Tagged(
+                            f"round-{number}-delete",
+                            ft.OutlinedButton(
+                                _("Delete round"),
+                                icon=ft.Icons.DELETE_OUTLINE,
+                                on_click=self.delete,
+                                height=TAP,
+                            ),
+                        ),
+                    ],
+                    wrap=True,
+                )
+            )
+        return app.frame(
+            self.route,
+            _("Round {n}").format(n=number),
+            body,
+            back=f"/game/{self.game_id}",
+        )
+
+    def delete(self) -> None:
+        game = self.stored.game
+        number = self.number
+        later = len(game.rounds) - number
+
+        def delete_now() -> None:
+            try:
+                self.app.store.delete_round(self.game_id, number, self.stored.version)
+            except RoundRefused as refused:
+                self.app.message("; ".join(p.message for p in refused.problems))
+                return
+            except StaleGame:
+                self.app.message(_("This game was changed on another screen; here it is now."))
+                self.app.go(f"/game/{self.game_id}")
+                return
+            self.app.message(_("Round {n} deleted").format(n=number))
+            self.app.go(f"/game/{self.game_id}")
+
+        text = _("Round {n} will be removed and the totals recounted.").format(n=number)
+        if later:
+            text += " " + _("The rounds after it move up one.")
+        self.app.confirm(_("Delete round {n}?").format(n=number), text, _("Delete"), delete_now)

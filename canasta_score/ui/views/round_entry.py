@@ -1,0 +1,460 @@
+"""Round entry: what each side has, with a live preview; refused rounds say why and are not saved."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from canasta_score.core import CardGroup, Problem, RoundRefused, WentOut
+from canasta_score.i18n import _
+from canasta_score.ui.components import TAP, Section, Stepper, Tagged
+from canasta_score.ui.state import (
+    CARD_GROUP_LABELS,
+    RoundDraft,
+    SidePreview,
+    format_points,
+)
+from canasta_score.ui.store import StaleGame
+
+if TYPE_CHECKING:
+    from canasta_score.ui.shell import App
+
+#: Characters a points field takes: digits and the `+` of a sum (and `-`, refused with a reason).
+POINTS_FILTER = ft.InputFilter(regex_string=r"[0-9+\- ]", allow=True)
+
+SHORT_CANASTA_LABELS = {
+    "natural": "Natural canastas",
+    "mixed": "Mixed canastas",
+    "natural_aces": "Natural aces",
+    "mixed_aces": "Mixed aces",
+    "wild": "Wild canastas",
+}
+
+
+def signed(points: int) -> str:
+    return ("+" if points > 0 else "") + format_points(points)
+
+
+class Toggle(ft.Container):
+    """A big on/off choice (went out, concealed, dealer bonus) that shows its state in colour."""
+
+    def __init__(self, label: str, on_click: Callable[[], None], identifier: str) -> None:
+        self.label = ft.Text(label, size=15, weight=ft.FontWeight.BOLD)
+        self.mark = ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=20)
+        super().__init__(
+            content=ft.Row(
+                [self.mark, self.label],
+                spacing=6,
+                alignment=ft.MainAxisAlignment.CENTER,
+                tight=True,
+            ),
+            height=TAP,
+            padding=ft.Padding.symmetric(horizontal=10),
+            border_radius=TAP // 2,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            on_click=lambda: on_click(),
+            ink=True,
+            expand=True,
+            alignment=ft.Alignment.CENTER,
+        )
+        self.tag = ft.Semantics(
+            identifier=identifier, content=self, button=True, selected=False, expand=True
+        )
+
+    def show(self, on: bool) -> None:
+        self.bgcolor = ft.Colors.PRIMARY if on else None
+        self.label.color = ft.Colors.ON_PRIMARY if on else None
+        self.mark.color = ft.Colors.ON_PRIMARY if on else None
+        self.mark.icon = ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK
+        self.tag.selected = on
+
+
+class SidePanel:
+    """One side's part of the round: fields, steppers, going out, its preview and its problems."""
+
+    def __init__(self, screen: RoundEntryScreen, index: int) -> None:
+        self.screen = screen
+        self.index = index
+        draft = screen.draft
+        rules = draft.rules
+        side = draft.game.sides[index]
+        n = index
+
+        self.score = ft.Text("", size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END)
+        self.total = ft.Text("", size=14, text_align=ft.TextAlign.END)
+        self.opening = ft.Text("", size=14, text_align=ft.TextAlign.END)
+        self.opening_box = ft.Container(
+            content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
+        )
+        header = ft.Row(
+            [
+                ft.Column(
+                    [
+                        ft.Text(side.name, size=20, weight=ft.FontWeight.BOLD),
+                        ft.Text(
+                            ", ".join(side.players), size=12, color=ft.Colors.ON_SURFACE_VARIANT
+                        ),
+                    ],
+                    spacing=0,
+                    expand=True,
+                    tight=True,
+                ),
+                ft.Column(
+                    [
+                        Tagged(f"side-{n}-round-score", self.score),
+                        ft.Row(
+                            [
+                                Tagged(f"side-{n}-total", self.total),
+                                Tagged(f"side-{n}-opening", self.opening_box),
+                            ],
+                            spacing=4,
+                            tight=True,
+                        ),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.END,
+                    tight=True,
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+
+        sd = draft.sides[index]
+        self.melded = ft.TextField(
+            label=_("Melded"),
+            value=sd.melded_text,
+            hint_text="120+35+5",
+            keyboard_type=ft.KeyboardType.PHONE,
+            input_filter=POINTS_FILTER,
+            text_size=20,
+            on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
+            autofocus=index == 0 and screen.draft.editing is None,
+        )
+        self.hand = ft.TextField(
+            label=_("In hand"),
+            value=sd.hand_text,
+            hint_text="0",
+            keyboard_type=ft.KeyboardType.PHONE,
+            input_filter=POINTS_FILTER,
+            text_size=20,
+            on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
+        )
+        self.cards_switch = ft.Switch(
+            label=_("Count cards"),
+            value=sd.mode == "cards",
+            on_change=lambda e: self.mode_changed(e.control.value),
+        )
+        self.points_row = ft.Row(
+            [
+                Tagged(f"side-{n}-melded", self.melded, expand=True),
+                Tagged(f"side-{n}-hand", self.hand, expand=True),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        self.card_steppers: dict[tuple[str, str], Stepper] = {}
+        self.cards_points = {
+            "melded": ft.Text("", size=15, weight=ft.FontWeight.BOLD),
+            "hand": ft.Text("", size=15, weight=ft.FontWeight.BOLD),
+        }
+        self.cards_area = ft.Column(self.card_columns(), spacing=4)
+
+        self.canastas: dict[str, Stepper] = {}
+        steppers: list[ft.Control] = []
+        for kind in rules.canasta_kinds:
+            stepper = Stepper(
+                _(SHORT_CANASTA_LABELS[kind.value]),
+                sd.canastas.get(kind.value, 0),
+                lambda step, k=kind.value: self.changed(lambda: draft.add_canasta(n, k, step)),
+                f"side-{n}-canasta-{kind.value}",
+                extra=_("{points} each").format(points=rules.canasta_bonuses[kind]),
+            )
+            self.canastas[kind.value] = stepper
+            steppers.append(stepper)
+        self.red_threes = Stepper(
+            _("Red threes"),
+            sd.red_threes,
+            lambda step: self.changed(lambda: draft.add_red_three(n, step)),
+            f"side-{n}-red-threes",
+            maximum=rules.red_threes_in_packs,
+        )
+        steppers.append(self.red_threes)
+
+        self.out_normal = Toggle(
+            _("Went out"),
+            lambda: self.changed(lambda: draft.toggle_went_out(n, WentOut.NORMAL), all_sides=True),
+            f"side-{n}-out-normal",
+        )
+        self.out_concealed = Toggle(
+            _("Concealed"),
+            lambda: self.changed(
+                lambda: draft.toggle_went_out(n, WentOut.CONCEALED), all_sides=True
+            ),
+            f"side-{n}-out-concealed",
+        )
+        extras: list[ft.Control] = [ft.Row([self.out_normal.tag, self.out_concealed.tag])]
+        self.dealer_bonus: Toggle | None = None
+        if rules.dealer_bonus is not None:
+            self.dealer_bonus = Toggle(
+                _("Dealer bonus +{points}").format(points=rules.dealer_bonus),
+                lambda: self.changed(lambda: draft.toggle_dealer_bonus(n), all_sides=True),
+                f"side-{n}-dealer-bonus",
+            )
+            extras.append(ft.Row([self.dealer_bonus.tag]))
+        self.penalty = ft.TextField(
+            label=_("Penalty"),
+            value=sd.penalty_text,
+            keyboard_type=ft.KeyboardType.PHONE,
+            input_filter=POINTS_FILTER,
+            on_change=lambda e: self.changed(lambda: draft.set_penalty(n, e.control.value)),
+            visible=bool(sd.penalty_text),
+            text_size=18,
+        )
+        self.penalty_button = ft.TextButton(
+            _("Penalty"),
+            icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
+            on_click=self.show_penalty,
+            visible=not sd.penalty_text,
+            height=TAP,
+        )
+        self.problems = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
+        wide = screen.app.is_wide()
+        grid: ft.Control
+        if wide and len(draft.sides) == 2:
+            grid = ft.Column(steppers, spacing=2)
+        else:
+            grid = ft.Column(steppers, spacing=2)
+        self.view = Section(
+            header,
+            self.points_row,
+            self.cards_area,
+            grid,
+            *extras,
+            ft.Row([self.cards_switch, self.penalty_button], wrap=True, spacing=4),
+            self.penalty,
+            self.problems,
+        )
+        self.view.expand = wide
+
+    def card_columns(self) -> list[ft.Control]:
+        draft = self.screen.draft
+        n = self.index
+        parts = []
+        for part, title in (("melded", _("On the table")), ("hand", _("In hand"))):
+            rows: list[ft.Control] = [
+                ft.Row([ft.Text(title, size=15), self.cards_points[part]], spacing=8)
+            ]
+            cards = draft.sides[n].melded_cards if part == "melded" else draft.sides[n].hand_cards
+            for group in CardGroup:
+                value = draft.rules.card_values.of(group)
+                stepper = Stepper(
+                    _(CARD_GROUP_LABELS[group]),
+                    cards[group.value],
+                    lambda step, p=part, g=group.value: self.changed(
+                        lambda: draft.add_cards(n, p, g, step)
+                    ),
+                    f"side-{n}-{part}-{group.value}",
+                    extra=_("{points} each").format(points=value),
+                    maximum=draft.cards_limit(group.value),
+                )
+                self.card_steppers[(part, group.value)] = stepper
+                rows.append(stepper)
+            parts.append(ft.Column(rows, spacing=0))
+        return parts
+
+    # --- events -------------------------------------------------------------------------
+
+    def changed(self, verb: Callable[[], None], all_sides: bool = False) -> None:
+        verb()
+        self.screen.changed()
+
+    def mode_changed(self, cards: bool) -> None:
+        self.screen.draft.set_mode(self.index, "cards" if cards else "points")
+        sd = self.screen.draft.sides[self.index]
+        self.melded.value = sd.melded_text
+        self.hand.value = sd.hand_text
+        self.screen.changed()
+
+    def show_penalty(self) -> None:
+        self.penalty.visible = True
+        self.penalty_button.visible = False
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def show(self, preview: SidePreview, problems: list[Problem]) -> None:
+        draft = self.screen.draft
+        sd = draft.sides[self.index]
+        cards = sd.mode == "cards"
+        self.points_row.visible = not cards
+        self.cards_area.visible = cards
+        if cards:
+            for (part, group), stepper in self.card_steppers.items():
+                counts = sd.melded_cards if part == "melded" else sd.hand_cards
+                stepper.show(counts[group], stepper.extra.value or "")
+            for part, text in self.cards_points.items():
+                text.value = _("{points} points").format(
+                    points=draft.cards_points(self.index, part)
+                )
+        for kind, stepper in self.canastas.items():
+            stepper.show(sd.canastas.get(kind, 0), stepper.extra.value or "")
+        self.red_threes.show(sd.red_threes)
+        self.out_normal.show(sd.went_out == WentOut.NORMAL)
+        self.out_concealed.show(sd.went_out == WentOut.CONCEALED)
+        if self.dealer_bonus is not None:
+            self.dealer_bonus.show(sd.dealer_bonus)
+
+        if preview.round_score is None:
+            self.score.value = "-"
+            self.total.value = ""
+            self.opening.value = ""
+        else:
+            self.score.value = signed(preview.round_score)
+            self.score.color = ft.Colors.ERROR if preview.round_score < 0 else None
+            self.total.value = _("total {total}").format(total=format_points(preview.total or 0))
+            self.opening.value = _("needs {minimum}").format(minimum=preview.opening)
+        changed = preview.opening_changed
+        self.opening_box.bgcolor = ft.Colors.TERTIARY_CONTAINER if changed else None
+        self.opening.color = ft.Colors.ON_TERTIARY_CONTAINER if changed else None
+        self.opening.weight = ft.FontWeight.BOLD if changed else None
+
+        by_field: dict[str, list[str]] = {}
+        for problem in problems:
+            by_field.setdefault(problem.field or "", []).append(problem.message)
+        self.melded.error_text = " ".join(by_field.pop("melded", [])) or None
+        self.hand.error_text = " ".join(by_field.pop("hand", [])) or None
+        self.penalty.error_text = " ".join(by_field.pop("penalty", [])) or None
+        if self.penalty.error_text:
+            self.show_penalty()
+        rest = [message for messages in by_field.values() for message in messages]
+        self.problems.value = "\n".join(rest)
+        self.problems.visible = bool(rest)
+
+
+class RoundEntryScreen:
+    def __init__(self, app: App, route: str, game_id: int, editing: int | None = None) -> None:
+        self.app = app
+        self.route = route
+        self.game_id = game_id
+        self.stored: Any = app.store.load_game(game_id)
+        game = self.stored.game
+        saved = app.store.load_draft(game_id)
+        if saved is not None and saved.get("round") == editing:
+            self.draft = RoundDraft.from_dict(game, saved)
+        else:
+            self.draft = RoundDraft(game, editing)
+        self.problems = ft.Text("", size=14, color=ft.Colors.ERROR)
+        self.save = ft.FilledButton(
+            content=ft.Text(_("Save round"), size=20, weight=ft.FontWeight.BOLD),
+            icon=ft.Icons.CHECK,
+            on_click=self.save_round,
+            height=60,
+        )
+
+    @property
+    def editing(self) -> int | None:
+        return self.draft.editing
+
+    def build(self) -> ft.View:
+        app = self.app
+        game = self.draft.game
+        back = f"/game/{self.game_id}"
+        if self.editing is None and game.finished:
+            # A finished game takes no more rounds: the sheet says who won.
+            from canasta_score.ui.views.sheet import SheetScreen
+
+            return SheetScreen(app, back, self.game_id).build()
+        app.keep_awake(True)
+        self.panels = [SidePanel(self, index) for index in range(len(game.sides))]
+        sides: ft.Control
+        if app.is_wide():
+            sides = ft.Row(
+                [panel.view for panel in self.panels],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        else:
+            sides = ft.Column([panel.view for panel in self.panels], spacing=12)
+        self.refresh()
+        number = self.draft.round_number
+        title = (
+            _("Round {n}").format(n=number)
+            if self.editing is None
+            else _("Edit round {n}").format(n=number)
+        )
+        dealer = game.dealer_of(number)
+        subtitle = ft.Text(
+            _("{name} dealt").format(name=game.sides[dealer[0]].players[dealer[1]]),
+            size=14,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        )
+        bottom = ft.Column(
+            [
+                Tagged("round-problems", self.problems),
+                ft.Row(
+                    [
+                        ft.OutlinedButton(
+                            _("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=self.clear, height=60
+                        ),
+                        Tagged("save-round", self.save, expand=True),
+                    ]
+                ),
+            ],
+            spacing=4,
+            tight=True,
+        )
+        return app.frame(self.route, title, [subtitle, sides], back=back, bottom=bottom)
+
+    # --- changes ------------------------------------------------------------------------
+
+    def changed(self) -> None:
+        self.refresh()
+        self.app.store.save_draft(
+            self.game_id, self.draft.as_dict() if self.draft.touched else None
+        )
+
+    def refresh(self) -> None:
+        draft = self.draft
+        problems = draft.problems() if draft.touched else []
+        previews = draft.preview()
+        for panel in self.panels:
+            panel.show(previews[panel.index], [p for p in problems if p.side == panel.index])
+        self.problems.value = "\n".join(self.plain(p) for p in problems)
+        self.problems.visible = bool(problems)
+        self.save.disabled = not draft.touched or bool(problems)
+
+    def plain(self, problem: Problem) -> str:
+        if problem.side is not None:
+            return f"{self.draft.game.sides[problem.side].name}: {problem.message}"
+        return problem.message[:1].upper() + problem.message[1:]
+
+    def clear(self) -> None:
+        self.draft.clear()
+        self.app.store.save_draft(self.game_id, None)
+        self.app.show_route()
+
+    def save_round(self) -> None:
+        entries, problems = self.draft.entries()
+        if entries is None or problems:
+            self.refresh()
+            return
+        store = self.app.store
+        try:
+            if self.editing is None:
+                store.add_round(self.game_id, entries, self.stored.version)
+            else:
+                store.replace_round(self.game_id, self.editing, entries, self.stored.version)
+        except RoundRefused as refused:
+            self.problems.value = "\n".join(self.plain(p) for p in refused.problems)
+            self.problems.visible = True
+            return
+        except StaleGame:
+            # Someone saved on another screen meanwhile: take their game, keep what was typed.
+            self.stored = store.load_game(self.game_id)
+            self.draft.game = self.stored.game
+            self.app.message(
+                _("This game was changed on another screen. Check the round and save again.")
+            )
+            self.refresh()
+            return
+        store.save_draft(self.game_id, None)
+        self.app.go(f"/game/{self.game_id}")

@@ -1,0 +1,243 @@
+"""Rules: the active rule set as a table, every preset side by side, and custom copies."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from canasta_score.core import PRESETS, RuleSet, apply_overrides
+from canasta_score.i18n import _
+from canasta_score.ui.components import TAP, Section
+from canasta_score.ui.state import compare_presets, rules_table
+
+if TYPE_CHECKING:
+    from canasta_score.ui.shell import App
+
+#: The values a custom copy may change, with their label; all are whole numbers.
+EDITABLE = [
+    ("target", "Target"),
+    ("going_out", "Going out"),
+    ("going_out_concealed", "Going out concealed"),
+    ("canastas_to_go_out", "Canastas to go out"),
+    ("opening_below_zero", "Opening below 0"),
+]
+
+
+def table(rows: list[tuple[str, str]]) -> ft.Control:
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(label, size=15, expand=True),
+                    ft.Text(value, size=15, weight=ft.FontWeight.BOLD, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+            for label, value in rows
+        ],
+        spacing=6,
+    )
+
+
+class RulesScreen:
+    def __init__(self, app: App, route: str, game_id: int | None = None) -> None:
+        self.app = app
+        self.route = route
+        self.game_id = game_id
+        self.active: RuleSet = PRESETS["classic"]
+        if game_id is not None:
+            self.active = app.store.load_game(game_id).game.rules
+        self.custom = app.store.custom_rules()
+        self.copy_from = "classic"
+        self.fields: dict[str, ft.TextField] = {}
+        self.custom_problems = ft.Text("", color=ft.Colors.ERROR)
+
+    def build(self) -> ft.View:
+        app = self.app
+        active = self.active
+        title = _("Rules of this game") if self.game_id is not None else _("Rule sets")
+        body: list[ft.Control] = [
+            Section(
+                ft.Text(active.name, size=22, weight=ft.FontWeight.BOLD),
+                ft.Text(active.description, size=14),
+                ft.Text(
+                    _("Source: {source}").format(source=active.source),
+                    size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                table(rules_table(active)),
+            ),
+            ft.Text(_("All rule sets side by side"), size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                _("Highlighted: where a rule set differs from Classic."),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            self.comparison([*PRESETS.values(), *self.custom]),
+            ft.Text(_("Your own rule set"), size=20, weight=ft.FontWeight.BOLD),
+            self.custom_form(),
+        ]
+        if self.custom:
+            body.append(ft.Text(_("Your rule sets"), size=18, weight=ft.FontWeight.BOLD))
+            for rules in self.custom:
+                body.append(self.custom_tile(rules))
+        back = f"/game/{self.game_id}" if self.game_id is not None else "/"
+        return app.frame(self.route, title, body, back=back)
+
+    def comparison(self, rule_sets: list[RuleSet]) -> ft.Control:
+        rows = compare_presets(rule_sets)
+        label_width, value_width = 150, 120
+        lines: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Container(width=label_width),
+                    *[
+                        ft.Text(r.name, width=value_width, weight=ft.FontWeight.BOLD, size=14)
+                        for r in rule_sets
+                    ],
+                ]
+            )
+        ]
+        for label, values, differs in rows:
+            lines.append(
+                ft.Row(
+                    [
+                        ft.Text(label, width=label_width, size=13),
+                        *[
+                            ft.Container(
+                                content=ft.Text(
+                                    value,
+                                    size=13,
+                                    weight=ft.FontWeight.BOLD if diff else None,
+                                    color=ft.Colors.ON_TERTIARY_CONTAINER if diff else None,
+                                ),
+                                width=value_width,
+                                padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+                                border_radius=6,
+                                bgcolor=ft.Colors.TERTIARY_CONTAINER if diff else None,
+                            )
+                            for value, diff in zip(values, differs, strict=True)
+                        ],
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            )
+        return ft.Row(
+            [ft.Column(lines, spacing=4)],
+            scroll=ft.ScrollMode.AUTO,
+        )
+
+    def custom_form(self) -> ft.Control:
+        base = PRESETS[self.copy_from]
+        source = ft.Dropdown(
+            label=_("Copy of"),
+            value=self.copy_from,
+            options=[ft.DropdownOption(key=r.id, text=r.name) for r in PRESETS.values()],
+            on_select=self.base_chosen,
+            expand=True,
+        )
+        self.name_field = ft.TextField(
+            label=_("Name"), value=_("{name} (custom)").format(name=base.name)
+        )
+        self.fields = {}
+        inputs: list[ft.Control] = [ft.Row([source]), self.name_field]
+        for key, label in EDITABLE:
+            value = getattr(base, key)
+            field = ft.TextField(
+                label=_(label),
+                value=str(value),
+                keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.NumbersOnlyInputFilter(),
+                width=170,
+            )
+            self.fields[key] = field
+            inputs.append(field)
+        for kind in base.canasta_kinds:
+            field = ft.TextField(
+                label=_("{kind} canasta").format(kind=kind.value.replace("_", " ").capitalize()),
+                value=str(base.canasta_bonuses[kind]),
+                keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.NumbersOnlyInputFilter(),
+                width=170,
+            )
+            self.fields[f"canasta:{kind.value}"] = field
+            inputs.append(field)
+        return Section(
+            ft.Row(inputs[:2], wrap=True),
+            ft.Row(inputs[2:], wrap=True, spacing=8, run_spacing=8),
+            self.custom_problems,
+            ft.FilledButton(
+                _("Save rule set"), icon=ft.Icons.SAVE, on_click=self.save_custom, height=TAP
+            ),
+        )
+
+    def custom_tile(self, rules: RuleSet) -> ft.Control:
+        return ft.Container(
+            content=ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(rules.name, size=16, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                _("Based on {base}").format(base=PRESETS[rules.base].name),
+                                size=13,
+                            ),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                    ft.IconButton(
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        tooltip=_("Delete rule set"),
+                        on_click=lambda _e, r=rules: self.delete_custom(r),
+                        width=TAP,
+                        height=TAP,
+                    ),
+                ]
+            ),
+            padding=ft.Padding.only(left=12, right=4, top=4, bottom=4),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        )
+
+    # --- verbs --------------------------------------------------------------------------
+
+    def base_chosen(self, event: ft.Event[ft.Dropdown]) -> None:
+        self.copy_from = event.control.value or "classic"
+        self.app.page.views[-1] = self.build()
+        self.app.page.update()
+
+    def save_custom(self) -> None:
+        base = PRESETS[self.copy_from]
+        overrides: dict[str, Any] = {}
+        bonuses: dict[str, int] = {}
+        for key, field in self.fields.items():
+            text = (field.value or "").strip()
+            if not text.isdigit():
+                self.custom_problems.value = _("{what}: type a whole number").format(
+                    what=field.label
+                )
+                return
+            if key.startswith("canasta:"):
+                bonuses[key.split(":", 1)[1]] = int(text)
+            else:
+                overrides[key] = int(text)
+        overrides["canasta_bonuses"] = bonuses
+        rules, problems = apply_overrides(base, overrides)
+        if problems:
+            self.custom_problems.value = "\n".join(problems)
+            return
+        number = 1 + max((int(r.id.rsplit("-", 1)[-1]) for r in self.custom), default=0)
+        name = (self.name_field.value or "").strip() or _("{name} (custom)").format(name=base.name)
+        rules = dataclasses.replace(rules, id=f"custom-{number}", name=name)
+        self.custom.append(rules)
+        self.app.store.save_custom_rules(self.custom)
+        self.app.message(_("Saved. Choose it when you start a new game."))
+        self.app.show_route()
+
+    def delete_custom(self, rules: RuleSet) -> None:
+        self.custom = [r for r in self.custom if r.id != rules.id]
+        self.app.store.save_custom_rules(self.custom)
+        self.app.show_route()

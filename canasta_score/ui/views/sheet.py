@@ -1,0 +1,363 @@
+"""The score sheet, laid out like a paper Canasta pad: a column per side, a row per round."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from canasta_score.core import Game, RoundRefused
+from canasta_score.i18n import _
+from canasta_score.ui.components import TAP, BigNumber, Tagged, Wide
+from canasta_score.ui.state import format_points, player_name, sheet_columns, sheet_rows
+from canasta_score.ui.store import StaleGame
+
+if TYPE_CHECKING:
+    from canasta_score.ui.shell import App
+
+
+def signed(points: int) -> str:
+    return ("+" if points > 0 else "") + format_points(points)
+
+
+def opening_text(minimum: int) -> str:
+    return _("needs {minimum}").format(minimum=minimum)
+
+
+class SheetScreen:
+    def __init__(self, app: App, route: str, game_id: int) -> None:
+        self.app = app
+        self.route = route
+        self.game_id = game_id
+        self.stored: Any = app.store.load_game(game_id)
+
+    @property
+    def game(self) -> Game:
+        return self.stored.game  # type: ignore[no-any-return]
+
+    def build(self) -> ft.View:
+        app = self.app
+        game = self.game
+        app.keep_awake(not game.finished)
+        body: list[ft.Control] = []
+        if game.finished:
+            body.append(self.winner_banner())
+        body.append(self.header())
+        body.append(self.dealer_line())
+        body.append(self.rounds_table())
+        bottom: ft.Control | None = None
+        if not game.finished:
+            bottom = Wide(
+                Tagged(
+                    "add-round",
+                    ft.FilledButton(
+                        content=ft.Text(
+                            _("Add round {n}").format(n=len(game.rounds) + 1),
+                            size=20,
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                        icon=ft.Icons.ADD,
+                        on_click=lambda: app.go(f"/game/{self.game_id}/round"),
+                        height=60,
+                    ),
+                )
+            )
+        return app.frame(
+            self.route,
+            game.rules.name,
+            body,
+            back="/",
+            bottom=bottom,
+            actions=[
+                ft.IconButton(
+                    icon=ft.Icons.MENU_BOOK,
+                    tooltip=_("Rules of this game"),
+                    on_click=lambda: app.go(f"/rules/game/{self.game_id}"),
+                ),
+            ],
+        )
+
+    # --- parts --------------------------------------------------------------------------
+
+    def winner_banner(self) -> ft.Control:
+        game = self.game
+        winner = game.winner if game.winner is not None else 0
+        side = game.sides[winner]
+        return Tagged(
+            "winner",
+            ft.Container(
+                content=ft.Column(
+                    [
+                        ft.Text(
+                            _("{side} win!").format(side=side.name),
+                            size=30,
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_PRIMARY_CONTAINER,
+                        ),
+                        ft.Text(
+                            _("{points} points after {n} rounds ({players})").format(
+                                points=format_points(game.totals[winner]),
+                                n=len(game.rounds),
+                                players=", ".join(side.players),
+                            ),
+                            size=16,
+                            color=ft.Colors.ON_PRIMARY_CONTAINER,
+                        ),
+                        ft.Row(
+                            [
+                                ft.FilledButton(
+                                    _("New game, same players"),
+                                    icon=ft.Icons.REPLAY,
+                                    on_click=lambda: self.app.go(f"/new/from/{self.game_id}"),
+                                    height=TAP,
+                                ),
+                                ft.OutlinedButton(
+                                    _("Home"), on_click=lambda: self.app.go("/"), height=TAP
+                                ),
+                            ],
+                            wrap=True,
+                        ),
+                    ],
+                    spacing=6,
+                    tight=True,
+                ),
+                padding=16,
+                border_radius=16,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            ),
+        )
+
+    def header(self) -> ft.Control:
+        game = self.game
+        columns = []
+        for index, column in enumerate(sheet_columns(game)):
+            leading = game.winner == index
+            opening = ft.Container(
+                content=ft.Text(
+                    opening_text(column.opening),
+                    size=15,
+                    weight=ft.FontWeight.BOLD if column.opening_changed else None,
+                    color=ft.Colors.ON_TERTIARY_CONTAINER if column.opening_changed else None,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                border_radius=10,
+                bgcolor=ft.Colors.TERTIARY_CONTAINER if column.opening_changed else None,
+                tooltip=_("Changed with the last round") if column.opening_changed else None,
+            )
+            columns.append(
+                ft.Column(
+                    [
+                        ft.Text(
+                            column.name,
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                            text_align=ft.TextAlign.CENTER,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        ft.Text(
+                            ", ".join(column.players),
+                            size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                            text_align=ft.TextAlign.CENTER,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        Tagged(
+                            f"side-{index}-total",
+                            BigNumber(
+                                format_points(column.total),
+                                size=34 if len(game.sides) < 4 else 28,
+                                color=ft.Colors.PRIMARY if leading else None,
+                            ),
+                        ),
+                        ft.ProgressBar(value=column.progress, bar_height=6, border_radius=3),
+                        Tagged(f"side-{index}-opening", opening),
+                    ],
+                    spacing=4,
+                    expand=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+            )
+        return ft.Container(
+            content=ft.Column(
+                [
+                    ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START),
+                    ft.Text(
+                        _("Playing to {target}").format(target=format_points(game.target)),
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
+                ],
+                spacing=6,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            padding=12,
+            border_radius=16,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        )
+
+    def dealer_line(self) -> ft.Control:
+        game = self.game
+        parts = []
+        if game.rounds:
+            parts.append(
+                _("{name} dealt round {n}").format(
+                    name=player_name(game, game.dealer_of(len(game.rounds))), n=len(game.rounds)
+                )
+            )
+        if not game.finished:
+            parts.append(
+                _("{name} deals round {n}").format(
+                    name=player_name(game, game.next_dealer), n=len(game.rounds) + 1
+                )
+            )
+        return Tagged(
+            "dealer",
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.STYLE, size=20),
+                    ft.Text(".  ".join(parts), size=15, expand=True),
+                ]
+            ),
+        )
+
+    def rounds_table(self) -> ft.Control:
+        game = self.game
+        editable = not game.finished
+        head = ft.Row(
+            [
+                ft.Text(_("Round"), size=12, width=TAP, text_align=ft.TextAlign.CENTER),
+                *[
+                    ft.Text(
+                        name,
+                        size=12,
+                        expand=True,
+                        text_align=ft.TextAlign.CENTER,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    )
+                    for name in game.side_names
+                ],
+                ft.Container(width=TAP),
+            ],
+            spacing=4,
+        )
+        rows: list[ft.Control] = [head, ft.Divider(height=1)]
+        if not game.rounds:
+            rows.append(
+                ft.Text(
+                    _("No rounds yet. After the first hand, tap Add round."),
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            )
+        for row in sheet_rows(game):
+            cells: list[ft.Control] = [
+                Tagged(
+                    f"round-{row.number}",
+                    ft.Container(
+                        content=ft.Text(
+                            str(row.number),
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.PRIMARY,
+                        ),
+                        width=TAP,
+                        height=TAP,
+                        alignment=ft.Alignment.CENTER,
+                        border_radius=TAP // 2,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                        on_click=lambda _e, n=row.number: self.app.go(
+                            f"/game/{self.game_id}/round/{n}"
+                        ),
+                        tooltip=_("Round {n} in detail").format(n=row.number),
+                    ),
+                    _("Round {n} in detail").format(n=row.number),
+                )
+            ]
+            for score, total in zip(row.scores, row.totals, strict=True):
+                cells.append(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                signed(score),
+                                size=14,
+                                color=ft.Colors.ERROR
+                                if score < 0
+                                else ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                            ft.Text(format_points(total), size=20, weight=ft.FontWeight.BOLD),
+                        ],
+                        spacing=0,
+                        expand=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
+                )
+            cells.append(
+                Tagged(
+                    f"round-{row.number}-edit",
+                    ft.IconButton(
+                        icon=ft.Icons.EDIT,
+                        tooltip=_("Edit round {n}").format(n=row.number),
+                        on_click=lambda _e, n=row.number: self.app.go(
+                            f"/game/{self.game_id}/round/{n}/edit"
+                        ),
+                        width=TAP,
+                        height=TAP,
+                    ),
+                )
+                if editable
+                else ft.Container(width=TAP)
+            )
+            rows.append(ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            rows.append(ft.Divider(height=1))
+        if game.rounds:
+            rows.append(
+                ft.Row(
+                    [
+                        Tagged(
+                            "undo-round",
+                            ft.TextButton(
+                                _("Undo round {n}").format(n=len(game.rounds)),
+                                icon=ft.Icons.UNDO,
+                                on_click=self.undo,
+                                height=TAP,
+                            ),
+                        )
+                    ],
+                    alignment=ft.MainAxisAlignment.END,
+                )
+            )
+        return ft.Column(rows, spacing=4)
+
+    # --- verbs --------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        game = self.game
+        number = len(game.rounds)
+        scores = ", ".join(
+            f"{name} {signed(score.total)}"
+            for name, score in zip(game.side_names, game.scores[-1], strict=True)
+        )
+
+        def undo_now() -> None:
+            try:
+                self.app.store.undo_last_round(self.game_id, self.stored.version)
+            except RoundRefused as refused:
+                self.app.message("; ".join(p.message for p in refused.problems))
+            except StaleGame:
+                self.app.message(_("This game was changed on another screen; here it is now."))
+            else:
+                self.app.message(_("Round {n} taken back").format(n=number))
+            self.app.show_route()
+
+        self.app.confirm(
+            _("Undo round {n}?").format(n=number),
+            _("Round {n} ({scores}) will be removed and the totals recounted.").format(
+                n=number, scores=scores
+            ),
+            _("Undo round"),
+            undo_now,
+        )
