@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -64,4 +65,8 @@ def write_backup(folder: Path, document: dict[str, Any], now: datetime, keep: in
         raise
     for old in backups_in(folder)[keep:]:
         old.unlink(missing_ok=True)
+    for unfinished in folder.glob(".writing-*"):  # left by a process killed while writing
+        with contextlib.suppress(OSError):
+            if unfinished.stat().st_mtime < now.timestamp() - 60:
+                unfinished.unlink()
     return target

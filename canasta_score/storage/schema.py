@@ -43,7 +43,9 @@ def inspect_file(path: Path) -> FileState:
         try:
             check = [row[0] for row in connection.execute("PRAGMA quick_check")]
             if check != ["ok"]:
-                return FileState(unreadable=f"it is damaged ({'; '.join(check[:3])})")
+                lines = [x for row in check for x in row.splitlines() if not x.startswith("*")]
+                more = f" and {len(lines) - 1} more problems" if len(lines) > 1 else ""
+                return FileState(unreadable=f"it is damaged ({lines[0][:120]}{more})")
             tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
             if "alembic_version" not in tables:
                 ours = {"game", "round", "side"}

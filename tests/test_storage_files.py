@@ -1,0 +1,242 @@
+"""The database file and its neighbours: location, damage, schema versions, backups."""
+
+import hashlib
+import json
+import random
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from storage_support.builders import quiet_round, two_sides, winning_round
+
+from canasta_score.storage import backups, paths, schema
+from canasta_score.storage import repository as repo
+from canasta_score.storage.tables import SCHEMA_REVISION, metadata
+
+
+def fingerprint(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def a_database_with_games(path, games=3):
+    db = repo.open_database(path)
+    ids = []
+    for _ in range(games):
+        stored = repo.create_game(db=db, game=two_sides())
+        repo.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
+        ids.append(stored.id)
+    return db, ids
+
+
+# --- where the database is --------------------------------------------------------------
+
+
+def test_the_database_goes_to_the_flet_storage_folder_when_packaged(monkeypatch, tmp_path):
+    monkeypatch.delenv("CANASTA_SCORE_DB", raising=False)
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
+    assert paths.database_path() == tmp_path / "canasta-score.db"
+
+
+def test_the_database_goes_to_the_users_data_folder_otherwise(monkeypatch):
+    import platformdirs
+
+    monkeypatch.delenv("CANASTA_SCORE_DB", raising=False)
+    monkeypatch.delenv("FLET_APP_STORAGE_DATA", raising=False)
+    folder = platformdirs.user_data_dir("canasta-score")
+    assert str(paths.database_path()) == f"{folder}/canasta-score.db"
+
+
+def test_the_command_line_option_beats_the_environment_which_beats_the_default(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
+    monkeypatch.setenv("CANASTA_SCORE_DB", str(tmp_path / "env.db"))
+    assert paths.database_path() == tmp_path / "env.db"
+    assert paths.database_path(tmp_path / "option.db") == tmp_path / "option.db"
+
+
+def test_opening_makes_the_folder_and_an_empty_database(tmp_path):
+    db = repo.open_database(tmp_path / "new" / "folder" / "games.db")
+    assert db.notice is None and db.backup_to_offer is None
+    assert repo.list_games(db=db) == []
+    db.close()
+
+
+# --- a damaged file ---------------------------------------------------------------------
+
+
+def test_a_file_that_is_not_a_database_is_moved_aside_and_a_new_one_started(tmp_path):
+    path = tmp_path / "games.db"
+    path.write_text("my shopping list: eggs, milk\n")
+    db = repo.open_database(path)
+    [aside] = tmp_path.glob("games.db.unreadable-*")
+    assert aside.read_text() == "my shopping list: eggs, milk\n"
+    assert "not an SQLite database" in db.notice and str(aside) in db.notice
+    assert "nothing was deleted" in db.notice
+    stored = repo.create_game(db=db, game=two_sides())
+    assert repo.load_game(db=db, game_id=stored.id).game == stored.game
+    db.close()
+
+
+def test_a_damaged_database_is_moved_aside_and_the_newest_backup_offered(tmp_path):
+    path = tmp_path / "games.db"
+    db, ids = a_database_with_games(path, games=40)
+    backup = repo.backup_now(db=db)
+    db.close()
+    damaged = bytearray(path.read_bytes())
+    noise = random.Random(7)
+    for page in range(2 * 4096, len(damaged), 4096):
+        damaged[page + 100 : page + 600] = noise.randbytes(500)
+    path.write_bytes(bytes(damaged))
+
+    db = repo.open_database(path)
+    [aside] = tmp_path.glob("games.db.unreadable-*")
+    assert aside.read_bytes() == bytes(damaged)
+    assert "damaged" in db.notice and backup.name in db.notice
+    assert db.backup_to_offer == backup
+    assert repo.list_games(db=db) == []
+    restored = repo.restore_backup(db=db, path=db.backup_to_offer)
+    assert len(restored) == len(ids) == len(repo.list_games(db=db))
+    assert repo.load_game(db=db, game_id=restored[0]).game.totals == (90, -90)
+    db.close()
+
+
+def test_a_database_of_another_program_is_moved_aside_not_changed(tmp_path):
+    path = tmp_path / "games.db"
+    with sqlite3.connect(path) as other:
+        other.execute("CREATE TABLE recipe (name TEXT)")
+    before = fingerprint(path)
+    db = repo.open_database(path)
+    [aside] = tmp_path.glob("games.db.unreadable-*")
+    assert fingerprint(aside) == before and "some other program" in db.notice
+    db.close()
+
+
+# --- schema versions --------------------------------------------------------------------
+
+
+def test_the_migrations_build_exactly_the_schema_of_the_tables_module(tmp_path):
+    db = repo.open_database(tmp_path / "games.db")
+    with db.engine.connect() as connection:
+        context = MigrationContext.configure(connection)
+        assert context.get_current_revision() == SCHEMA_REVISION
+        assert compare_metadata(context, metadata) == []
+    db.close()
+
+
+def test_a_database_of_the_first_schema_is_upgraded_without_losing_a_game(tmp_path):
+    path = tmp_path / "games.db"
+    engine = schema.make_engine(path)
+    schema.upgrade(engine, "0001")
+    engine.dispose()
+    rounds = [
+        [
+            {"melded": 420, "hand": 70, "canastas": {"natural": 1, "mixed": 1}, "red_threes": 2},
+            {"melded": 0, "hand": 85, "red_threes": 1},
+        ],
+        [{"melded": 90, "hand": 0}, {"melded": 50, "hand": 10}],
+    ]
+    at = "2025-06-01 20:15:00.000000"
+    with sqlite3.connect(path) as first:
+        first.execute(
+            "INSERT INTO game (id, preset, rule_overrides, first_dealer, version, created_at, "
+            "updated_at, archived, deleted_at) VALUES (7, 'danish', '{\"target\": 3000}', 1, 3, "
+            "?, ?, 0, NULL)",
+            (at, at),
+        )
+        first.execute(
+            "INSERT INTO side (game_id, position, name) VALUES (7, 0, 'We'), (7, 1, 'They')"
+        )
+        for number, name in enumerate(["Anna", "Ben"], start=1):
+            first.execute(
+                "INSERT INTO player (id, name, last_played_at) VALUES (?, ?, ?)", (number, name, at)
+            )
+            first.execute(
+                "INSERT INTO seat (game_id, side_position, position, name, player_id) "
+                "VALUES (7, ?, 0, ?, ?)",
+                (number - 1, name, number),
+            )
+        for number, entries in enumerate(rounds, start=1):
+            first.execute(
+                "INSERT INTO round (game_id, number, entries, saved_at) VALUES (7, ?, ?, ?)",
+                (number, json.dumps(entries), at),
+            )
+        first.execute(
+            "INSERT INTO change (game_id, at, what, version) VALUES (7, ?, 'game created', 1)",
+            (at,),
+        )
+
+    db = repo.open_database(path)
+    stored = repo.load_game(db=db, game_id=7)
+    assert stored.version == 3 and stored.game.first_dealer == 1
+    assert stored.game.rules.base == "danish" and stored.game.target == 3000
+    assert stored.created_at == datetime(2025, 6, 1, 20, 15, tzinfo=UTC)
+    assert [list(map(dict, r)) for r in repo.export_game(db=db, game_id=7)["rounds"]] == rounds
+    [summary] = repo.list_games(db=db)
+    assert summary.totals == list(stored.game.totals) and summary.rounds == 2
+    assert summary.rules_name == stored.game.rules.name
+    assert repo.player_record(db=db, name="Anna").points == stored.game.totals[0]
+    assert [c.what for c in repo.changes(db=db, game_id=7)] == ["game created"]
+    db.close()
+
+
+def test_a_database_from_a_newer_version_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "games.db"
+    db, _ = a_database_with_games(path)
+    db.close()
+    with sqlite3.connect(path) as newer:
+        newer.execute("UPDATE alembic_version SET version_num = '0042'")
+        newer.commit()
+        newer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = fingerprint(path)
+    with pytest.raises(repo.StorageError, match="newer version of Canasta Score") as refused:
+        repo.open_database(path)
+    assert "0042" in str(refused.value) and "not changed" in str(refused.value)
+    assert fingerprint(path) == before
+    assert list(tmp_path.glob("games.db.unreadable-*")) == []
+
+
+# --- automatic backups ------------------------------------------------------------------
+
+
+def test_a_finished_game_writes_a_backup_of_all_games_next_to_the_database(tmp_path):
+    db, ids = a_database_with_games(tmp_path / "games.db", games=2)
+    before = repo.backups_of(db=db)
+    repo.add_round(db=db, game_id=ids[0], entries=winning_round(), expected_version=2)
+    after = repo.backups_of(db=db)
+    assert len(after) == len(before) + 1
+    assert after[0].parent == tmp_path / "games-backups"
+    document = json.loads(after[0].read_text())
+    assert document == repo.export_all(db=db)
+    assert len(document["games"]) == 2 and document["games"][0]["rounds"][-1][0]["melded"] == 1000
+    db.close()
+
+
+def test_a_daily_backup_is_written_when_the_newest_is_a_day_old(tmp_path):
+    path = tmp_path / "games.db"
+    db, ids = a_database_with_games(path, games=1)
+    db.close()
+    folder = paths.backups_folder(path)
+    [first] = backups.backups_in(folder)  # the first save of the day made one
+    yesterday = datetime.now(UTC) - timedelta(days=1, minutes=1)
+    first.rename(folder / f"{backups.PREFIX}{yesterday:%Y%m%d-%H%M%S-%f}{backups.SUFFIX}")
+    repo._next_backup.clear()  # as a new start of the app
+    db = repo.open_database(path)
+    assert len(backups.backups_in(folder)) == 2
+    repo.add_round(db=db, game_id=ids[0], entries=quiet_round(), expected_version=2)
+    assert len(backups.backups_in(folder)) == 2  # at most daily
+    db.close()
+
+
+def test_only_the_newest_backups_are_kept(tmp_path):
+    folder = tmp_path / "backups"
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    written = [
+        backups.write_backup(folder, {"n": day}, start + timedelta(days=day)) for day in range(10)
+    ]
+    kept = backups.backups_in(folder)
+    assert kept == written[::-1][: backups.KEEP]
+    assert json.loads(kept[0].read_text()) == {"n": 9}
+    assert backups.taken_at(kept[0]) == start + timedelta(days=9)
