@@ -43,7 +43,8 @@ def parse_points(text: str) -> int | None:
     >>> parse_points("12a") is None
     True
     """
-    text = text.strip().rstrip("+").strip()
+    text = text.strip()
+    text = text[:-1].strip() if text.endswith("+") else text
     if not text:
         return 0
     total, position = 0, 0
@@ -428,13 +429,13 @@ def sheet_columns(game: Game) -> list[SideColumn]:
 
 
 def format_points(points: int) -> str:
-    """Points as players read them: a thin grouping and a real minus sign.
+    """Points as players read them; five digits and more get a space between thousands.
 
     >>> format_points(1450), format_points(-185), format_points(12500)
-    ('1450', '\u2212185', '12 500')
+    ('1450', '-185', '12 500')
     """
-    text = f"{abs(points):,}".replace(",", "\u202f") if abs(points) >= 10000 else str(abs(points))
-    return ("\u2212" if points < 0 else "") + text.replace("\u202f", " ")
+    text = f"{abs(points):,}".replace(",", " ") if abs(points) >= 10000 else str(abs(points))
+    return ("-" if points < 0 else "") + text
 
 
 # --- new game ------------------------------------------------------------------------------

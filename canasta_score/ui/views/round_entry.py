@@ -129,6 +129,7 @@ class SidePanel:
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=POINTS_FILTER,
             text_size=20,
+            error_max_lines=4,
             on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
             autofocus=index == 0 and screen.draft.editing is None,
         )
@@ -139,6 +140,7 @@ class SidePanel:
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=POINTS_FILTER,
             text_size=20,
+            error_max_lines=4,
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
         )
         self.cards_switch = ft.Switch(
@@ -321,10 +323,10 @@ class SidePanel:
         by_field: dict[str, list[str]] = {}
         for problem in problems:
             by_field.setdefault(problem.field or "", []).append(problem.message)
-        self.melded.error_text = " ".join(by_field.pop("melded", [])) or None
-        self.hand.error_text = " ".join(by_field.pop("hand", [])) or None
-        self.penalty.error_text = " ".join(by_field.pop("penalty", [])) or None
-        if self.penalty.error_text:
+        self.melded.error = " ".join(by_field.pop("melded", [])) or None
+        self.hand.error = " ".join(by_field.pop("hand", [])) or None
+        self.penalty.error = " ".join(by_field.pop("penalty", [])) or None
+        if self.penalty.error:
             self.show_penalty()
         rest = [message for messages in by_field.values() for message in messages]
         self.problems.value = "\n".join(rest)
@@ -344,6 +346,7 @@ class RoundEntryScreen:
         else:
             self.draft = RoundDraft(game, editing)
         self.problems = ft.Text("", size=14, color=ft.Colors.ERROR)
+        self.problems_box = ft.Container(content=self.problems)
         self.save = ft.FilledButton(
             content=ft.Text(_("Save round"), size=20, weight=ft.FontWeight.BOLD),
             icon=ft.Icons.CHECK,
@@ -389,7 +392,7 @@ class RoundEntryScreen:
         )
         bottom = ft.Column(
             [
-                Tagged("round-problems", self.problems),
+                Tagged("round-problems", self.problems_box),
                 ft.Row(
                     [
                         ft.OutlinedButton(
@@ -419,7 +422,6 @@ class RoundEntryScreen:
         for panel in self.panels:
             panel.show(previews[panel.index], [p for p in problems if p.side == panel.index])
         self.problems.value = "\n".join(self.plain(p) for p in problems)
-        self.problems.visible = bool(problems)
         self.save.disabled = not draft.touched or bool(problems)
 
     def plain(self, problem: Problem) -> str:
@@ -445,7 +447,6 @@ class RoundEntryScreen:
                 store.replace_round(self.game_id, self.editing, entries, self.stored.version)
         except RoundRefused as refused:
             self.problems.value = "\n".join(self.plain(p) for p in refused.problems)
-            self.problems.visible = True
             return
         except StaleGame:
             # Someone saved on another screen meanwhile: take their game, keep what was typed.

@@ -143,7 +143,6 @@ class SheetScreen:
                 padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                 border_radius=10,
                 bgcolor=ft.Colors.TERTIARY_CONTAINER if column.opening_changed else None,
-                tooltip=_("Changed with the last round") if column.opening_changed else None,
             )
             columns.append(
                 ft.Column(
@@ -231,13 +230,12 @@ class SheetScreen:
             [
                 ft.Text(_("Round"), size=12, width=TAP, text_align=ft.TextAlign.CENTER),
                 *[
-                    ft.Text(
-                        name,
-                        size=12,
+                    ft.Container(
+                        content=ft.Text(
+                            name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
+                        ),
                         expand=True,
-                        text_align=ft.TextAlign.CENTER,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
+                        alignment=ft.Alignment.CENTER,
                     )
                     for name in game.side_names
                 ],

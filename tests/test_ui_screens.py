@@ -1,0 +1,181 @@
+"""Every screen built on a real database, and the round-entry flow driven through its handlers.
+
+No browser: a plain stand-in for the page records what the app would show.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+import pytest
+
+from canasta_score.core import DANISH, FLEMISH, PRESETS, SIX_PLAYER, Game, Side, WentOut
+from canasta_score.ui.shell import App
+from canasta_score.ui.store import GameStore, custom_rules_from_text, custom_rules_text
+from canasta_score.ui.views import screen_for
+from canasta_score.ui.views.round_entry import RoundEntryScreen
+
+WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
+
+
+class PageStandIn(SimpleNamespace):
+    """What the app uses of a Flet page: size, route, views, dialogs and navigation."""
+
+    def __init__(self, width: float = 390) -> None:
+        super().__init__(width=width, route="/", views=[], services=[], dialogs=[])
+
+    def update(self, *_controls: Any) -> None:
+        pass
+
+    def navigate(self, route: str) -> None:
+        self.route = route
+
+    def show_dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> None:
+        self.dialogs.pop()
+
+    def run_task(self, _task: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    store = GameStore(str(tmp_path / "games.db"))
+    store.set_setting("keep_awake", "off")
+    return store
+
+
+def app_on(store: GameStore, width: float = 390) -> App:
+    return App(PageStandIn(width), store)  # type: ignore[arg-type]
+
+
+def identifiers(control: Any) -> set[str]:
+    """Every semantics identifier under a control."""
+    found: set[str] = set()
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ft.Semantics) and item.identifier:
+            found.add(item.identifier)
+        for name in ("content", "controls", "appbar", "actions", "title", "leading"):
+            value = getattr(item, name, None)
+            if isinstance(value, list):
+                stack += value
+            elif isinstance(value, ft.Control):
+                stack.append(value)
+    return found
+
+
+@pytest.mark.parametrize("rules", [PRESETS["classic"], FLEMISH, DANISH, SIX_PLAYER])
+@pytest.mark.parametrize("sides", [2, 3, 4])
+@pytest.mark.parametrize("width", [360, 1280])
+def test_every_screen_builds_for_every_table(store: GameStore, rules, sides, width) -> None:
+    players = [Side(f"Side {n}", (f"P{n}a", f"P{n}b")) for n in range(sides)]
+    stored = store.create_game(Game(rules=rules, sides=tuple(players)))
+    app = app_on(store, width)
+    gid = stored.id
+    for route in ("/", "/new", f"/game/{gid}", f"/game/{gid}/round", "/rules", "/settings"):
+        _screen, view = screen_for(app, route)
+        assert isinstance(view, ft.View)
+    _screen, view = screen_for(app, f"/game/{gid}/round")
+    ids = identifiers(view)
+    for n in range(sides):
+        for part in ("melded", "hand", "round-score", "total", "opening", "out-normal"):
+            assert f"side-{n}-{part}" in ids
+        for kind in rules.canasta_kinds:
+            assert {f"side-{n}-canasta-{kind}-plus", f"side-{n}-canasta-{kind}-minus"} <= ids
+        assert {f"side-{n}-red-threes-plus", f"side-{n}-red-threes-minus"} <= ids
+    assert {"round-problems", "save-round"} <= ids
+
+
+def test_unknown_routes_and_missing_games_show_home(store: GameStore) -> None:
+    app = app_on(store)
+    for route in ("/nowhere", "/game/999", "/game/999/round/1"):
+        _screen, view = screen_for(app, route)
+        assert "new-game" in identifiers(view)
+
+
+def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    we, they = screen.panels
+    we.melded.value = "420"
+    we.changed(lambda: screen.draft.set_melded(0, "420"))
+    assert not screen.save.disabled
+    screen.draft.set_hand(0, "70")
+    screen.draft.add_canasta(0, "natural", 1)
+    screen.draft.add_canasta(0, "mixed", 1)
+    screen.draft.add_red_three(0, 2)
+    screen.draft.toggle_went_out(0, WentOut.NORMAL)
+    screen.draft.set_hand(1, "85")
+    screen.draft.add_red_three(1, 1)
+    screen.changed()
+    assert (we.score.value, they.score.value) == ("+1450", "-185")
+    assert (we.opening.value, they.opening.value) == ("needs 50", "needs 15")
+    # The half-typed round is in the database, so a new screen (a reopened app) finds it.
+    again = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    assert again.draft.sides == screen.draft.sides
+    screen.save_round()
+    assert app.page.route == f"/game/{stored.id}"
+    assert store.load_game(stored.id).game.totals == (1450, -185)
+    assert store.load_draft(stored.id) is None
+
+
+def test_a_refused_round_saves_nothing_and_says_why(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    screen.draft.set_melded(0, "303")
+    screen.draft.toggle_went_out(1, WentOut.NORMAL)
+    screen.changed()
+    assert screen.save.disabled
+    assert "multiple of 5" in (screen.panels[0].melded.error or "")
+    assert "going out needs 1 canasta" in screen.problems.value
+    screen.save_round()
+    assert store.load_game(stored.id).game.rounds == ()
+
+
+def test_a_round_saved_elsewhere_meanwhile_is_not_overwritten(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    other = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    other.build()
+    other.draft.set_melded(0, "100")
+    other.save_round()
+    screen.draft.set_melded(1, "200")
+    screen.changed()
+    screen.save_round()
+    assert app.page.dialogs, "the player is told the game changed"
+    assert screen.draft.round_number == 2
+    screen.save_round()
+    assert store.load_game(stored.id).game.totals == (100, 200)
+
+
+def test_custom_rule_sets_are_kept_in_the_settings(store: GameStore) -> None:
+    from dataclasses import replace
+
+    from canasta_score.core import apply_overrides
+
+    rules, _problems = apply_overrides(PRESETS["finnish"], {"going_out": 150, "target": 3000})
+    custom = replace(rules, id="custom-1", name="Our house rules")
+    store.save_custom_rules([custom])
+    (back,) = store.custom_rules()
+    assert back == custom
+    assert custom_rules_from_text("not json") == []
+    assert custom_rules_from_text(custom_rules_text([custom])) == [custom]
+
+
+def test_settings_are_remembered(store: GameStore) -> None:
+    assert store.setting("theme", "system") == "system"
+    store.set_setting("theme", "dark")
+    assert GameStore(str(store.db.path)).setting("theme", "system") == "dark"
