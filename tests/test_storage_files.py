@@ -123,6 +123,7 @@ def test_the_migrations_build_exactly_the_schema_of_the_tables_module(tmp_path):
         context = MigrationContext.configure(connection)
         assert context.get_current_revision() == SCHEMA_REVISION
         assert compare_metadata(context, metadata) == []
+    assert schema.known_revisions()[1] == SCHEMA_REVISION
     db.close()
 
 

@@ -26,6 +26,7 @@ from canasta_score.core import Game, Problem, RoundRefused, SideEntry, game_docu
 from canasta_score.storage import backups, paths, schema
 from canasta_score.storage.facts import entries_json, game_from_facts, rules_json
 from canasta_score.storage.tables import (
+    SCHEMA_REVISION,
     ChangeRow,
     DraftRow,
     GameRow,
@@ -182,7 +183,7 @@ def open_database(path: str | Path | None = None) -> Database:
         )
         if offer:
             notice += f" The newest automatic backup, {offer.name}, can be restored."
-    else:
+    elif state.revisions != (SCHEMA_REVISION,):  # Alembic is loaded only when there is work
         known, head = schema.known_revisions()
         unknown = [r for r in state.revisions if r not in known]
         if unknown:
@@ -193,7 +194,7 @@ def open_database(path: str | Path | None = None) -> Database:
             )
     engine = schema.make_engine(db_path)
     try:
-        if state.unreadable or state.revisions != (schema.known_revisions()[1],):
+        if state.revisions != (SCHEMA_REVISION,):
             schema.upgrade(engine)
     except Exception:
         engine.dispose()
