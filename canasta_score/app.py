@@ -178,6 +178,26 @@ class TokenGate:
         await send({"type": "http.response.body", "body": body})
 
 
+class QuietWhenClientLeaves:
+    """Treats a phone that reloads or sleeps in the middle of an update as normal, not an error.
+
+    Flet's socket handler lets the disconnect escape as an exception, which uvicorn prints as
+    a traceback on the console of whoever started the app.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from starlette.websockets import WebSocketDisconnect
+
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        with contextlib.suppress(WebSocketDisconnect):
+            await self.app(scope, receive, send)
+
+
 def purge_deleted_games(db_path: str | None) -> None:
     """Forget for good the games deleted (and not restored) while the app was open."""
     from canasta_score.storage import repository
@@ -235,9 +255,10 @@ def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
             no_cdn=True,  # the table may have no internet: serve CanvasKit and fonts ourselves
         ),
     )
+    quiet = QuietWhenClientLeaves(app)
     if token is None:
-        return app
-    return TokenGate(app, token, port)
+        return quiet
+    return TokenGate(quiet, token, port)
 
 
 def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> None:

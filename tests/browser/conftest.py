@@ -264,12 +264,12 @@ class Screen:
         return int(match.group())
 
     # acting
-    def tap(self, identifier: str) -> None:
-        """One input: a tap on the control."""
+    def tap(self, identifier: str, *, even_if_disabled: bool = False) -> None:
+        """One input: a tap on the control (a disabled one too, if asked: it must do nothing)."""
         node = self.wait_for(identifier)
         node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
         target = node.locator("[flt-tappable], [role=button], input, [role=checkbox]").first
-        (target if target.count() else node).click(timeout=STEP_TIMEOUT_MS)
+        (target if target.count() else node).click(timeout=STEP_TIMEOUT_MS, force=even_if_disabled)
         self.inputs += 1
 
     def fill(self, identifier: str, value: str) -> None:
