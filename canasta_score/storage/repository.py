@@ -338,27 +338,37 @@ def _insert_game(
     game: Game,
     *,
     what: str,
+    players: dict[str, PlayerRow],
     created_at: datetime | None = None,
     updated_at: datetime | None = None,
     archived: bool = False,
 ) -> GameRow:
+    """Insert a checked game's facts and summary; `players` caches player rows by name key."""
     now = _now()
+    played_at = updated_at or created_at or now
+    totals = game.totals
     row = GameRow(
         preset=game.rules.base,
         rule_overrides=rules_json(game.rules),
         first_dealer=game.first_dealer,
         created_at=created_at or now,
-        updated_at=updated_at or created_at or now,
+        updated_at=played_at,
         archived=archived,
+        rules_name=game.rules.name,
+        round_count=len(game.rounds),
+        totals=json.dumps(list(totals)),
+        finished=game.finished,
+        winner=game.winner,
     )
     session.add(row)
     session.flush()
     assert row.id is not None
     for position, side in enumerate(game.sides):
-        session.add(SideRow(game_id=row.id, position=position, name=side.name))
+        session.add(
+            SideRow(game_id=row.id, position=position, name=side.name, total=totals[position])
+        )
         for seat, name in enumerate(side.players):
-            player = _player(session, name, now)
-            assert player.id is not None
+            player = _player(session, name, played_at, players)
             session.add(
                 SeatRow(
                     game_id=row.id,
@@ -368,27 +378,36 @@ def _insert_game(
                     player_id=player.id,
                 )
             )
-    saved_at = updated_at or now
     for number, entries in enumerate(game.rounds, start=1):
         session.add(
             RoundRow(
-                game_id=row.id, number=number, entries=entries_json(entries), saved_at=saved_at
+                game_id=row.id, number=number, entries=entries_json(entries), saved_at=played_at
             )
         )
-    session.flush()
-    _cache(session, row, game)
     _record(session, row, what)
     return row
 
 
-def _player(session: Session, name: str, now: datetime) -> PlayerRow:
-    player = session.exec(select(PlayerRow).where(PlayerRow.name == name)).first()
+def _name_key(name: str) -> str:
+    """A name as SQLite's NOCASE compares it: ASCII letters folded, others as they are."""
+    return "".join(c.lower() if c.isascii() else c for c in name)
+
+
+def _player(
+    session: Session, name: str, played_at: datetime, players: dict[str, PlayerRow]
+) -> PlayerRow:
+    key = _name_key(name)
+    player = players.get(key)
     if player is None:
-        player = PlayerRow(name=name, last_played_at=now)
-        session.add(player)
-        session.flush()
-    else:
-        player.last_played_at = now
+        with session.no_autoflush:
+            player = session.exec(select(PlayerRow).where(PlayerRow.name == name)).first()
+        if player is None:
+            player = PlayerRow(name=name, last_played_at=played_at)
+            session.add(player)
+            session.flush()
+        players[key] = player
+    if _aware(player.last_played_at) < played_at:
+        player.last_played_at = played_at
     return player
 
 
@@ -396,7 +415,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
     """Store a new game (usually without rounds yet); raises RoundRefused if it is impossible."""
     checked = _checked_game(game)
     with _writing(db) as session:
-        row = _insert_game(session, checked, what="game created")
+        row = _insert_game(session, checked, what="game created", players={})
     stored = _stored(row, checked)
     _after_write(db, finished_now=checked.finished)
     return stored
@@ -885,12 +904,14 @@ def import_document(*, db: Database, document: Any) -> list[int]:
     incoming, problems = read_document(document)
     if problems:
         raise ImportRefused(problems)
+    players: dict[str, PlayerRow] = {}
     with _writing(db) as session:
         rows = [
             _insert_game(
                 session,
                 item.game,
                 what="game imported",
+                players=players,
                 created_at=item.created_at,
                 updated_at=item.updated_at,
                 archived=item.archived,
