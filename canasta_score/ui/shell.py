@@ -138,9 +138,15 @@ class App:
                 ft.Container(content=bottom, padding=ft.Padding.only(left=12, right=12, bottom=12))
             )
         width = self.content_width()
-        main: ft.Control = ft.Column(column, expand=True, spacing=8, width=width)
+        main: ft.Control = ft.Column(column, expand=width is None, spacing=8, width=width)
         if width is not None:
-            main = ft.Row([main], alignment=ft.MainAxisAlignment.CENTER, expand=True)
+            # Centred at a readable width; the row stretches it to the full height.
+            main = ft.Row(
+                [main],
+                alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+                expand=True,
+            )
         return ft.View(
             route=route,
             appbar=ft.AppBar(

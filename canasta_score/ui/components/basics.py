@@ -16,7 +16,10 @@ def Tagged(
     identifier: str, control: ft.Control, label: str | None = None, *, expand: bool = False
 ) -> ft.Semantics:
     """A control with a stable identifier for screen readers and automated journeys."""
-    return ft.Semantics(identifier=identifier, label=label, content=control, expand=expand)
+    tagged = ft.Semantics(identifier=identifier, label=label, content=control)
+    if expand:  # an explicit expand=False breaks the control inside a wrapping Row
+        tagged.expand = True
+    return tagged
 
 
 def Wide(control: ft.Control) -> ft.Row:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from canasta_score.core import CardCounts, RoundRefused, SideEntry
-from canasta_score.i18n import _
+from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged
 from canasta_score.ui.state import format_points, player_name
 from canasta_score.ui.store import StaleGame
@@ -27,10 +27,12 @@ def facts(entry: SideEntry) -> str:
         parts.append(
             ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in entry.canastas.items())
             + " "
-            + _("canastas")
+            + ngettext("canasta", "canastas", entry.canasta_count)
         )
     if entry.red_threes:
-        parts.append(_("{n} red threes").format(n=entry.red_threes))
+        parts.append(
+            ngettext("{n} red three", "{n} red threes", entry.red_threes).format(n=entry.red_threes)
+        )
     if entry.went_out is not None:
         parts.append(_("went out") if entry.went_out.value == "normal" else _("went out concealed"))
     for name, cards in ((_("table"), entry.melded), (_("hand"), entry.hand)):
