@@ -129,6 +129,7 @@ class App:
             spacing=12,
             scroll=ft.ScrollMode.AUTO if scroll else None,
             expand=True,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         column = [
             ft.Container(content=content, expand=True, padding=ft.Padding.symmetric(horizontal=12))

@@ -173,31 +173,37 @@ class NewGameScreen:
             if rules_id == suggested:
                 title = _("{name} (suggested)").format(name=rules.name)
             tiles.append(
-                ft.Container(
-                    content=ft.Row(
-                        [
-                            ft.Radio(value=rules_id),
-                            ft.Column(
-                                [
-                                    ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-                                    ft.Text(rules.description, size=14),
-                                    ft.Text(
-                                        _("Source: {source}").format(source=rules.source),
-                                        size=12,
-                                        color=ft.Colors.ON_SURFACE_VARIANT,
-                                    ),
-                                ],
-                                spacing=1,
-                                expand=True,
-                                tight=True,
-                            ),
-                        ],
-                        vertical_alignment=ft.CrossAxisAlignment.START,
+                Tagged(
+                    f"preset-{rules_id}",
+                    ft.Container(
+                        content=ft.Row(
+                            [
+                                ft.Radio(value=rules_id),
+                                ft.Column(
+                                    [
+                                        ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+                                        ft.Text(rules.description, size=14),
+                                        ft.Text(
+                                            _("Source: {source}").format(source=rules.source),
+                                            size=12,
+                                            color=ft.Colors.ON_SURFACE_VARIANT,
+                                        ),
+                                    ],
+                                    spacing=1,
+                                    expand=True,
+                                    tight=True,
+                                ),
+                            ],
+                            vertical_alignment=ft.CrossAxisAlignment.START,
+                        ),
+                        padding=ft.Padding.only(right=8, top=4, bottom=4),
+                        border_radius=12,
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER
+                        if rules_id == form.rules_id
+                        else None,
+                        on_click=lambda _e, r=rules_id: self.rules_chosen(r),
                     ),
-                    padding=ft.Padding.only(right=8, top=4, bottom=4),
-                    border_radius=12,
-                    bgcolor=ft.Colors.SECONDARY_CONTAINER if rules_id == form.rules_id else None,
-                    on_click=lambda _e, r=rules_id: self.rules_chosen(r),
+                    f"{title}. {rules.description}",
                 )
             )
         return Tagged(

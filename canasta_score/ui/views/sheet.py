@@ -83,6 +83,9 @@ class SheetScreen:
         game = self.game
         winner = game.winner if game.winner is not None else 0
         side = game.sides[winner]
+        announcement = _("{side} win with {points} points").format(
+            side=side.name, points=format_points(game.totals[winner])
+        )
         return Tagged(
             "winner",
             ft.Container(
@@ -125,6 +128,7 @@ class SheetScreen:
                 border_radius=16,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER,
             ),
+            announcement,
         )
 
     def header(self) -> ft.Control:
