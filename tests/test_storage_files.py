@@ -206,6 +206,7 @@ def test_a_finished_game_writes_a_backup_of_all_games_next_to_the_database(tmp_p
     db, ids = a_database_with_games(tmp_path / "games.db", games=2)
     before = repo.backups_of(db=db)
     repo.add_round(db=db, game_id=ids[0], entries=winning_round(), expected_version=2)
+    repo.wait_for_backups(db=db)
     after = repo.backups_of(db=db)
     assert len(after) == len(before) + 1
     assert after[0].parent == tmp_path / "games-backups"
@@ -225,8 +226,10 @@ def test_a_daily_backup_is_written_when_the_newest_is_a_day_old(tmp_path):
     first.rename(folder / f"{backups.PREFIX}{yesterday:%Y%m%d-%H%M%S-%f}{backups.SUFFIX}")
     repo._next_backup.clear()  # as a new start of the app
     db = repo.open_database(path)
+    repo.wait_for_backups(db=db)
     assert len(backups.backups_in(folder)) == 2
     repo.add_round(db=db, game_id=ids[0], entries=quiet_round(), expected_version=2)
+    repo.wait_for_backups(db=db)
     assert len(backups.backups_in(folder)) == 2  # at most daily
     db.close()
 

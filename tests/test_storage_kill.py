@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 SUPPORT = Path(__file__).parent / "storage_support"
-KILLS = 20
+KILLS = 15
 
 
 def start_writer(path: Path) -> subprocess.Popen:

@@ -14,7 +14,7 @@ import shutil
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,17 @@ from typing import Any
 from sqlalchemy import Engine, delete, text, update
 from sqlmodel import Session, col, select
 
-from canasta_score.core import Game, Problem, RoundRefused, SideEntry, game_document, read_game
+from canasta_score.core import (
+    FORMAT,
+    Game,
+    Problem,
+    RoundRefused,
+    Side,
+    SideEntry,
+    game_document,
+    read_game,
+    seat_order,
+)
 from canasta_score.storage import backups, paths, schema
 from canasta_score.storage.facts import entries_json, game_from_facts, rules_json
 from canasta_score.storage.tables import (
@@ -78,6 +88,46 @@ class ImportRefused(ValueError):
         self.problems = list(problems)
 
 
+class _BackupWorker:
+    """Writes automatic backups on a thread of their own, so no save or start waits for one.
+
+    A request made while a backup is being written is not lost: the worker writes once more,
+    from a transaction that began after the request (so it holds the round just saved).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._wanted = False
+        self._thread: threading.Thread | None = None
+
+    def request(self, db: Database) -> None:
+        with self._lock:
+            self._wanted = True
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, args=(db,), name="canasta-score-backup"
+                )
+                self._thread.start()
+
+    def _run(self, db: Database) -> None:
+        while True:
+            with self._lock:
+                if not self._wanted:
+                    self._thread = None
+                    return
+                self._wanted = False
+            try:
+                backup_now(db=db)
+            except Exception as error:  # the games are safe in the database; retried later
+                logging.getLogger(__name__).warning("automatic backup not written: %s", error)
+
+    def wait(self) -> None:
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join()
+
+
 @dataclass(frozen=True)
 class Database:
     """An open database file, and what happened when it was opened."""
@@ -88,8 +138,11 @@ class Database:
     notice: str | None = None
     #: The newest automatic backup, offered for restoring when the file was bad.
     backup_to_offer: Path | None = None
+    _backups: _BackupWorker = field(default_factory=_BackupWorker, repr=False, compare=False)
 
     def close(self) -> None:
+        """Finish a backup being written, then close every connection."""
+        self._backups.wait()
         self.engine.dispose()
 
 
@@ -763,22 +816,68 @@ def rebuild_summaries(*, db: Database) -> int:
 # --- export and import --------------------------------------------------------------------
 
 
-def _document(row: GameRow, game: Game) -> dict[str, Any]:
-    return game_document(
-        game,
-        extra={
-            "created": _aware(row.created_at).isoformat(),
-            "updated": _aware(row.updated_at).isoformat(),
-            "archived": row.archived,
-        },
-    )
+def _stored_facts(
+    session: Session, game_ids: Sequence[int] | None
+) -> tuple[dict[int, list[tuple[str, list[str]]]], dict[int, list[str]]]:
+    """Sides (name, players) and stored rounds by game, for some games or all, in 3 queries."""
+
+    def only(column: Any) -> Any:
+        return True if game_ids is None else col(column).in_(game_ids)
+
+    sides: dict[int, list[tuple[str, list[str]]]] = {}
+    for game_id, name in session.exec(
+        select(SideRow.game_id, SideRow.name)
+        .where(only(SideRow.game_id))
+        .order_by(col(SideRow.game_id), col(SideRow.position))
+    ):
+        sides.setdefault(game_id, []).append((name, []))
+    for game_id, side, name in session.exec(
+        select(SeatRow.game_id, SeatRow.side_position, SeatRow.name)
+        .where(only(SeatRow.game_id))
+        .order_by(col(SeatRow.game_id), col(SeatRow.side_position), col(SeatRow.position))
+    ):
+        sides[game_id][side][1].append(name)
+    rounds: dict[int, list[str]] = {}
+    for game_id, entries in session.exec(
+        select(RoundRow.game_id, RoundRow.entries)
+        .where(only(RoundRow.game_id))
+        .order_by(col(RoundRow.game_id), col(RoundRow.number))
+    ):
+        rounds.setdefault(game_id, []).append(entries)
+    return sides, rounds
+
+
+def _document(
+    row: GameRow, sides: Sequence[tuple[str, Sequence[str]]], rounds: Sequence[str]
+) -> dict[str, Any]:
+    """The game file of a stored game, straight from the stored facts.
+
+    The same document `core.game_document` gives for the loaded game (a test holds them
+    equal, key order included), without scoring anything: a backup of thousands of games
+    must not keep the player waiting. The stored overrides and entries are already in game-file
+    form (`core.rule_overrides`, `core.gamefile.entry_data`).
+    """
+    overrides = json.loads(row.rule_overrides or "{}")
+    seats = seat_order([Side(name, tuple(players)) for name, players in sides])
+    dealer = seats[row.first_dealer] if row.first_dealer < len(seats) else (0, 0)
+    document: dict[str, Any] = {"format": FORMAT, "rules": row.preset}
+    if overrides:
+        document["rule_overrides"] = overrides
+    document["sides"] = [{"name": name, "players": list(players)} for name, players in sides]
+    document["first_dealer"] = {"side": dealer[0], "player": dealer[1]}
+    document["rounds"] = [json.loads(entries) for entries in rounds]
+    document["created"] = _aware(row.created_at).isoformat()
+    document["updated"] = _aware(row.updated_at).isoformat()
+    document["archived"] = row.archived
+    return document
 
 
 def export_game(*, db: Database, game_id: int) -> dict[str, Any]:
     """One game as a game file (GAME_FORMAT.md), with when it was created and last changed."""
     with _reading(db) as session:
         row = _game_row(session, game_id)
-        return _document(row, _load(session, row))
+        sides, rounds = _stored_facts(session, [game_id])
+    return _document(row, sides.get(game_id, []), rounds.get(game_id, []))
 
 
 def export_all(*, db: Database) -> dict[str, Any]:
@@ -789,46 +888,11 @@ def export_all(*, db: Database) -> dict[str, Any]:
             .where(col(GameRow.deleted_at).is_(None))
             .order_by(col(GameRow.created_at), col(GameRow.id))
         ).all()
-        games = _load_many(session, rows)
-        documents = [_document(row, game) for row, game in zip(rows, games, strict=True)]
-    return {"format": BACKUP_FORMAT, "games": documents}
-
-
-def _load_many(session: Session, rows: Sequence[GameRow]) -> list[Game]:
-    """Many games in three queries, not three per game."""
-    if not rows:
-        return []
-    sides: dict[int, list[tuple[str, list[str]]]] = {}
-    for game_id, name in session.exec(
-        select(SideRow.game_id, SideRow.name).order_by(col(SideRow.game_id), col(SideRow.position))
-    ):
-        sides.setdefault(game_id, []).append((name, []))
-    for game_id, side, name in session.exec(
-        select(SeatRow.game_id, SeatRow.side_position, SeatRow.name).order_by(
-            col(SeatRow.game_id), col(SeatRow.side_position), col(SeatRow.position)
-        )
-    ):
-        sides[game_id][side][1].append(name)
-    rounds: dict[int, list[str]] = {}
-    for game_id, entries in session.exec(
-        select(RoundRow.game_id, RoundRow.entries).order_by(
-            col(RoundRow.game_id), col(RoundRow.number)
-        )
-    ):
-        rounds.setdefault(game_id, []).append(entries)
-    games = []
-    for row in rows:
-        assert row.id is not None
-        games.append(
-            game_from_facts(
-                preset=row.preset,
-                overrides_json=row.rule_overrides,
-                first_dealer=row.first_dealer,
-                sides=sides.get(row.id, []),
-                rounds=rounds.get(row.id, []),
-            )
-        )
-    return games
+        sides, rounds = _stored_facts(session, None)
+    games = [
+        _document(row, sides.get(row.id, []), rounds.get(row.id, [])) for row in rows if row.id
+    ]
+    return {"format": BACKUP_FORMAT, "games": games}
 
 
 @dataclass(frozen=True)
@@ -841,14 +905,14 @@ class _Incoming:
 
 def _read_extras(document: dict[str, Any], problems: list[str], where: str) -> dict[str, Any]:
     extras: dict[str, Any] = {"created_at": None, "updated_at": None, "archived": False}
-    for key, field in (("created", "created_at"), ("updated", "updated_at")):
+    for key, attribute in (("created", "created_at"), ("updated", "updated_at")):
         value = document.get(key)
         if value is None:
             continue
         try:
             if not isinstance(value, str):
                 raise ValueError
-            extras[field] = _aware(datetime.fromisoformat(value))
+            extras[attribute] = _aware(datetime.fromisoformat(value))
         except ValueError:
             problems.append(
                 f"{where}{key} must be a date and time like 2026-11-29T21:36:32+00:00, "
@@ -956,7 +1020,7 @@ def _backup_if_due(db: Database) -> None:
         return
     folder = paths.backups_folder(db.path)
     if backups.backup_due(folder, now):
-        backup_now(db=db)
+        db._backups.request(db)  # once written, the next one is due a day later
     else:
         newest = backups.newest_backup(folder)
         taken = backups.taken_at(newest) if newest else None
@@ -964,15 +1028,20 @@ def _backup_if_due(db: Database) -> None:
 
 
 def _after_write(db: Database, *, finished_now: bool) -> None:
-    """A backup after every finished game, and at most daily otherwise. The save itself has
-    been committed already: a backup that cannot be written must not undo it."""
+    """A backup after every finished game, and at most daily otherwise, written on the backup
+    thread: the save has been committed already and does not wait for it."""
     try:
         if finished_now:
-            backup_now(db=db)
+            db._backups.request(db)
         else:
             _backup_if_due(db)
     except OSError as error:  # the next save tries again; the games are safe in the database
-        logging.getLogger(__name__).warning("automatic backup not written: %s", error)
+        logging.getLogger(__name__).warning("automatic backup not asked for: %s", error)
+
+
+def wait_for_backups(*, db: Database) -> None:
+    """Wait until the automatic backup being written (if any) is on disk."""
+    db._backups.wait()
 
 
 def backups_of(*, db: Database) -> list[Path]:
@@ -1018,4 +1087,5 @@ __all__ = [
     "set_setting",
     "undo_last_round",
     "unfinished_game",
+    "wait_for_backups",
 ]
