@@ -241,7 +241,7 @@ def played_games(draw):
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(games=st.lists(played_games(), min_size=1, max_size=4))
 def test_export_import_export_gives_the_identical_document(tmp_path_factory, games):
