@@ -180,6 +180,9 @@ def main() -> int:
     size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*")) / 1e6
     print(f"database: {path} ({size:.1f} MB)\n")
 
+    # today's automatic backup is written now, not on its thread while the saves are timed
+    repo.backup_now(db=db)
+    repo.wait_for_backups(db=db)
     chance = random.Random(7)
     ids = [s.id for s in repo.list_games(db=db, limit=args.games)]
     bare = bare_connection(path)

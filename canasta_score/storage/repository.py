@@ -422,6 +422,7 @@ def _insert_game(
         )
         for seat, name in enumerate(side.players):
             player = _player(session, name, played_at, players)
+            assert player.id is not None
             session.add(
                 SeatRow(
                     game_id=row.id,
@@ -641,7 +642,7 @@ def _remove_round(
     def write(session: Session, row: GameRow, before: Game, after: Game) -> None:
         assert number is not None
         session.execute(
-            delete(RoundRow).where(col(RoundRow.game_id) == game_id, RoundRow.number == number)
+            delete(RoundRow).where(col(RoundRow.game_id) == game_id, col(RoundRow.number) == number)
         )
         # Move the later rounds up in two steps, so no two rounds ever share a number.
         later = (col(RoundRow.game_id) == game_id, col(RoundRow.number) > number)
@@ -956,7 +957,10 @@ def read_document(document: Any) -> tuple[list[_Incoming], list[str]]:
 
 
 def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a text"}.get(type(value), json.dumps(value))
+    for kind, shown in ((dict, "an object"), (list, "a list"), (str, "a text")):
+        if isinstance(value, kind):
+            return shown
+    return json.dumps(value)
 
 
 def import_document(*, db: Database, document: Any) -> list[int]:
