@@ -41,6 +41,8 @@ URL_LINE = re.compile(r"Canasta Score: (http://\S+)")
 #: Flutter's first frame takes about a second here; a busy 2-core CI machine can take longer.
 LOAD_TIMEOUT_MS = 30_000
 STEP_TIMEOUT_MS = 10_000
+#: A screenshot of one flat colour compresses to a few hundred bytes; any real screen is more.
+BLANK_PNG_BYTES = 5_000
 
 
 def chromium_executable() -> str:
@@ -316,9 +318,18 @@ class Screen:
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
         placeholder.dispatch_event("click")
-        self.page.locator("[flt-semantics-identifier]").first.wait_for(
-            state="attached", timeout=LOAD_TIMEOUT_MS
+        self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+
+    def go(self, route: str, ready: str | None = None, text: str | None = None) -> None:
+        """Moves to `route` inside the running app, as its back and forward buttons do."""
+        self.page.evaluate(
+            "r => { history.pushState(null, '', r); dispatchEvent(new PopStateEvent('popstate')); }",
+            route,
         )
+        if ready:
+            self.wait_for(ready, timeout=LOAD_TIMEOUT_MS)
+        if text:
+            self.page.get_by_text(text, exact=False).first.wait_for(timeout=LOAD_TIMEOUT_MS)
 
     def route(self) -> str:
         path: str = self.page.evaluate("location.pathname")
@@ -341,7 +352,14 @@ class Screen:
         SCREENSHOTS.mkdir(exist_ok=True)
         size = self.page.viewport_size
         path = SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"
-        path.write_bytes(self.settle())
+        picture = self.settle()
+        deadline = time.monotonic() + 10
+        # The semantics tree can be ready before the first frame is painted: a blank picture
+        # is two identical screenshots too.
+        while len(picture) < BLANK_PNG_BYTES and time.monotonic() < deadline:
+            self.page.wait_for_timeout(250)
+            picture = self.settle()
+        path.write_bytes(picture)
         return path
 
     def horizontal_overflow(self) -> int:
@@ -357,9 +375,23 @@ class Screen:
         return max(0, width)
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
-def open_screen(browser: Any) -> Iterator[Any]:
-    """`open_screen(server, size=PHONE, dark=False)` gives a Screen on a fresh browser tab."""
+def open_screen(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """`open_screen(server, size=PHONE, dark=False)` gives a Screen on a fresh browser tab.
+
+    When the test fails, each tab's last picture is kept as screenshots/FAILED-<test>-N.png.
+    """
     contexts = []
 
     def open_(server: AppServer, size: dict[str, int] = PHONE, dark: bool = False) -> Screen:
@@ -372,6 +404,11 @@ def open_screen(browser: Any) -> Iterator[Any]:
         return Screen(context.new_page(), server.url)
 
     yield open_
+    if request.node.stash.get(FAILED, False):
+        SCREENSHOTS.mkdir(exist_ok=True)
+        for number, context in enumerate(contexts):
+            for page in context.pages:
+                page.screenshot(path=SCREENSHOTS / f"FAILED-{request.node.name}-{number}.png")
     for context in contexts:
         context.close()
 

@@ -45,6 +45,15 @@ def game_file(rounds: list[Any]) -> dict[str, Any]:
     }
 
 
+def open_seeded(app_server: AppServer, open_screen: Any, rounds: list[Any]) -> Screen:
+    """The sheet of a game stored beforehand (as restoring a backup would), on a phone."""
+    app_server.import_games(game_file(rounds))
+    app_server.start()
+    phone: Screen = open_screen(app_server)
+    phone.open("/game/1", ready="add-round")
+    return phone
+
+
 def start_a_game(screen: Screen) -> None:
     """From home: a new classic game, We (Anna, Ben) against They (Cleo, Dan)."""
     screen.tap("new-game")
@@ -104,7 +113,7 @@ def wait_route(screen: Screen, route: str) -> None:
     screen.page.wait_for_function(f"location.pathname === {route!r}", timeout=10_000)
 
 
-def test_a_new_game_and_the_worked_example_round_in_at_most_11_inputs(
+def test_a_new_game_and_the_worked_example_round_in_at_most_11_inputs_kept_over_a_reload(
     phone: Screen, app_server: AppServer
 ) -> None:
     start_a_game(phone)
@@ -131,9 +140,22 @@ def test_a_new_game_and_the_worked_example_round_in_at_most_11_inputs(
     assert phone.horizontal_overflow() == 0
     phone.shot("sheet-after-worked-example")
 
+    # A reload finds the game intact, and so does home.
+    phone.reload(ready="round-1-edit")
+    assert phone.route() == "/game/1"
+    assert phone.number("side-0-total") == 1450
+    assert phone.number("side-1-total") == -185
+    phone.wait_text("side-1-opening", r"\b15\b")
+    phone.open("/", ready="resume")
+    phone.tap("resume")
+    phone.wait_for("round-1-edit")
+    assert phone.number("side-0-total") == 1450
 
-def test_a_refused_round_saves_nothing_and_says_why(phone: Screen, app_server: AppServer) -> None:
-    start_a_game(phone)
+
+def test_a_refused_round_saves_nothing_and_says_why(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    phone = open_seeded(app_server, open_screen, rounds=[])
     phone.tap("add-round")
     phone.wait_for("save-round")
 
@@ -163,10 +185,8 @@ def test_a_refused_round_saves_nothing_and_says_why(phone: Screen, app_server: A
     assert not phone.has("round-1-edit"), "the refused round was saved"
 
 
-def test_editing_round_1_moves_the_totals_with_it(phone: Screen, app_server: AppServer) -> None:
-    start_a_game(phone)
-    enter_the_worked_example(phone)
-    phone.tap("save-round")
+def test_editing_round_1_moves_the_totals_with_it(app_server: AppServer, open_screen: Any) -> None:
+    phone = open_seeded(app_server, open_screen, rounds=[WORKED_EXAMPLE])
     phone.wait_for("round-1-edit")
     assert phone.number("side-0-total") == 1450
 
@@ -193,10 +213,7 @@ def test_editing_round_1_moves_the_totals_with_it(phone: Screen, app_server: App
 def test_playing_to_the_target_shows_the_winner_and_takes_no_more_rounds(
     app_server: AppServer, open_screen: Any
 ) -> None:
-    app_server.import_games(game_file([WORKED_EXAMPLE] * 3))  # We 4350, They -555
-    app_server.start()
-    phone: Screen = open_screen(app_server)
-    phone.open("/game/1", ready="add-round")
+    phone = open_seeded(app_server, open_screen, rounds=[WORKED_EXAMPLE] * 3)  # 4350 / -555
     assert phone.number("side-0-total") == 4350
 
     enter_the_worked_example(phone)
@@ -212,26 +229,8 @@ def test_playing_to_the_target_shows_the_winner_and_takes_no_more_rounds(
     assert not phone.has("save-round") and not phone.has("add-round")
 
 
-def test_a_reload_finds_the_game_intact(phone: Screen, app_server: AppServer) -> None:
-    start_a_game(phone)
-    enter_the_worked_example(phone)
-    phone.tap("save-round")
-    phone.wait_for("round-1-edit")
-
-    phone.reload(ready="round-1-edit")
-    assert phone.route() == "/game/1"
-    assert phone.number("side-0-total") == 1450
-    assert phone.number("side-1-total") == -185
-    phone.wait_text("side-1-opening", r"\b15\b")
-
-    phone.open("/", ready="resume")
-    phone.tap("resume")
-    phone.wait_for("round-1-edit")
-    assert phone.number("side-0-total") == 1450
-
-
-def test_a_half_entered_round_survives_a_reload(phone: Screen, app_server: AppServer) -> None:
-    start_a_game(phone)
+def test_a_half_entered_round_survives_a_reload(app_server: AppServer, open_screen: Any) -> None:
+    phone = open_seeded(app_server, open_screen, rounds=[])
     phone.tap("add-round")
     phone.wait_for("save-round")
     phone.fill("side-0-melded", "420")
