@@ -288,3 +288,21 @@ def test_a_missing_game_is_a_lookup_error_with_a_plain_message(db):
     with pytest.raises(LookupError) as missing:
         repo.load_game(db=db, game_id=42)
     assert str(missing.value) == "game 42 cannot be found: there is no such game"
+
+
+def test_deleting_or_undoing_from_an_old_version_is_stale_too(db):
+    stored = new_game(db)
+    newer = repo.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
+    repo.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=2)
+    with pytest.raises(repo.StaleGame):
+        repo.delete_round(db=db, game_id=stored.id, round_number=1, expected_version=newer.version)
+    with pytest.raises(repo.StaleGame):
+        repo.undo_last_round(db=db, game_id=stored.id, expected_version=newer.version)
+    assert len(repo.load_game(db=db, game_id=stored.id).game.rounds) == 2
+
+
+def test_a_database_closes_itself_at_the_end_of_a_with_block(tmp_path):
+    with repo.open_database(tmp_path / "games.db") as db:
+        stored = new_game(db)
+    with repo.open_database(tmp_path / "games.db") as again:
+        assert repo.load_game(db=again, game_id=stored.id).game == stored.game

@@ -145,6 +145,12 @@ class Database:
         self._backups.wait()
         self.engine.dispose()
 
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
 
 @dataclass(frozen=True)
 class StoredGame:
