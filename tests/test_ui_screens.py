@@ -179,3 +179,25 @@ def test_settings_are_remembered(store: GameStore) -> None:
     assert store.setting("theme", "system") == "system"
     store.set_setting("theme", "dark")
     assert GameStore(str(store.db.path)).setting("theme", "system") == "dark"
+
+
+def test_undo_asks_first_and_then_takes_the_last_round_back(store: GameStore) -> None:
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    entry.build()
+    entry.draft.set_melded(0, "420")
+    entry.save_round()
+    sheet = SheetScreen(app, f"/game/{stored.id}", stored.id)
+    sheet.build()
+    sheet.undo()
+    (dialog,) = app.page.dialogs
+    assert store.load_game(stored.id).game.totals == (420, 0), "nothing happens before the answer"
+    _cancel, agree = dialog.actions
+    agree.on_click()
+    assert store.load_game(stored.id).game.rounds == ()
+    dialog.on_dismiss()
+    (message,) = app.page.dialogs
+    assert isinstance(message, ft.SnackBar) and message.content.value == "Round 1 taken back"

@@ -38,6 +38,9 @@ class App:
         self.wakelock: ft.Wakelock | None = None
         self._awake = False
         self.current: Any = None
+        #: While a confirmed action runs, its message waits until the dialog is gone.
+        self._quiet = False
+        self._held_message: tuple[str, str | None, Callable[[], None] | None] | None = None
 
     # --- start --------------------------------------------------------------------------
 
@@ -103,8 +106,18 @@ class App:
         if self.current is not None and hasattr(self.current, "leave"):
             self.current.leave()
         self.current, view = screen_for(self, route)
-        self.page.views.clear()
-        self.page.views.append(view)
+        views = self.page.views
+        if len(views) == 1:
+            # The same view with new contents: a new view would be a new page route, and a
+            # dialog closing at that moment would come back.
+            shown = views[0]
+            shown.route = view.route
+            shown.appbar = view.appbar
+            shown.controls = view.controls
+            shown.padding = view.padding
+        else:
+            views.clear()
+            views.append(view)
         self.page.update()
 
     def frame(
@@ -165,6 +178,9 @@ class App:
     def message(
         self, text: str, action: str | None = None, on_action: Callable[[], None] | None = None
     ) -> None:
+        if self._quiet:
+            self._held_message = (text, action, on_action)
+            return
         bar = ft.SnackBar(
             content=ft.Text(text),
             action=action,
@@ -175,10 +191,22 @@ class App:
         self.page.show_dialog(bar)
 
     def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
-        def answer(agreed: bool) -> None:
+        """Ask before something that cannot be taken back; `on_yes` runs on a yes."""
+
+        def answer(yes_please: bool) -> None:
             self.page.pop_dialog()
-            if agreed:
-                on_yes()
+            if yes_please:
+                self._quiet = True
+                try:
+                    on_yes()
+                finally:
+                    self._quiet = False
+
+        def dismissed() -> None:
+            # A message shown while the dialog closes would bring the dialog back.
+            if self._held_message is not None:
+                held, self._held_message = self._held_message, None
+                self.message(*held)
 
         self.page.show_dialog(
             ft.AlertDialog(
@@ -189,6 +217,7 @@ class App:
                     ft.TextButton(_("Cancel"), on_click=lambda: answer(False)),
                     ft.FilledButton(yes, on_click=lambda: answer(True)),
                 ],
+                on_dismiss=lambda: dismissed(),
             )
         )
 
