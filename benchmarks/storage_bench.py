@@ -184,12 +184,12 @@ def main() -> int:
     repo.backup_now(db=db)
     repo.wait_for_backups(db=db)
     chance = random.Random(7)
-    ids = [s.id for s in repo.list_games(db=db, limit=args.games)]
+    summaries = {s.id: s for s in repo.list_games(db=db, limit=args.games)}
+    ids = [game_id for game_id, summary in summaries.items() if not summary.finished]
     bare = bare_connection(path)
     rows = []
 
     # each save adds a 13th round to another game, as players do across many evenings
-    summaries = {s.id: s for s in repo.list_games(db=db, limit=args.games)}
     saving = chance.sample(ids, 2 * args.saves)
     ours_queue = iter(saving[: args.saves])
     bare_queue = iter(saving[args.saves :])

@@ -872,7 +872,7 @@ def _document(
         document["rule_overrides"] = overrides
     document["sides"] = [{"name": name, "players": list(players)} for name, players in sides]
     document["first_dealer"] = {"side": dealer[0], "player": dealer[1]}
-    document["rounds"] = [json.loads(entries) for entries in rounds]
+    document["rounds"] = json.loads(f"[{','.join(rounds)}]")  # one parse for all its rounds
     document["created"] = _aware(row.created_at).isoformat()
     document["updated"] = _aware(row.updated_at).isoformat()
     document["archived"] = row.archived
