@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
-import inspect
 import ipaddress
 import os
 import secrets
@@ -212,27 +210,15 @@ def purge_deleted_games(db_path: str | None) -> None:
         print(f"Canasta Score: could not remove deleted games: {error}", file=sys.stderr)
 
 
-def screens(db_path: str | None) -> Callable[[ft.Page], Awaitable[None]]:
-    """The app's entry for each page: the screens of `canasta_score.ui`."""
+def screens(db_path: str | None) -> Callable[[ft.Page], None]:
+    """The app's entry for each page (each browser tab, or the window): the screens."""
 
-    async def start_page(page: ft.Page) -> None:
-        ui = importlib.import_module("canasta_score.ui")
-        start = getattr(ui, "start", None)
-        if start is None:  # the screens are not there yet
-            placeholder(page)
-            return
-        result = start(page, db_path=db_path)
-        if inspect.isawaitable(result):
-            await result
+    def start_page(page: ft.Page) -> None:
+        from canasta_score.ui import start
+
+        start(page, db_path=db_path)
 
     return start_page
-
-
-def placeholder(page: ft.Page) -> None:
-    import flet as ft
-
-    page.title = "Canasta Score"
-    page.add(ft.Text("Canasta Score", size=32))
 
 
 def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
@@ -304,8 +290,18 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
         # forever; do not let that hold up Ctrl-C.
         timeout_graceful_shutdown=3,
     )
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server already shut down
-        AnnouncingServer(config).run()
+    server = AnnouncingServer(config)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server already shut down
+            server.run()
+    except SystemExit:
+        if not server.started:
+            print(
+                f"Canasta Score could not serve on {host} port {port}. Is it running already? "
+                "Another port: --port N",
+                file=sys.stderr,
+            )
+        raise
 
 
 def main(argv: Sequence[str] | None = None) -> int:

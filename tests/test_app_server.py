@@ -6,6 +6,7 @@ import os
 import re
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -318,3 +319,21 @@ def test_games_deleted_while_the_app_ran_are_purged_when_it_closes(tmp_path: Pat
             repository.restore_game(db=db, game_id=deleted)  # gone for good, not just hidden
     finally:
         db.close()
+
+
+def test_a_busy_port_is_reported_with_a_way_out() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "--web", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+    assert done.returncode != 0
+    assert "Canasta Score:" not in done.stdout  # no URL promised that does not work
+    assert f"port {port}" in done.stderr and "--port" in done.stderr
