@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -70,11 +71,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 class AppServer:
     """`main.py --web --db PATH` in a subprocess on a port the OS picks."""
 
-    def __init__(self, db_path: Path) -> None:
+    def __init__(self, db_path: Path, *args: str) -> None:
         self.db_path = db_path
+        self.args = args
         self.log = db_path.with_suffix(".log")
         self.process: subprocess.Popen[str] | None = None
+        #: Where the browser goes: the printed address, with 127.0.0.1 for the host.
         self.url = ""
+        #: The address as printed (with the access token when serving the network).
+        self.printed_url = ""
 
     def import_games(self, document: dict[str, Any] | list[Any]) -> None:
         """Stores games through the command line, as a player restoring a backup would."""
@@ -101,7 +106,7 @@ class AppServer:
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
         with self.log.open("w") as errors:
             self.process = subprocess.Popen(
-                [*APP_COMMAND, "--db", str(self.db_path)],
+                [*APP_COMMAND, "--db", str(self.db_path), *self.args],
                 stdout=subprocess.PIPE,
                 stderr=errors,
                 text=True,
@@ -118,7 +123,9 @@ class AppServer:
                 break
             match = URL_LINE.search(line)
             if match:
-                self.url = match.group(1).rstrip("/")
+                self.printed_url = match.group(1)
+                parts = urlsplit(self.printed_url)
+                self.url = f"http://127.0.0.1:{parts.port}"
                 return self
         self.stop()
         raise AssertionError(f"the app did not start: {self.log.read_text()}")
