@@ -322,7 +322,7 @@ class SheetScreen:
                         Tagged(
                             "undo-round",
                             ft.TextButton(
-                                _("Undo round {n}").format(n=len(game.rounds)),
+                                _("Take back round {n}").format(n=len(game.rounds)),
                                 icon=ft.Icons.UNDO,
                                 on_click=self.undo,
                                 height=TAP,
@@ -356,7 +356,7 @@ class SheetScreen:
             self.app.show_route()
 
         self.app.confirm(
-            _("Undo round {n}?").format(n=number),
+            _("Take back round {n}?").format(n=number),
             _("Round {n} ({scores}) will be removed and the totals recounted.").format(
                 n=number, scores=scores
             ),
