@@ -1,19 +1,23 @@
-"""A child program for the kill test: saves rounds as fast as it can, confirming each one.
+"""A child program for the kill test: changes rounds as fast as it can, confirming each save.
 
-Usage: python burst_writer.py DATABASE. After every committed round it prints
-`saved GAME ROUND MELDED` and flushes, so the parent knows which saves were confirmed.
+Usage: python burst_writer.py DATABASE. It adds rounds, now and then edits an earlier one or
+undoes the last, and prints (flushed) `saved GAME ROUND MELDED` after each committed round,
+and `undoing GAME ROUND` *before* an undo, so the parent never counts on a round being undone.
+Edits change only the hand points, which the parent does not check.
 """
 
 import sys
 
 from builders import quiet_round, two_sides
 
+from canasta_score.core import SideEntry
 from canasta_score.storage import repository as repo
 
 
 def main(path: str) -> None:
     db = repo.open_database(path)
     print("ready", flush=True)
+    step = 0
     while True:
         summary = repo.unfinished_game(db=db)
         if summary is None:
@@ -21,7 +25,25 @@ def main(path: str) -> None:
         else:
             stored = repo.load_game(db=db, game_id=summary.id)
         while not stored.game.finished:
-            number = len(stored.game.rounds) + 1
+            step += 1
+            rounds = len(stored.game.rounds)
+            if step % 9 == 0 and rounds:
+                print(f"undoing {stored.id} {rounds}", flush=True)
+                stored = repo.undo_last_round(
+                    db=db, game_id=stored.id, expected_version=stored.version
+                )
+                continue
+            if step % 5 == 0 and rounds > 1:
+                earlier = stored.game.rounds[rounds - 2]
+                stored = repo.replace_round(
+                    db=db,
+                    game_id=stored.id,
+                    round_number=rounds - 1,
+                    entries=[SideEntry(melded=earlier[0].melded, hand=5), earlier[1]],
+                    expected_version=stored.version,
+                )
+                continue
+            number = rounds + 1
             melded = 50 + 5 * (number % 7)
             stored = repo.add_round(
                 db=db,
