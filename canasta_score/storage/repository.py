@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, delete, text, update
+from sqlalchemy import Engine, case, delete, text, update
 from sqlmodel import Session, col, select
 
 from canasta_score.core import (
@@ -351,12 +351,12 @@ def _cache(session: Session, row: GameRow, game: Game) -> None:
     row.totals = json.dumps(list(game.totals))
     row.finished = game.finished
     row.winner = game.winner
-    for position, total in enumerate(game.totals):
-        session.execute(
-            update(SideRow)
-            .where(col(SideRow.game_id) == row.id, col(SideRow.position) == position)
-            .values(total=total)
-        )
+    by_position = dict(enumerate(game.totals))
+    session.execute(  # one statement for every side
+        update(SideRow)
+        .where(col(SideRow.game_id) == row.id)
+        .values(total=case(by_position, value=col(SideRow.position), else_=SideRow.total))
+    )
 
 
 def _record(
@@ -579,11 +579,12 @@ def _change_rounds(
             raise StaleGame(game_id, expected_version, row.version)
         before = _load(session, row)
         after = change(before)
-        row.version += 1
-        row.updated_at = _now()
-        write(session, row, before, after)
-        _cache(session, row, after)
-        session.add(row)
+        with session.no_autoflush:  # the game row is written once, when the transaction ends
+            row.version += 1
+            row.updated_at = _now()
+            write(session, row, before, after)
+            _cache(session, row, after)
+            session.add(row)
     _after_write(db, finished_now=after.finished and not before.finished)
     return _stored(row, after)
 
