@@ -201,3 +201,25 @@ def test_undo_asks_first_and_then_takes_the_last_round_back(store: GameStore) ->
     dialog.on_dismiss()
     (message,) = app.page.dialogs
     assert isinstance(message, ft.SnackBar) and message.content.value == "Round 1 taken back"
+
+
+def test_editing_a_round_keeps_the_next_round_typed_so_far(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    first = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    first.build()
+    first.draft.set_melded(0, "420")
+    first.save_round()
+    following = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    following.build()
+    following.draft.set_hand(1, "85")
+    following.changed()
+    edit = RoundEntryScreen(app, f"/game/{stored.id}/round/1/edit", stored.id, 1)
+    edit.build()
+    assert edit.draft.sides[0].melded_text == "420"
+    edit.draft.set_melded(0, "400")
+    edit.changed()
+    edit.save_round()
+    assert store.load_game(stored.id).game.totals == (400, 0)
+    back = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    assert back.draft.sides[1].hand_text == "85" and back.draft.round_number == 2

@@ -64,9 +64,9 @@ CARD_GROUP_LABELS: Mapping[CardGroup, str] = {
     CardGroup.JOKERS: "Jokers",
     CardGroup.TWOS: "Twos",
     CardGroup.ACES: "Aces",
-    CardGroup.HIGH: "K to 8",
-    CardGroup.LOW: "7 to 4",
-    CardGroup.BLACK_THREES: "Black threes",
+    CardGroup.HIGH: "K-8",
+    CardGroup.LOW: "7-4",
+    CardGroup.BLACK_THREES: "Black 3s",
 }
 
 CANASTA_LABELS: Mapping[str, str] = {

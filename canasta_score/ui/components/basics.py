@@ -60,7 +60,11 @@ def Section(*controls: ft.Control, padding: int = 12, bgcolor: str | None = None
 
 
 class Stepper(ft.Row):
-    """`label  [-]  count  [+]` with 48 px buttons; `identifier` tags the count, -plus/-minus the buttons."""
+    """`label  [-]  count  [+]` with 48 px buttons; `identifier` tags the count, -plus/-minus the buttons.
+
+    A compact stepper leaves the label out of sight (screen readers still get it): for grids
+    whose rows and columns already say what is counted.
+    """
 
     def __init__(
         self,
@@ -71,14 +75,19 @@ class Stepper(ft.Row):
         *,
         extra: str = "",
         maximum: int | None = None,
+        compact: bool = False,
     ) -> None:
-        self.count = ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD, width=34)
-        self.count.text_align = ft.TextAlign.CENTER
+        self.count = ft.Text(
+            str(value),
+            size=20 if compact else 22,
+            weight=ft.FontWeight.BOLD,
+            width=24 if compact else 34,
+            text_align=ft.TextAlign.CENTER,
+        )
         self.extra = ft.Text(extra, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         self.minus = ft.IconButton(
             icon=ft.Icons.REMOVE,
             on_click=lambda: on_step(-1),
-            tooltip=_("One less"),
             disabled=value <= 0,
             width=TAP,
             height=TAP,
@@ -86,31 +95,34 @@ class Stepper(ft.Row):
         self.plus = ft.IconButton(
             icon=ft.Icons.ADD,
             on_click=lambda: on_step(1),
-            tooltip=_("One more"),
             disabled=maximum is not None and value >= maximum,
             width=TAP,
             height=TAP,
             style=ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER),
         )
         self.maximum = maximum
-        super().__init__(
-            controls=[
+        buttons: list[ft.Control] = [
+            Tagged(f"{identifier}-minus", self.minus, _("{what}: one less").format(what=label)),
+            Tagged(identifier, self.count, label),
+            Tagged(f"{identifier}-plus", self.plus, _("{what}: one more").format(what=label)),
+        ]
+        if not compact:
+            buttons.insert(
+                0,
                 ft.Column(
-                    [ft.Text(label, size=15), self.extra],
-                    spacing=0,
-                    tight=True,
-                    expand=True,
+                    [ft.Text(label, size=15), self.extra], spacing=0, tight=True, expand=True
                 ),
-                Tagged(f"{identifier}-minus", self.minus, _("{what}: one less").format(what=label)),
-                Tagged(identifier, self.count, label),
-                Tagged(f"{identifier}-plus", self.plus, _("{what}: one more").format(what=label)),
-            ],
-            spacing=2,
+            )
+        super().__init__(
+            controls=buttons,
+            spacing=0 if compact else 2,
+            tight=compact,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
 
-    def show(self, value: int, extra: str = "") -> None:
+    def show(self, value: int, extra: str | None = None) -> None:
         self.count.value = str(value)
-        self.extra.value = extra
+        if extra is not None:
+            self.extra.value = extra
         self.minus.disabled = value <= 0
         self.plus.disabled = self.maximum is not None and value >= self.maximum

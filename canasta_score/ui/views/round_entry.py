@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 #: Characters a points field takes: digits and the `+` of a sum (and `-`, refused with a reason).
 POINTS_FILTER = ft.InputFilter(regex_string=r"[0-9+\- ]", allow=True)
 
+#: Room for a card group's name in the card-counting grid.
+CARD_LABEL_WIDTH = 66
+
 SHORT_CANASTA_LABELS = {
     "natural": "Natural canastas",
     "mixed": "Mixed canastas",
@@ -240,30 +243,63 @@ class SidePanel:
         self.view.expand = wide
 
     def card_columns(self) -> list[ft.Control]:
+        """A grid: a row per card group, steppers for the table and for the hand side by side."""
         draft = self.screen.draft
         n = self.index
-        parts = []
-        for part, title in (("melded", _("On the table")), ("hand", _("In hand"))):
-            rows: list[ft.Control] = [
-                ft.Row([ft.Text(title, size=15), self.cards_points[part]], spacing=8)
+        header = ft.Row(
+            [
+                ft.Container(width=CARD_LABEL_WIDTH),
+                *[
+                    ft.Column(
+                        [ft.Text(title, size=14), self.cards_points[part]],
+                        spacing=0,
+                        expand=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
+                    for part, title in (("melded", _("On the table")), ("hand", _("In hand")))
+                ],
+            ],
+            spacing=0,
+        )
+        rows: list[ft.Control] = [header]
+        for group in CardGroup:
+            value = draft.rules.card_values.of(group)
+            cells: list[ft.Control] = [
+                ft.Column(
+                    [
+                        ft.Text(_(CARD_GROUP_LABELS[group]), size=14, weight=ft.FontWeight.BOLD),
+                        ft.Text(
+                            _("{points} each").format(points=value),
+                            size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                        ),
+                    ],
+                    spacing=0,
+                    width=CARD_LABEL_WIDTH,
+                    tight=True,
+                )
             ]
-            cards = draft.sides[n].melded_cards if part == "melded" else draft.sides[n].hand_cards
-            for group in CardGroup:
-                value = draft.rules.card_values.of(group)
+            for part in ("melded", "hand"):
+                cards = (
+                    draft.sides[n].melded_cards if part == "melded" else draft.sides[n].hand_cards
+                )
+                where = _("on the table") if part == "melded" else _("in hand")
                 stepper = Stepper(
-                    _(CARD_GROUP_LABELS[group]),
+                    f"{_(CARD_GROUP_LABELS[group])} {where}",
                     cards[group.value],
                     lambda step, p=part, g=group.value: self.changed(
                         lambda: draft.add_cards(n, p, g, step)
                     ),
                     f"side-{n}-{part}-{group.value}",
-                    extra=_("{points} each").format(points=value),
                     maximum=draft.cards_limit(group.value),
+                    compact=True,
                 )
                 self.card_steppers[(part, group.value)] = stepper
-                rows.append(stepper)
-            parts.append(ft.Column(rows, spacing=0))
-        return parts
+                cells.append(
+                    ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER)
+                )
+            rows.append(ft.Row(cells, spacing=0))
+        return rows
 
     # --- events -------------------------------------------------------------------------
 
@@ -293,13 +329,13 @@ class SidePanel:
         if cards:
             for (part, group), stepper in self.card_steppers.items():
                 counts = sd.melded_cards if part == "melded" else sd.hand_cards
-                stepper.show(counts[group], stepper.extra.value or "")
+                stepper.show(counts[group])
             for part, text in self.cards_points.items():
                 text.value = _("{points} points").format(
                     points=draft.cards_points(self.index, part)
                 )
         for kind, stepper in self.canastas.items():
-            stepper.show(sd.canastas.get(kind, 0), stepper.extra.value or "")
+            stepper.show(sd.canastas.get(kind, 0))
         self.red_threes.show(sd.red_threes)
         self.out_normal.show(sd.went_out == WentOut.NORMAL)
         self.out_concealed.show(sd.went_out == WentOut.CONCEALED)
@@ -340,8 +376,10 @@ class RoundEntryScreen:
         self.game_id = game_id
         self.stored: Any = app.store.load_game(game_id)
         game = self.stored.game
-        saved = app.store.load_draft(game_id)
-        if saved is not None and saved.get("round") == editing:
+        # Only the next round is kept as a draft: an edit starts from the saved round, and
+        # leaving an edit half-done must not wipe the next round typed so far.
+        saved = app.store.load_draft(game_id) if editing is None else None
+        if saved is not None and saved.get("round") is None:
             self.draft = RoundDraft.from_dict(game, saved)
         else:
             self.draft = RoundDraft(game, editing)
@@ -411,9 +449,9 @@ class RoundEntryScreen:
 
     def changed(self) -> None:
         self.refresh()
-        self.app.store.save_draft(
-            self.game_id, self.draft.as_dict() if self.draft.touched else None
-        )
+        if self.editing is None:
+            draft = self.draft.as_dict() if self.draft.touched else None
+            self.app.store.save_draft(self.game_id, draft)
 
     def refresh(self) -> None:
         draft = self.draft
@@ -430,8 +468,9 @@ class RoundEntryScreen:
         return problem.message[:1].upper() + problem.message[1:]
 
     def clear(self) -> None:
-        self.draft.clear()
-        self.app.store.save_draft(self.game_id, None)
+        """Start the round over: empty for a new round, as saved for an edit."""
+        if self.editing is None:
+            self.app.store.save_draft(self.game_id, None)
         self.app.show_route()
 
     def save_round(self) -> None:
@@ -457,5 +496,6 @@ class RoundEntryScreen:
             )
             self.refresh()
             return
-        store.save_draft(self.game_id, None)
+        if self.editing is None:
+            store.save_draft(self.game_id, None)
         self.app.go(f"/game/{self.game_id}")
