@@ -268,8 +268,13 @@ def test_the_gate_lets_lifespan_events_through() -> None:
         seen.append(scope["type"])
 
     import asyncio
+    import threading
 
-    asyncio.run(TokenGate(inner, "t", 1)({"type": "lifespan"}, None, None))  # type: ignore[arg-type]
+    gate = TokenGate(inner, "t", 1)
+    # A thread of its own: the browser journeys' Playwright keeps a loop in the main thread.
+    thread = threading.Thread(target=asyncio.run, args=(gate({"type": "lifespan"}, None, None),))  # type: ignore[arg-type]
+    thread.start()
+    thread.join()
     assert seen == ["lifespan"]
 
 
