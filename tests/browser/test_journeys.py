@@ -255,3 +255,27 @@ def test_a_half_entered_round_survives_a_reload(app_server: AppServer, open_scre
     phone.tap("save-round")
     phone.wait_for("round-1-edit")
     assert phone.number("side-0-total") == 1450
+
+
+def test_deleting_a_round_after_asking_recounts_the_rest(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    second = [
+        {"melded": 150, "hand": 40, "red_threes": 1},
+        {"melded": 90, "hand": 0, "canastas": {"mixed": 1}, "went_out": "normal"},
+    ]  # We +210, They +490
+    phone = open_seeded(app_server, open_screen, rounds=[WORKED_EXAMPLE, second])
+    assert phone.number("side-0-total") == 1660
+
+    phone.tap("round-1")
+    phone.wait_for("round-1-delete")
+    phone.tap("round-1-delete")
+    dialog = phone.page.get_by_role("button", name="Delete", exact=True)
+    dialog.wait_for()
+    dialog.click()
+
+    wait_route(phone, "/game/1")
+    phone.wait_gone("round-2-edit")
+    phone.wait_for("round-1-edit")
+    assert phone.number("side-0-total") == 210  # only the old round 2 is left, now round 1
+    assert phone.number("side-1-total") == 490
