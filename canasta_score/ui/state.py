@@ -451,6 +451,17 @@ def default_side_name(index: int) -> str:
     return [_("We"), _("They"), _("Third side"), _("Fourth side")][index]
 
 
+def is_default_name(name: str) -> bool:
+    """Whether a player name is one the app made up for a blank field (`We 2`, `They`).
+
+    >>> is_default_name("We 2"), is_default_name("They"), is_default_name("Anna")
+    (True, True, False)
+    """
+    sides = [default_side_name(index) for index in range(NewGameForm.MAX_SIDES)]
+    made_up = {f"{side} {n}" for side in sides for n in range(1, NewGameForm.MAX_PLAYERS + 1)}
+    return name in made_up or name in sides
+
+
 class NewGameForm:
     """The new-game screen: sides and players, rule set, target and first dealer."""
 

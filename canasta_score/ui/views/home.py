@@ -114,7 +114,7 @@ class HomeScreen:
         else:
             status = _("In play, {n} rounds").format(n=summary.rounds)
             status_color = ft.Colors.ON_SURFACE_VARIANT
-        return ft.Container(
+        tile = ft.Container(
             content=ft.Row(
                 [
                     ft.Column(
@@ -131,12 +131,16 @@ class HomeScreen:
                         expand=True,
                         tight=True,
                     ),
-                    ft.IconButton(
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        tooltip=_("Delete game"),
-                        on_click=lambda: self.delete(summary),
-                        width=TAP,
-                        height=TAP,
+                    Tagged(
+                        f"game-{summary.id}-delete",
+                        ft.IconButton(
+                            icon=ft.Icons.DELETE_OUTLINE,
+                            tooltip=_("Delete game"),
+                            on_click=lambda: self.delete(summary),
+                            width=TAP,
+                            height=TAP,
+                        ),
+                        _("Delete game"),
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -147,6 +151,7 @@ class HomeScreen:
             on_click=lambda: app.go(f"/game/{summary.id}"),
             ink=True,
         )
+        return Tagged(f"game-{summary.id}", tile)
 
     def delete(self, summary: Any) -> None:
         app = self.app

@@ -8,7 +8,7 @@ import flet as ft
 
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Tagged, Wide
-from canasta_score.ui.state import NewGameForm
+from canasta_score.ui.state import NewGameForm, is_default_name
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -24,7 +24,7 @@ class NewGameScreen:
             self.form = NewGameForm(game.sides, game.rules, custom_rules=custom)
         else:
             self.form = NewGameForm(custom_rules=custom)
-        self.known = app.store.known_players()
+        self.known = [name for name in app.store.known_players() if not is_default_name(name)]
         self.body = ft.Column(spacing=12)
         self.seats_text = ft.Text(size=14)
         self.dealer = ft.Dropdown(label=_("Deals first"), on_select=self.dealer_chosen, expand=True)
