@@ -72,8 +72,9 @@ class App:
     def is_wide(self) -> bool:
         return self.width >= 700
 
-    def content_width(self) -> float | None:
-        return CONTENT_WIDTH if self.width > CONTENT_WIDTH + 40 else None
+    def content_width(self, widest: float = CONTENT_WIDTH) -> float | None:
+        """The body's width: None (the whole screen) on phones, at most `widest` elsewhere."""
+        return widest if self.width > widest + 40 else None
 
     def resized(self, _event: Any = None) -> None:
         wide = self.is_wide()
@@ -130,6 +131,7 @@ class App:
         actions: list[ft.Control] | None = None,
         bottom: ft.Control | None = None,
         scroll: bool = True,
+        widest: float = CONTENT_WIDTH,
     ) -> ft.View:
         """A screen: app bar with a back button, a centred body and an optional bottom bar."""
         leading = None
@@ -151,7 +153,7 @@ class App:
             column.append(
                 ft.Container(content=bottom, padding=ft.Padding.only(left=12, right=12, bottom=12))
             )
-        width = self.content_width()
+        width = self.content_width(widest)
         main: ft.Control = ft.Column(column, expand=width is None, spacing=8, width=width)
         if width is not None:
             # Centred at a readable width; the row stretches it to the full height.

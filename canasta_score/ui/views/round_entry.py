@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 #: Characters a points field takes: digits and the `+` of a sum (and `-`, refused with a reason).
 POINTS_FILTER = ft.InputFilter(regex_string=r"[0-9+\- ]", allow=True)
 
+#: The width one side's panel needs to sit next to the others.
+SIDE_WIDTH = 380
+
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
 
@@ -224,23 +227,17 @@ class SidePanel:
             height=TAP,
         )
         self.problems = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
-        wide = screen.app.is_wide()
-        grid: ft.Control
-        if wide and len(draft.sides) == 2:
-            grid = ft.Column(steppers, spacing=2)
-        else:
-            grid = ft.Column(steppers, spacing=2)
         self.view = Section(
             header,
             self.points_row,
             self.cards_area,
-            grid,
+            ft.Column(steppers, spacing=2),
             *extras,
             ft.Row([self.cards_switch, self.penalty_button], wrap=True, spacing=4),
             self.penalty,
             self.problems,
         )
-        self.view.expand = wide
+        self.view.expand = screen.side_by_side()
 
     def card_columns(self) -> list[ft.Control]:
         """A grid: a row per card group, steppers for the table and for the hand side by side."""
@@ -408,7 +405,7 @@ class RoundEntryScreen:
         app.keep_awake(True)
         self.panels = [SidePanel(self, index) for index in range(len(game.sides))]
         sides: ft.Control
-        if app.is_wide():
+        if self.side_by_side():
             sides = ft.Row(
                 [panel.view for panel in self.panels],
                 vertical_alignment=ft.CrossAxisAlignment.START,
@@ -443,7 +440,18 @@ class RoundEntryScreen:
             spacing=4,
             tight=True,
         )
-        return app.frame(self.route, title, [subtitle, sides], back=back, bottom=bottom)
+        return app.frame(
+            self.route,
+            title,
+            [subtitle, sides],
+            back=back,
+            bottom=bottom,
+            widest=SIDE_WIDTH * len(game.sides),
+        )
+
+    def side_by_side(self) -> bool:
+        """Sides next to each other where each gets a phone's width, else one under another."""
+        return self.app.width - 40 >= SIDE_WIDTH * len(self.draft.game.sides)
 
     # --- changes ------------------------------------------------------------------------
 

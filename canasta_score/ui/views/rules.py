@@ -84,7 +84,8 @@ class RulesScreen:
             for rules in self.custom:
                 body.append(self.custom_tile(rules))
         back = f"/game/{self.game_id}" if self.game_id is not None else "/"
-        return app.frame(self.route, title, body, back=back)
+        # Wide enough on a desktop to show all six presets side by side without scrolling.
+        return app.frame(self.route, title, body, back=back, widest=1200)
 
     def comparison(self, rule_sets: list[RuleSet]) -> ft.Control:
         rows = compare_presets(rule_sets)
