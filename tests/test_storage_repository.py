@@ -306,3 +306,19 @@ def test_a_database_closes_itself_at_the_end_of_a_with_block(tmp_path):
         stored = new_game(db)
     with repo.open_database(tmp_path / "games.db") as again:
         assert repo.load_game(db=again, game_id=stored.id).game == stored.game
+
+
+def test_after_an_update_of_the_app_the_summaries_are_derived_again_by_its_core(tmp_path):
+    path = tmp_path / "games.db"
+    with repo.open_database(path) as db:
+        stored = new_game(db)
+        repo.add_round(db=db, game_id=stored.id, entries=quiet_round(90), expected_version=1)
+    with sqlite3.connect(path) as raw:  # as an older core with a scoring mistake left them
+        raw.execute("UPDATE game SET totals = '[100, -80]'")
+        raw.execute("UPDATE side SET total = 100 WHERE position = 0")
+        raw.execute("UPDATE setting SET value = '0.0.1' WHERE key = ?", (repo.SUMMARIES_KEY,))
+    with repo.open_database(path) as db:
+        repo.wait_for_summaries(db=db)  # started on opening, in the background
+        assert repo.list_games(db=db)[0].totals == [90, -90]
+        assert repo.player_record(db=db, name="Anna").points == 90
+        assert repo.get_setting(db=db, key=repo.SUMMARIES_KEY) != "0.0.1"

@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import Engine, case, delete, text, update
 from sqlmodel import Session, col, select
 
+from canasta_score import __version__
 from canasta_score.core import (
     FORMAT,
     Game,
@@ -139,9 +140,13 @@ class Database:
     #: The newest automatic backup, offered for restoring when the file was bad.
     backup_to_offer: Path | None = None
     _backups: _BackupWorker = field(default_factory=_BackupWorker, repr=False, compare=False)
+    _summaries: _SummaryRefresh = field(
+        default_factory=lambda: _SummaryRefresh(), repr=False, compare=False
+    )
 
     def close(self) -> None:
-        """Finish a backup being written, then close every connection."""
+        """Finish a backup being written, stop deriving summaries, close every connection."""
+        self._summaries.finish()
         self._backups.wait()
         self.engine.dispose()
 
@@ -259,6 +264,7 @@ def open_database(path: str | Path | None = None) -> Database:
         engine.dispose()
         raise
     db = Database(path=db_path, engine=engine, notice=notice, backup_to_offer=offer)
+    db._summaries.start_if_due(db)
     _backup_if_due(db)
     return db
 
@@ -811,14 +817,65 @@ def changes(*, db: Database, game_id: int) -> list[Change]:
     ]
 
 
-def rebuild_summaries(*, db: Database) -> int:
-    """Derive every game's summary columns again from its facts; returns how many games."""
-    with _writing(db) as session:
-        rows = session.exec(select(GameRow)).all()
-        for row in rows:
-            _cache(session, row, _load(session, row))
-            session.add(row)
-    return len(rows)
+#: Setting naming the app version whose core derived the summary columns.
+SUMMARIES_KEY = "storage.summaries_derived_by"
+#: Games whose summaries are derived again in one transaction (a save waits for one batch).
+REBUILD_BATCH = 200
+
+
+def rebuild_summaries(*, db: Database, stop: threading.Event | None = None) -> int:
+    """Derive every game's summary columns again from its facts; returns how many games.
+
+    Runs in short transactions, so saves go on meanwhile; `stop` ends it between two of
+    them (the next start of the app finishes the work).
+    """
+    with _reading(db) as session:
+        ids = [i for i in session.exec(select(GameRow.id).order_by(col(GameRow.id))) if i]
+    for first in range(0, len(ids), REBUILD_BATCH):
+        if stop is not None and stop.is_set():
+            return first
+        with _writing(db) as session:
+            for game_id in ids[first : first + REBUILD_BATCH]:
+                row = session.get(GameRow, game_id)
+                if row is not None:  # purged meanwhile
+                    _cache(session, row, _load(session, row))
+                    session.add(row)
+    set_setting(db=db, key=SUMMARIES_KEY, value=__version__)
+    return len(ids)
+
+
+class _SummaryRefresh:
+    """After an update of the app, derives the summaries again with the new core, in the
+    background: a rule fixed in the core never leaves an old total in the game list."""
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def start_if_due(self, db: Database) -> None:
+        if get_setting(db=db, key=SUMMARIES_KEY) == __version__:
+            return
+        self.thread = threading.Thread(target=self._run, args=(db,), name="canasta-score-summaries")
+        self.thread.start()
+
+    def _run(self, db: Database) -> None:
+        try:
+            rebuild_summaries(db=db, stop=self.stop)
+        except Exception as error:  # the facts are untouched; the next start tries again
+            logging.getLogger(__name__).warning("summaries not derived again: %s", error)
+
+    def wait(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+
+    def finish(self) -> None:
+        self.stop.set()
+        self.wait()
+
+
+def wait_for_summaries(*, db: Database) -> None:
+    """Wait until the summaries being derived again after an update of the app are done."""
+    db._summaries.wait()
 
 
 # --- export and import --------------------------------------------------------------------
@@ -1099,4 +1156,5 @@ __all__ = [
     "undo_last_round",
     "unfinished_game",
     "wait_for_backups",
+    "wait_for_summaries",
 ]
