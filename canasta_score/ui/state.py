@@ -30,6 +30,12 @@ from canasta_score.core import (
 from canasta_score.core.cards import cards_in_packs
 from canasta_score.i18n import _
 
+
+def N_(message: str) -> str:
+    """Marks a string for translation where it is defined; `_()` translates it where shown."""
+    return message
+
+
 _TERM = re.compile(r"\s*([+-]?)\s*(\d+)\s*")
 
 
@@ -61,20 +67,20 @@ def parse_points(text: str) -> int | None:
 
 
 CARD_GROUP_LABELS: Mapping[CardGroup, str] = {
-    CardGroup.JOKERS: "Jokers",
-    CardGroup.TWOS: "Twos",
-    CardGroup.ACES: "Aces",
-    CardGroup.HIGH: "K-8",
-    CardGroup.LOW: "7-4",
-    CardGroup.BLACK_THREES: "Black 3s",
+    CardGroup.JOKERS: N_("Jokers"),
+    CardGroup.TWOS: N_("Twos"),
+    CardGroup.ACES: N_("Aces"),
+    CardGroup.HIGH: N_("K-8"),
+    CardGroup.LOW: N_("7-4"),
+    CardGroup.BLACK_THREES: N_("Black 3s"),
 }
 
 CANASTA_LABELS: Mapping[str, str] = {
-    "natural": "Natural canastas",
-    "mixed": "Mixed canastas",
-    "natural_aces": "Natural aces canastas",
-    "mixed_aces": "Mixed aces canastas",
-    "wild": "Wild canastas",
+    "natural": N_("Natural canastas"),
+    "mixed": N_("Mixed canastas"),
+    "natural_aces": N_("Natural aces canastas"),
+    "mixed_aces": N_("Mixed aces canastas"),
+    "wild": N_("Wild canastas"),
 }
 
 

@@ -7,7 +7,6 @@ from canasta_score.ui.components.basics import (
     Stepper,
     Tagged,
     Wide,
-    problem_color,
 )
 
-__all__ = ["TAP", "BigNumber", "Section", "Stepper", "Tagged", "Wide", "problem_color"]
+__all__ = ["TAP", "BigNumber", "Section", "Stepper", "Tagged", "Wide"]

@@ -28,10 +28,6 @@ def Wide(control: ft.Control) -> ft.Row:
     return ft.Row([control])
 
 
-def problem_color() -> str:
-    return ft.Colors.ERROR
-
-
 def BigNumber(
     value: str, *, size: int = 34, color: str | None = None, weight: ft.FontWeight | None = None
 ) -> ft.Text:

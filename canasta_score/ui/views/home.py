@@ -90,7 +90,7 @@ class HomeScreen:
             body.append(self.game_tile(summary))
         return app.frame(
             self.route,
-            "Canasta Score",
+            _("Canasta Score"),
             body,
             actions=[
                 ft.IconButton(

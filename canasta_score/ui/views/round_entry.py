@@ -12,6 +12,7 @@ from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Stepper, Tagged
 from canasta_score.ui.state import (
     CARD_GROUP_LABELS,
+    N_,
     RoundDraft,
     SidePreview,
     format_points,
@@ -31,11 +32,11 @@ SIDE_WIDTH = 380
 CARD_LABEL_WIDTH = 66
 
 SHORT_CANASTA_LABELS = {
-    "natural": "Natural canastas",
-    "mixed": "Mixed canastas",
-    "natural_aces": "Natural aces",
-    "mixed_aces": "Mixed aces",
-    "wild": "Wild canastas",
+    "natural": N_("Natural canastas"),
+    "mixed": N_("Mixed canastas"),
+    "natural_aces": N_("Natural aces"),
+    "mixed_aces": N_("Mixed aces"),
+    "wild": N_("Wild canastas"),
 }
 
 

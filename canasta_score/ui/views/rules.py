@@ -10,18 +10,18 @@ import flet as ft
 from canasta_score.core import PRESETS, RuleSet, apply_overrides
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section
-from canasta_score.ui.state import compare_presets, rules_table
+from canasta_score.ui.state import N_, compare_presets, rules_table
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
 
 #: The values a custom copy may change, with their label; all are whole numbers.
 EDITABLE = [
-    ("target", "Target"),
-    ("going_out", "Going out"),
-    ("going_out_concealed", "Going out concealed"),
-    ("canastas_to_go_out", "Canastas to go out"),
-    ("opening_below_zero", "Opening below 0"),
+    ("target", N_("Target")),
+    ("going_out", N_("Going out")),
+    ("going_out_concealed", N_("Going out concealed")),
+    ("canastas_to_go_out", N_("Canastas to go out")),
+    ("opening_below_zero", N_("Opening below 0")),
 ]
 
 
