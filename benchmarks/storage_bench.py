@@ -180,7 +180,9 @@ def main() -> int:
     size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*")) / 1e6
     print(f"database: {path} ({size:.1f} MB)\n")
 
-    # today's automatic backup is written now, not on its thread while the saves are timed
+    # today's automatic backup (and any summaries derived again after an update of the app)
+    # are done now, not on their threads while the saves are timed
+    repo.wait_for_summaries(db=db)
     repo.backup_now(db=db)
     repo.wait_for_backups(db=db)
     chance = random.Random(7)

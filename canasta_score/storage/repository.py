@@ -12,6 +12,7 @@ import json
 import logging
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -140,6 +141,7 @@ class Database:
     #: The newest automatic backup, offered for restoring when the file was bad.
     backup_to_offer: Path | None = None
     _backups: _BackupWorker = field(default_factory=_BackupWorker, repr=False, compare=False)
+    _write_lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
     _summaries: _SummaryRefresh = field(
         default_factory=lambda: _SummaryRefresh(), repr=False, compare=False
     )
@@ -304,7 +306,13 @@ def _reading(db: Database) -> Iterator[Session]:
 
 @contextmanager
 def _writing(db: Database) -> Iterator[Session]:
-    with Session(schema.writer(db.engine), expire_on_commit=False) as session, session.begin():
+    # Threads of this process queue on a lock (SQLite's busy wait would let a long run of
+    # writes, such as summaries derived again, starve a save); other processes on the busy wait.
+    with (
+        db._write_lock,
+        Session(schema.writer(db.engine), expire_on_commit=False) as session,
+        session.begin(),
+    ):
         yield session
 
 
@@ -819,8 +827,10 @@ def changes(*, db: Database, game_id: int) -> list[Change]:
 
 #: Setting naming the app version whose core derived the summary columns.
 SUMMARIES_KEY = "storage.summaries_derived_by"
-#: Games whose summaries are derived again in one transaction (a save waits for one batch).
-REBUILD_BATCH = 200
+#: Games whose summaries are derived again in one transaction (a save waits for one batch),
+#: and the pause between two batches.
+REBUILD_BATCH = 50
+REBUILD_PAUSE = 0.02
 
 
 def rebuild_summaries(*, db: Database, stop: threading.Event | None = None) -> int:
@@ -831,15 +841,19 @@ def rebuild_summaries(*, db: Database, stop: threading.Event | None = None) -> i
     """
     with _reading(db) as session:
         ids = [i for i in session.exec(select(GameRow.id).order_by(col(GameRow.id))) if i]
+    spent = 0.0
     for first in range(0, len(ids), REBUILD_BATCH):
-        if stop is not None and stop.is_set():
+        # In the background, work a quarter of the time: the player's saves come first.
+        if first and stop is not None and stop.wait(REBUILD_PAUSE + 3 * spent):
             return first
+        began = time.perf_counter()
         with _writing(db) as session:
             for game_id in ids[first : first + REBUILD_BATCH]:
                 row = session.get(GameRow, game_id)
                 if row is not None:  # purged meanwhile
                     _cache(session, row, _load(session, row))
                     session.add(row)
+        spent = time.perf_counter() - began
     set_setting(db=db, key=SUMMARIES_KEY, value=__version__)
     return len(ids)
 
