@@ -436,3 +436,12 @@ def test_every_preset_compares_against_classic() -> None:
     assert rows["Wild canastas"][0] == ["-", "-", "-", "1000", "-", "-"]
     assert ("Dealer bonus", "100") in rules_table(DANISH)
     assert ("Target", "10000 (7500 with three sides)") in rules_table(SIX_PLAYER)
+
+
+def test_switching_to_card_counting_alone_is_not_a_round_to_save() -> None:
+    draft = RoundDraft(new_game())
+    draft.set_mode(0, "cards")
+    assert not draft.touched and not draft.can_save()
+    assert draft.worth_keeping
+    draft.add_cards(0, "hand", "low", 1)
+    assert draft.touched and draft.can_save()

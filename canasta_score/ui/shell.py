@@ -132,6 +132,7 @@ class App:
         bottom: ft.Control | None = None,
         scroll: bool = True,
         widest: float = CONTENT_WIDTH,
+        subtitle: str | None = None,
     ) -> ft.View:
         """A screen: app bar with a back button, a centred body and an optional bottom bar."""
         leading = None
@@ -166,7 +167,16 @@ class App:
         return ft.View(
             route=route,
             appbar=ft.AppBar(
-                title=ft.Text(title),
+                title=ft.Text(title)
+                if subtitle is None
+                else ft.Column(
+                    [
+                        ft.Text(title),
+                        ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ],
+                    spacing=0,
+                    tight=True,
+                ),
                 leading=leading,
                 automatically_imply_leading=False,
                 actions=actions or [],

@@ -106,7 +106,18 @@ class SideDraft:
 
     @property
     def touched(self) -> bool:
-        return self != SideDraft(canastas={k: 0 for k in self.canastas})
+        """Whether anything was entered for the side (a switch to counting cards is not yet)."""
+        return bool(
+            self.melded_text.strip()
+            or self.hand_text.strip()
+            or self.penalty_text.strip()
+            or any(self.melded_cards.values())
+            or any(self.hand_cards.values())
+            or any(self.canastas.values())
+            or self.red_threes
+            or self.went_out
+            or self.dealer_bonus
+        )
 
     def as_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -291,6 +302,11 @@ class RoundDraft:
     @property
     def touched(self) -> bool:
         return any(side.touched for side in self.sides)
+
+    @property
+    def worth_keeping(self) -> bool:
+        """Whether closing the app now would lose something: entries or a chosen mode."""
+        return self.touched or any(side.mode != "points" for side in self.sides)
 
     def problems(self) -> list[Problem]:
         """Everything that stops the round from being saved, in plain words."""

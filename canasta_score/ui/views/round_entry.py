@@ -150,10 +150,27 @@ class SidePanel:
             error_max_lines=4,
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
         )
-        self.cards_switch = ft.Switch(
-            label=_("Count cards"),
-            value=sd.mode == "cards",
-            on_change=lambda e: self.mode_changed(e.control.value),
+        self.cards_item = ft.PopupMenuItem(
+            content=self.mode_label(sd.mode),
+            icon=ft.Icons.CALCULATE,
+            on_click=lambda: self.mode_changed(self.screen.draft.sides[n].mode != "cards"),
+        )
+        self.penalty_item = ft.PopupMenuItem(
+            content=_("Add a penalty"),
+            icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
+            on_click=self.show_penalty,
+            disabled=bool(sd.penalty_text),
+        )
+        # Rarely needed, so kept off the screen: card counting and penalties.
+        self.more = Tagged(
+            f"side-{n}-more",
+            ft.PopupMenuButton(
+                icon=ft.Icons.MORE_VERT,
+                tooltip=_("More for {side}: count cards, penalty").format(side=side.name),
+                items=[self.cards_item, self.penalty_item],
+                width=TAP,
+                height=TAP,
+            ),
         )
         self.points_row = ft.Row(
             [
@@ -202,7 +219,9 @@ class SidePanel:
             ),
             f"side-{n}-out-concealed",
         )
-        extras: list[ft.Control] = [ft.Row([self.out_normal.tag, self.out_concealed.tag])]
+        extras: list[ft.Control] = [
+            ft.Row([self.out_normal.tag, self.out_concealed.tag, self.more], spacing=6)
+        ]
         self.dealer_bonus: Toggle | None = None
         if rules.dealer_bonus is not None:
             self.dealer_bonus = Toggle(
@@ -220,13 +239,6 @@ class SidePanel:
             visible=bool(sd.penalty_text),
             text_size=18,
         )
-        self.penalty_button = ft.TextButton(
-            _("Penalty"),
-            icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
-            on_click=self.show_penalty,
-            visible=not sd.penalty_text,
-            height=TAP,
-        )
         self.problems = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
         self.view = Section(
             header,
@@ -234,9 +246,9 @@ class SidePanel:
             self.cards_area,
             ft.Column(steppers, spacing=2),
             *extras,
-            ft.Row([self.cards_switch, self.penalty_button], wrap=True, spacing=4),
             self.penalty,
             self.problems,
+            padding=10,
         )
         self.view.expand = screen.side_by_side()
 
@@ -312,9 +324,13 @@ class SidePanel:
         self.hand.value = sd.hand_text
         self.screen.changed()
 
+    @staticmethod
+    def mode_label(mode: str) -> str:
+        return _("Type points instead") if mode == "cards" else _("Count cards instead")
+
     def show_penalty(self) -> None:
         self.penalty.visible = True
-        self.penalty_button.visible = False
+        self.penalty_item.disabled = True
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -323,6 +339,7 @@ class SidePanel:
         sd = draft.sides[self.index]
         cards = sd.mode == "cards"
         self.points_row.visible = not cards
+        self.cards_item.content = self.mode_label(sd.mode)
         self.cards_area.visible = cards
         if cards:
             for (part, group), stepper in self.card_steppers.items():
@@ -421,11 +438,7 @@ class RoundEntryScreen:
             else _("Edit round {n}").format(n=number)
         )
         dealer = game.dealer_of(number)
-        subtitle = ft.Text(
-            _("{name} dealt").format(name=game.sides[dealer[0]].players[dealer[1]]),
-            size=14,
-            color=ft.Colors.ON_SURFACE_VARIANT,
-        )
+        subtitle = _("{name} dealt").format(name=game.sides[dealer[0]].players[dealer[1]])
         bottom = ft.Column(
             [
                 Tagged("round-problems", self.problems_box),
@@ -444,7 +457,8 @@ class RoundEntryScreen:
         return app.frame(
             self.route,
             title,
-            [subtitle, sides],
+            [sides],
+            subtitle=subtitle,
             back=back,
             bottom=bottom,
             widest=SIDE_WIDTH * len(game.sides),
@@ -459,7 +473,7 @@ class RoundEntryScreen:
     def changed(self) -> None:
         self.refresh()
         if self.editing is None:
-            draft = self.draft.as_dict() if self.draft.touched else None
+            draft = self.draft.as_dict() if self.draft.worth_keeping else None
             self.app.store.save_draft(self.game_id, draft)
 
     def refresh(self) -> None:
