@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import ipaddress
 import os
 import secrets
 import socket
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -221,6 +223,17 @@ def screens(db_path: str | None) -> Callable[[ft.Page], None]:
     return start_page
 
 
+def load_screens() -> None:
+    """Imports the screens while the browser is still fetching the client (about a second).
+
+    Otherwise the first page waits for the import (a third of a second here) once the client
+    has connected. A failure is left for the first page to meet and report.
+    """
+    with contextlib.suppress(Exception):
+        for module in ("shell", "store", "views", "views.home", "views.sheet", "views.round_entry"):
+            importlib.import_module(f"canasta_score.ui.{module}")
+
+
 def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
     """The web client and its websocket as one ASGI app, behind the token gate if given."""
     from flet.controls.types import RouteUrlStrategy, WebRenderer
@@ -278,6 +291,7 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
             await super().startup(sockets)
             if self.started:
                 announce()
+                threading.Thread(target=load_screens, daemon=True).start()
 
     config = uvicorn.Config(
         web_app(db_path, token, port),
