@@ -223,3 +223,37 @@ def test_editing_a_round_keeps_the_next_round_typed_so_far(store: GameStore) -> 
     assert store.load_game(stored.id).game.totals == (400, 0)
     back = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
     assert back.draft.sides[1].hand_text == "85" and back.draft.round_number == 2
+
+
+def test_a_custom_rule_set_is_made_from_a_copy_and_offered_for_new_games(store: GameStore) -> None:
+    from canasta_score.ui.views.new_game import NewGameScreen
+    from canasta_score.ui.views.rules import RulesScreen
+
+    app = app_on(store)
+    rules = RulesScreen(app, "/rules")
+    rules.build()
+    rules.fields["going_out"].value = "150"
+    rules.fields["canasta:natural"].value = "600"
+    rules.name_field.value = "Kitchen table"
+    rules.save_custom()
+    (custom,) = store.custom_rules()
+    assert (custom.name, custom.going_out, custom.base) == ("Kitchen table", 150, "classic")
+    assert custom.canasta_bonuses[next(iter(custom.canasta_bonuses))] == 600
+    screen = NewGameScreen(app, "/new")
+    assert custom.id in screen.form.choices()
+    screen.form.choose_rules(custom.id)
+    game = screen.form.game()
+    assert game.rules.going_out == 150
+    stored = store.create_game(game)
+    assert store.load_game(stored.id).game.rules.going_out == 150
+
+
+def test_a_custom_rule_value_that_is_not_a_number_is_refused(store: GameStore) -> None:
+    from canasta_score.ui.views.rules import RulesScreen
+
+    rules = RulesScreen(app_on(store), "/rules")
+    rules.build()
+    rules.fields["target"].value = "lots"
+    rules.save_custom()
+    assert "whole number" in rules.custom_problems.value
+    assert store.custom_rules() == []

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from canasta_score.i18n import _
+from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged, Wide
 from canasta_score.ui.state import format_points
 
@@ -112,7 +112,9 @@ class HomeScreen:
             status = _("{side} won").format(side=summary.side_names[summary.winner])
             status_color = ft.Colors.PRIMARY
         else:
-            status = _("In play, {n} rounds").format(n=summary.rounds)
+            status = ngettext("In play, {n} round", "In play, {n} rounds", summary.rounds).format(
+                n=summary.rounds
+            )
             status_color = ft.Colors.ON_SURFACE_VARIANT
         tile = ft.Container(
             content=ft.Row(

@@ -257,26 +257,18 @@ class SheetScreen:
             )
         for row in sheet_rows(game):
             cells: list[ft.Control] = [
-                Tagged(
-                    f"round-{row.number}",
-                    ft.Container(
-                        content=ft.Text(
-                            str(row.number),
-                            size=18,
-                            weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.PRIMARY,
-                        ),
-                        width=TAP,
-                        height=TAP,
-                        alignment=ft.Alignment.CENTER,
-                        border_radius=TAP // 2,
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                        on_click=lambda _e, n=row.number: self.app.go(
-                            f"/game/{self.game_id}/round/{n}"
-                        ),
-                        tooltip=_("Round {n} in detail").format(n=row.number),
+                ft.Container(
+                    content=ft.Text(
+                        str(row.number),
+                        size=18,
+                        weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.PRIMARY,
                     ),
-                    _("Round {n} in detail").format(n=row.number),
+                    width=TAP,
+                    height=TAP,
+                    alignment=ft.Alignment.CENTER,
+                    border_radius=TAP // 2,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                 )
             ]
             for score, total in zip(row.scores, row.totals, strict=True):
@@ -313,7 +305,23 @@ class SheetScreen:
                 if editable
                 else ft.Container(width=TAP)
             )
-            rows.append(ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            # The whole row opens the round in detail, as tapping a line of the pad would.
+            rows.append(
+                Tagged(
+                    f"round-{row.number}",
+                    ft.Container(
+                        content=ft.Row(
+                            cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER
+                        ),
+                        on_click=lambda _e, n=row.number: self.app.go(
+                            f"/game/{self.game_id}/round/{n}"
+                        ),
+                        ink=True,
+                        border_radius=8,
+                    ),
+                    _("Round {n} in detail").format(n=row.number),
+                )
+            )
             rows.append(ft.Divider(height=1))
         if game.rounds:
             rows.append(
