@@ -257,3 +257,20 @@ def test_a_custom_rule_value_that_is_not_a_number_is_refused(store: GameStore) -
     rules.save_custom()
     assert "whole number" in rules.custom_problems.value
     assert store.custom_rules() == []
+
+
+def test_the_dealer_bonus_is_offered_to_the_dealers_side_only(store: GameStore) -> None:
+    sides = (*WE_THEY, Side("Third", ("Eve", "Finn")))
+    stored = store.create_game(Game(rules=DANISH, sides=sides, first_dealer=1))
+    app = app_on(store)
+    _screen, view = screen_for(app, f"/game/{stored.id}/round")
+    ids = identifiers(view)
+    assert "side-1-dealer-bonus" in ids  # Cleo deals round 1 for They
+    assert not {"side-0-dealer-bonus", "side-2-dealer-bonus"} & ids
+    _screen, view = screen_for(app, f"/game/{classic_game_id(store)}/round")
+    assert not any(i.endswith("dealer-bonus") for i in identifiers(view))
+
+
+def classic_game_id(store: GameStore) -> int:
+    """A classic game: its rules have no dealer bonus."""
+    return int(store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id)

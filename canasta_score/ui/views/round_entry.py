@@ -223,7 +223,9 @@ class SidePanel:
             ft.Row([self.out_normal.tag, self.out_concealed.tag, self.more], spacing=6)
         ]
         self.dealer_bonus: Toggle | None = None
-        if rules.dealer_bonus is not None:
+        dealer_side = draft.game.dealer_of(draft.round_number)[0]
+        # The bonus is the dealer's: offered to the dealer's side (and any side that has it).
+        if rules.dealer_bonus is not None and (index == dealer_side or sd.dealer_bonus):
             self.dealer_bonus = Toggle(
                 _("Dealer bonus +{points}").format(points=rules.dealer_bonus),
                 lambda: self.changed(lambda: draft.toggle_dealer_bonus(n), all_sides=True),
