@@ -138,6 +138,7 @@ class SidePanel:
             text_size=20,
             error_max_lines=4,
             on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
+            on_submit=lambda: self.next_field(self.hand),
             autofocus=index == 0 and screen.draft.editing is None,
         )
         self.hand = ft.TextField(
@@ -149,6 +150,7 @@ class SidePanel:
             text_size=20,
             error_max_lines=4,
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
+            on_submit=lambda: self.screen.after_side(n),
         )
         self.cards_item = ft.PopupMenuItem(
             content=self.mode_label(sd.mode),
@@ -326,6 +328,10 @@ class SidePanel:
         self.hand.value = sd.hand_text
         self.screen.changed()
 
+    def next_field(self, field: ft.TextField) -> None:
+        """The keyboard's Enter moves on to the next field, as on a paper form."""
+        self.screen.app.page.run_task(field.focus)
+
     @staticmethod
     def mode_label(mode: str) -> str:
         return _("Type points instead") if mode == "cards" else _("Count cards instead")
@@ -465,6 +471,12 @@ class RoundEntryScreen:
             bottom=bottom,
             widest=SIDE_WIDTH * len(game.sides),
         )
+
+    def after_side(self, index: int) -> None:
+        """Enter in a side's hand field moves on to the next side's melded points."""
+        following = self.panels[index + 1 :]
+        if following and self.draft.sides[index + 1].mode == "points":
+            self.app.page.run_task(following[0].melded.focus)
 
     def side_by_side(self) -> bool:
         """Sides next to each other where each gets a phone's width, else one under another."""
