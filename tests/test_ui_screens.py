@@ -95,7 +95,7 @@ def test_every_screen_builds_for_every_table(store: GameStore, rules, sides, wid
 
 def test_unknown_routes_and_missing_games_show_home(store: GameStore) -> None:
     app = app_on(store)
-    for route in ("/nowhere", "/game/999", "/game/999/round/1"):
+    for route in ("/nowhere", "/game/999", "/game/999/round/1", "/game/abc", "/game/1/round/x"):
         _screen, view = screen_for(app, route)
         assert "new-game" in identifiers(view)
 

@@ -45,7 +45,7 @@ def screen_for(app: App, route: str) -> tuple[Any, ft.View]:
             case _:
                 screen = HomeScreen(app, "/")
         return screen, screen.build()
-    except LookupError:
-        # A game that is gone (deleted, or a stale link): home says what there is.
+    except (LookupError, ValueError):
+        # A game that is gone (deleted, or a stale or mistyped link): home says what there is.
         screen = HomeScreen(app, "/")
         return screen, screen.build()

@@ -139,7 +139,7 @@ class SheetScreen:
             opening = ft.Container(
                 content=ft.Text(
                     opening_text(column.opening),
-                    size=15,
+                    size=15 if len(game.sides) < 4 else 13,
                     weight=ft.FontWeight.BOLD if column.opening_changed else None,
                     color=ft.Colors.ON_TERTIARY_CONTAINER if column.opening_changed else None,
                     text_align=ft.TextAlign.CENTER,
