@@ -83,7 +83,7 @@ class SheetScreen:
         game = self.game
         winner = game.winner if game.winner is not None else 0
         side = game.sides[winner]
-        announcement = _("{side} win with {points} points").format(
+        announcement = _("Winner: {side}, with {points} points").format(
             side=side.name, points=format_points(game.totals[winner])
         )
         return Tagged(
@@ -92,7 +92,7 @@ class SheetScreen:
                 content=ft.Column(
                     [
                         ft.Text(
-                            _("{side} win!").format(side=side.name),
+                            _("Winner: {side}").format(side=side.name),
                             size=30,
                             weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_PRIMARY_CONTAINER,
