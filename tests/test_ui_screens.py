@@ -54,14 +54,12 @@ def app_on(store: GameStore, width: float = 390) -> App:
     return App(PageStandIn(width), store)  # type: ignore[arg-type]
 
 
-def identifiers(control: Any) -> set[str]:
-    """Every semantics identifier under a control."""
-    found: set[str] = set()
-    stack = [control]
+def walk(control: Any) -> list[Any]:
+    """A control and everything under it."""
+    found, stack = [], [control]
     while stack:
         item = stack.pop()
-        if isinstance(item, ft.Semantics) and item.identifier:
-            found.add(item.identifier)
+        found.append(item)
         for name in ("content", "controls", "appbar", "actions", "title", "leading"):
             value = getattr(item, name, None)
             if isinstance(value, list):
@@ -69,6 +67,11 @@ def identifiers(control: Any) -> set[str]:
             elif isinstance(value, ft.Control):
                 stack.append(value)
     return found
+
+
+def identifiers(control: Any) -> set[str]:
+    """Every semantics identifier under a control."""
+    return {c.identifier for c in walk(control) if isinstance(c, ft.Semantics) and c.identifier}
 
 
 @pytest.mark.parametrize("rules", [PRESETS["classic"], FLEMISH, DANISH, SIX_PLAYER])
@@ -274,3 +277,24 @@ def test_the_dealer_bonus_is_offered_to_the_dealers_side_only(store: GameStore) 
 def classic_game_id(store: GameStore) -> int:
     """A classic game: its rules have no dealer bonus."""
     return int(store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id)
+
+
+def test_the_sheet_offers_to_continue_a_half_entered_round(store: GameStore) -> None:
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+
+    def button_text() -> str:
+        view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+        found = [
+            c for c in walk(view) if isinstance(c, ft.Semantics) and c.identifier == "add-round"
+        ]
+        return str(found[0].content.content.value)
+
+    assert button_text() == "Add round 1"
+    entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    entry.build()
+    entry.draft.set_melded(0, "90")
+    entry.changed()
+    assert button_text() == "Continue round 1"

@@ -52,7 +52,11 @@ class SheetScreen:
                     "add-round",
                     ft.FilledButton(
                         content=ft.Text(
-                            _("Add round {n}").format(n=len(game.rounds) + 1),
+                            (
+                                _("Continue round {n}")
+                                if self.half_entered()
+                                else _("Add round {n}")
+                            ).format(n=len(game.rounds) + 1),
                             size=20,
                             weight=ft.FontWeight.BOLD,
                         ),
@@ -76,6 +80,11 @@ class SheetScreen:
                 ),
             ],
         )
+
+    def half_entered(self) -> bool:
+        """Whether the next round was typed in part and kept (the app was closed meanwhile)."""
+        draft = self.app.store.load_draft(self.game_id)
+        return draft is not None and draft.get("round") is None
 
     # --- parts --------------------------------------------------------------------------
 
