@@ -121,7 +121,7 @@ def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> 
     screen.draft.add_red_three(1, 1)
     screen.changed()
     assert (we.score.value, they.score.value) == ("+1450", "-185")
-    assert (we.opening.value, they.opening.value) == ("needs 50", "needs 15")
+    assert (we.opening.value, they.opening.value) == ("then needs 50", "then needs 15")
     # The half-typed round is in the database, so a new screen (a reopened app) finds it.
     again = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
     assert again.draft.sides == screen.draft.sides

@@ -373,7 +373,7 @@ class SidePanel:
             self.score.value = signed(preview.round_score)
             self.score.color = ft.Colors.ERROR if preview.round_score < 0 else None
             self.total.value = _("total {total}").format(total=format_points(preview.total or 0))
-            self.opening.value = _("needs {minimum}").format(minimum=preview.opening)
+            self.opening.value = _("then needs {minimum}").format(minimum=preview.opening)
         changed = preview.opening_changed
         self.opening_box.bgcolor = ft.Colors.TERTIARY_CONTAINER if changed else None
         self.opening.color = ft.Colors.ON_TERTIARY_CONTAINER if changed else None
