@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import importlib
 import ipaddress
+import logging
 import os
 import secrets
 import socket
@@ -198,6 +199,18 @@ class QuietWhenClientLeaves:
             await self.app(scope, receive, send)
 
 
+class ClientLeftIsNoError(logging.Filter):
+    """Drops Flet's warning, with a traceback, for a client that closed its tab or reloaded.
+
+    Flet 1.0.5 expects Starlette's WebSocketDisconnect there; newer Starlette raises
+    WebSocketDisconnected instead, so every closed tab printed a traceback on the console.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return type(error).__name__ not in ("WebSocketDisconnect", "WebSocketDisconnected")
+
+
 def purge_deleted_games(db_path: str | None) -> None:
     """Forget for good the games deleted (and not restored) while the app was open."""
     from canasta_score.storage import repository
@@ -263,6 +276,7 @@ def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
 def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> None:
     import uvicorn
 
+    logging.getLogger("flet_web.fastapi").addFilter(ClientLeftIsNoError())
     if port == 0:
         port = free_port()
     token = None if is_loopback(host) else secrets.token_urlsafe(24)

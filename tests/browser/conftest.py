@@ -277,8 +277,13 @@ class Screen:
         """One input: a tap on the control (a disabled one too, if asked: it must do nothing)."""
         node = self.wait_for(identifier)
         node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
-        target = node.locator("[flt-tappable], [role=button], input, [role=checkbox]").first
-        (target if target.count() else node).click(timeout=STEP_TIMEOUT_MS, force=even_if_disabled)
+        tappable = "[flt-tappable], [role=button], input, [role=checkbox]"
+        # The control itself when it takes taps (a whole row), else what inside it does.
+        inner = node.locator(tappable).first
+        itself = node.evaluate("(n, s) => n.matches(s)", tappable)
+        (node if itself or not inner.count() else inner).click(
+            timeout=STEP_TIMEOUT_MS, force=even_if_disabled
+        )
         self.inputs += 1
 
     def fill(self, identifier: str, value: str) -> None:
