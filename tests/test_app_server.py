@@ -342,3 +342,13 @@ def test_a_busy_port_is_reported_with_a_way_out() -> None:
     assert done.returncode != 0
     assert "Canasta Score:" not in done.stdout  # no URL promised that does not work
     assert f"port {port}" in done.stderr and "--port" in done.stderr
+
+
+def test_the_flet_controls_of_the_screens_are_found_for_loading_early(tmp_path: Path) -> None:
+    from canasta_score.app import flet_names_used
+
+    (tmp_path / "screen.py").write_text(
+        "import flet as ft\nx = ft.Column([ft.Text('a')], alignment=ft.MainAxisAlignment.END)\n"
+    )
+    assert flet_names_used(tmp_path) == {"Column", "Text", "MainAxisAlignment"}
+    assert {"View", "Text"} <= flet_names_used(ROOT / "canasta_score" / "ui")
