@@ -30,7 +30,7 @@ def table(rows: list[tuple[str, str]]) -> ft.Control:
         [
             ft.Row(
                 [
-                    ft.Text(label, size=15, expand=True),
+                    ft.Text(label, size=15, width=170),
                     ft.Text(value, size=15, weight=ft.FontWeight.BOLD, expand=True),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
