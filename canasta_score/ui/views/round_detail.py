@@ -123,7 +123,6 @@ class RoundDetailScreen:
             )
         dealer = player_name(game, game.dealer_of(number))
         body: list[ft.Control] = [
-            ft.Text(_("{name} dealt").format(name=dealer), size=15),
             ft.Container(
                 content=ft.Column(table, spacing=8),
                 padding=12,
@@ -163,6 +162,7 @@ class RoundDetailScreen:
             self.route,
             _("Round {n}").format(n=number),
             body,
+            subtitle=_("{name} dealt").format(name=dealer),
             back=f"/game/{self.game_id}",
         )
 
