@@ -340,7 +340,7 @@ def round_save_times(db_path: Path, game_id: int, runs: int) -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="cold starts of each app")
+    parser.add_argument("--runs", type=int, default=11, help="cold starts of each app")
     parser.add_argument("--games", type=int, default=10_000, help="games stored")
     parser.add_argument(
         "--db", type=Path, help="keep the database here and reuse it on the next run (~1 min saved)"
