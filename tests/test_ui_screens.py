@@ -298,3 +298,34 @@ def test_the_sheet_offers_to_continue_a_half_entered_round(store: GameStore) -> 
     entry.draft.set_melded(0, "90")
     entry.changed()
     assert button_text() == "Continue round 1"
+
+
+def test_a_damaged_database_offers_its_newest_backup(tmp_path: Path) -> None:
+    from canasta_score.storage import repository
+
+    path = tmp_path / "games.db"
+    store = GameStore(str(path))
+    store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    assert repository.backup_now(db=store.db) is not None
+    store.db.close()
+    path.write_bytes(b"this is not a database " * 100)
+    store = GameStore(str(path))
+    assert store.db.backup_to_offer is not None and store.notice
+    app = app_on(store)
+    app.tell_about_opening()
+    (dialog,) = app.page.dialogs
+    assert "Restore" in dialog.title.value
+    dialog.actions[1].on_click()
+    assert [summary.side_names for summary in store.list_games()] == [["We", "They"]]
+
+
+def test_every_page_of_one_process_shares_one_open_database(tmp_path: Path) -> None:
+    import canasta_score.ui as ui
+
+    path = str(tmp_path / "shared.db")
+    first, second = PageStandIn(), PageStandIn()
+    ui.start(first, db_path=path)  # type: ignore[arg-type]
+    ui.start(second, db_path=path)  # type: ignore[arg-type]
+    assert "new-game" in identifiers(first.views[0]) and "new-game" in identifiers(second.views[0])
+    assert first.on_route_change.__self__.store is second.on_route_change.__self__.store
+    ui._open_stores.pop(path).db.close()  # type: ignore[attr-defined]

@@ -44,7 +44,7 @@ class App:
 
     # --- start --------------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, *, tell_about_opening: bool = True) -> None:
         page = self.page
         page.title = "Canasta Score"
         set_language(self.store.setting("language", "en"))
@@ -57,8 +57,31 @@ class App:
         page.on_resize = self.resized
         self._wide = self.is_wide()
         self.show_route()
-        if self.store.notice:
-            self.message(self.store.notice)
+        if tell_about_opening:
+            self.tell_about_opening()
+
+    def tell_about_opening(self) -> None:
+        """Say what opening the database found; offer the newest backup after a damaged file."""
+        store = self.store
+        backup = store.db.backup_to_offer
+        if backup is None:
+            if store.notice:
+                self.message(store.notice)
+            return
+
+        def restore() -> None:
+            restored = store.restore_backup(backup)
+            self.message(_("{n} games restored from the backup").format(n=len(restored)))
+            self.show_route()
+
+        self.confirm(
+            _("Restore your games?"),
+            (store.notice or "")
+            + "\n\n"
+            + _("The newest backup is {name}.").format(name=backup.name),
+            _("Restore"),
+            restore,
+        )
 
     def apply_theme(self, theme: str) -> None:
         self.page.theme_mode = THEMES.get(theme, ft.ThemeMode.SYSTEM)

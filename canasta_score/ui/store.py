@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from canasta_score.core import PRESETS, Game, RuleSet, SideEntry, apply_overrides, rule_overrides
@@ -41,6 +42,10 @@ class GameStore:
 
     def restore_game(self, game_id: int) -> None:
         repository.restore_game(db=self.db, game_id=game_id)
+
+    def restore_backup(self, path: Path) -> list[int]:
+        """The games of a backup file added back; raises ImportRefused if it cannot be read."""
+        return list(repository.restore_backup(db=self.db, path=path))
 
     def known_players(self) -> list[str]:
         return list(repository.known_players(db=self.db))
