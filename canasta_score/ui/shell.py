@@ -55,7 +55,7 @@ class App:
         page.on_route_change = self.show_route
         page.on_view_pop = self.view_pop
         page.on_resize = self.resized
-        self._wide = self.is_wide()
+        self._layout = self.layout()
         self.show_route()
         if tell_about_opening:
             self.tell_about_opening()
@@ -92,6 +92,11 @@ class App:
     def width(self) -> float:
         return float(self.page.width or 390)
 
+    def layout(self) -> tuple[bool, ...]:
+        """Which layout widths the screen reaches; a screen is rebuilt when this changes."""
+        # 700: wide screens; 800: centred body; 800, 1180, 1560: 2, 3, 4 sides side by side.
+        return tuple(self.width >= edge for edge in (700, 800, 1180, 1240, 1560))
+
     def is_wide(self) -> bool:
         return self.width >= 700
 
@@ -100,9 +105,9 @@ class App:
         return widest if self.width > widest + 40 else None
 
     def resized(self, _event: Any = None) -> None:
-        wide = self.is_wide()
-        if wide != self._wide:
-            self._wide = wide
+        layout = self.layout()
+        if layout != self._layout:
+            self._layout = layout
             self.show_route()
 
     # --- navigation ---------------------------------------------------------------------
