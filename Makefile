@@ -33,5 +33,8 @@ lint: $(VENV)/.installed-test
 test: $(VENV)/.installed-test chromium lint
 	$(PY) -m pytest -q
 
-benchmark: $(VENV)/.installed-test
+# Figures for the README (run by hand; the tests never time anything).
+benchmark: $(VENV)/.installed-test chromium
 	$(PY) benchmarks/score_command.py
+	$(PY) benchmarks/storage_bench.py
+	$(PY) benchmarks/ui_bench.py

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from examples import game_file
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -285,23 +286,9 @@ def test_ctrl_c_stops_the_server_quietly() -> None:
     assert "Traceback" not in app.log.read_text()
 
 
-WORKED_EXAMPLE_GAME = {
-    "format": "canasta-score/1",
-    "rules": "classic",
-    "sides": [{"name": "We", "players": ["Anna", "Ben"]}, {"name": "They", "players": ["Cleo"]}],
-    "rounds": [
-        [
-            {
-                "melded": 420,
-                "hand": 70,
-                "canastas": {"natural": 1, "mixed": 1},
-                "red_threes": 2,
-                "went_out": "normal",
-            },
-            {"melded": 0, "hand": 85, "red_threes": 1},
-        ]
-    ],
-}
+WORKED_EXAMPLE_GAME = game_file(
+    sides=[{"name": "We", "players": ["Anna", "Ben"]}, {"name": "They", "players": ["Cleo"]}]
+)
 
 
 def test_games_deleted_while_the_app_ran_are_purged_when_it_closes(tmp_path: Path) -> None:

@@ -5,30 +5,11 @@ import subprocess
 import sys
 
 import pytest
+from examples import game_file
 
 from canasta_score.core import PRESETS, rules_as_json
 
-EXAMPLE = {
-    "format": "canasta-score/1",
-    "rules": "classic",
-    "rule_overrides": {"target": 5000},
-    "sides": [
-        {"name": "We", "players": ["Anna", "Ben"]},
-        {"name": "They", "players": ["Cleo", "Dan"]},
-    ],
-    "rounds": [
-        [
-            {
-                "melded": 420,
-                "hand": 70,
-                "canastas": {"natural": 1, "mixed": 1},
-                "red_threes": 2,
-                "went_out": "normal",
-            },
-            {"melded": 0, "hand": 85, "red_threes": 1},
-        ]
-    ],
-}
+EXAMPLE = game_file(rule_overrides={"target": 5000})
 
 
 def run(*args, stdin=None):

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import AppServer, Screen
+from examples import WORKED_EXAMPLE_ROUND
 
 pytestmark = pytest.mark.browser
 
@@ -21,16 +22,7 @@ PLAYERS = {"side-0-player-0": "Anna", "side-0-player-1": "Ben"} | {
 #: The issue's promise: the worked example takes at most this many inputs from the sheet.
 MOST_INPUTS_FOR_THE_WORKED_EXAMPLE = 11
 
-WORKED_EXAMPLE = [
-    {
-        "melded": 420,
-        "hand": 70,
-        "canastas": {"natural": 1, "mixed": 1},
-        "red_threes": 2,
-        "went_out": "normal",
-    },
-    {"melded": 0, "hand": 85, "red_threes": 1},
-]
+WORKED_EXAMPLE = WORKED_EXAMPLE_ROUND
 
 
 def game_file(rounds: list[Any]) -> dict[str, Any]:

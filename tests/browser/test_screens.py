@@ -12,23 +12,11 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE, AppServer, Screen
+from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
 
 pytestmark = pytest.mark.browser
 
-WE_AND_THEY = [
-    {"name": "We", "players": ["Anna", "Ben"]},
-    {"name": "They", "players": ["Cleo", "Dan"]},
-]
-WORKED_EXAMPLE = [
-    {
-        "melded": 420,
-        "hand": 70,
-        "canastas": {"natural": 1, "mixed": 1},
-        "red_threes": 2,
-        "went_out": "normal",
-    },
-    {"melded": 0, "hand": 85, "red_threes": 1},
-]
+WORKED_EXAMPLE = WORKED_EXAMPLE_ROUND
 SECOND_ROUND = [
     {"melded": 150, "hand": 40, "red_threes": 1},
     {"melded": 90, "hand": 0, "canastas": {"mixed": 1}, "went_out": "normal"},
