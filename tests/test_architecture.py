@@ -40,3 +40,13 @@ def test_the_score_and_rules_commands_load_neither_flet_nor_sqlmodel():
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert "HEAVY []" in result.stderr, result.stderr
+
+
+def test_the_ui_state_is_plain_python_over_the_core():
+    state = CORE.parent / "ui" / "state.py"
+    layers = {module.split(".")[0] for module in imported_modules(state)} - {"canasta_score"}
+    assert layers <= sys.stdlib_module_names
+    assert not any(
+        module.startswith(("canasta_score.storage", "canasta_score.ui"))
+        for module in imported_modules(state)
+    )
