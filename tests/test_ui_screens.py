@@ -329,3 +329,121 @@ def test_every_page_of_one_process_shares_one_open_database(tmp_path: Path) -> N
     assert "new-game" in identifiers(first.views[0]) and "new-game" in identifiers(second.views[0])
     assert first.on_route_change.__self__.store is second.on_route_change.__self__.store
     ui._open_stores.pop(path).db.close()  # type: ignore[attr-defined]
+
+
+def texts(control: Any) -> list[str]:
+    """Every text value under a control."""
+    return [str(c.value) for c in walk(control) if isinstance(c, ft.Text) and c.value]
+
+
+def test_a_won_game_shows_no_minimum_to_open_a_next_round(store: GameStore) -> None:
+    from canasta_score.core import SideEntry
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    assert {"side-0-opening", "side-1-opening"} <= identifiers(view)
+    assert any(text.startswith("needs ") for text in texts(view))
+    worked_example = [
+        SideEntry(
+            melded=420,
+            hand=70,
+            canastas={"natural": 1, "mixed": 1},
+            red_threes=2,
+            went_out=WentOut.NORMAL,
+        ),
+        SideEntry(hand=85, red_threes=1),
+    ]
+    for _round in range(4):  # 4 x 1450 passes the target of 5000
+        store.add_round(stored.id, worked_example, store.load_game(stored.id).version)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    assert "winner" in identifiers(view)
+    assert not {"side-0-opening", "side-1-opening"} & identifiers(view)
+    assert not any(text.startswith("needs ") for text in texts(view))
+
+
+def test_round_detail_counts_canastas_in_singular_and_plural(store: GameStore) -> None:
+    from canasta_score.core import SideEntry
+    from canasta_score.ui.views.round_detail import RoundDetailScreen, facts
+
+    one_each = SideEntry(
+        melded=420,
+        hand=70,
+        canastas={"natural": 1, "mixed": 1},
+        red_threes=2,
+        went_out=WentOut.NORMAL,
+    )
+    assert facts(one_each).startswith("1 natural canasta, 1 mixed canasta; 2 red threes")
+    assert facts(SideEntry(melded=900, canastas={"mixed": 2})) == "2 mixed canastas"
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    version = store.load_game(stored.id).version
+    store.add_round(stored.id, [one_each, SideEntry(hand=85, red_threes=1)], version)
+    view = RoundDetailScreen(app_on(store), f"/game/{stored.id}/round/1", stored.id, 1).build()
+    shown = " ".join(texts(view))
+    assert "1 natural canasta, 1 mixed canasta;" in shown and "canastas" not in shown
+
+
+def fixed_width(control: Any) -> float:
+    """The least width a control takes whatever the screen: its own, or its parts' in a row."""
+    if getattr(control, "width", None):
+        return float(control.width)
+    if isinstance(control, ft.Row) and not control.wrap:
+        parts = [fixed_width(c) for c in control.controls if c.visible is not False]
+        return sum(parts) + (control.spacing or 0) * max(0, len(parts) - 1)
+    inner = getattr(control, "content", None)
+    if isinstance(inner, ft.Control):
+        padding = getattr(control, "padding", None)
+        extra = (padding.left + padding.right) if isinstance(padding, ft.Padding) else 0
+        return fixed_width(inner) + extra
+    if isinstance(control, ft.Column):
+        return max((fixed_width(c) for c in control.controls), default=0.0)
+    return 0.0
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_nothing_is_wider_than_a_phone(store: GameStore, width: int) -> None:
+    from canasta_score.ui.views.rules import RulesScreen
+
+    stored = store.create_game(Game(rules=DANISH, sides=(*WE_THEY, Side("Third", ("Eve",)))))
+    app = app_on(store, width)
+    gid = stored.id
+    for route in ("/", "/new", f"/game/{gid}", f"/game/{gid}/round", "/rules", "/settings"):
+        _screen, view = screen_for(app, route)
+        too_wide = [
+            (route, type(c).__name__, fixed_width(c))
+            for c in walk(view)
+            if isinstance(c, ft.Row) and fixed_width(c) > width - 24
+        ]
+        assert not too_wide, too_wide
+    # Every rule set and each of its values is on the phone's comparison, none cut off.
+    compared = next(
+        c
+        for c in walk(RulesScreen(app, "/rules").build())
+        if getattr(c, "identifier", "") == "presets-compared"
+    )
+    shown = texts(compared)
+    for rules in PRESETS.values():
+        assert any(rules.name in text for text in shown), rules.name
+    assert "all rule sets" in shown
+
+
+def test_canasta_steppers_pair_up_on_a_phone_to_shorten_each_side(store: GameStore) -> None:
+    """At 390 px two steppers share a row, so more of the next side shows; at 360 one a row."""
+
+    def stepper_rows(width: int) -> list[Any]:
+        _screen, view = screen_for(app_on(store, width), f"/game/{classic_game_id(store)}/round")
+        pair = {"side-0-canasta-natural-plus", "side-0-canasta-mixed-plus"}
+        rows = [
+            c
+            for c in walk(view)
+            if isinstance(c, ft.Row)
+            and pair <= identifiers(c)
+            and "side-0-melded" not in identifiers(c)
+        ]
+        buttons = [c for c in walk(view) if isinstance(c, ft.IconButton)]
+        assert all(b.width >= 48 and b.height >= 48 for b in buttons if b.width), "tap targets"
+        return rows
+
+    assert stepper_rows(390), "natural and mixed canastas side by side"
+    assert not stepper_rows(360), "too narrow for two readable labels: one a row"

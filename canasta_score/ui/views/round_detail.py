@@ -9,7 +9,7 @@ import flet as ft
 from canasta_score.core import CardCounts, RoundRefused, SideEntry
 from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged
-from canasta_score.ui.state import format_points, player_name
+from canasta_score.ui.state import CARD_GROUP_LABELS, N_, format_points, player_name
 from canasta_score.ui.store import StaleGame
 
 if TYPE_CHECKING:
@@ -20,14 +20,32 @@ def signed(points: int) -> str:
     return ("+" if points > 0 else "") + format_points(points)
 
 
+#: A count of canastas of one kind, singular and plural (each pair goes through ngettext).
+CANASTA_COUNTS: dict[str, tuple[str, str]] = {
+    "natural": (N_("{n} natural canasta"), N_("{n} natural canastas")),
+    "mixed": (N_("{n} mixed canasta"), N_("{n} mixed canastas")),
+    "natural_aces": (N_("{n} natural aces canasta"), N_("{n} natural aces canastas")),
+    "mixed_aces": (N_("{n} mixed aces canasta"), N_("{n} mixed aces canastas")),
+    "wild": (N_("{n} wild canasta"), N_("{n} wild canastas")),
+}
+
+
+def canastas_text(kind: str, count: int) -> str:
+    """`1 natural canasta`, `2 mixed canastas`: the count and kind in the player's language.
+
+    >>> canastas_text("natural", 1), canastas_text("mixed", 2)
+    ('1 natural canasta', '2 mixed canastas')
+    """
+    singular, plural = CANASTA_COUNTS.get(str(kind), (N_("{n} canasta"), N_("{n} canastas")))
+    return ngettext(singular, plural, count).format(n=count)
+
+
 def facts(entry: SideEntry) -> str:
-    """What was entered for a side, in words: `2 natural, 1 mixed canasta; 2 red threes; went out`."""
+    """What was entered for a side, in words: `1 natural canasta, 2 mixed canastas; 2 red threes`."""
     parts = []
     if entry.canastas:
         parts.append(
-            ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in entry.canastas.items())
-            + " "
-            + ngettext("canasta", "canastas", entry.canasta_count)
+            ", ".join(canastas_text(kind, count) for kind, count in entry.canastas.items())
         )
     if entry.red_threes:
         parts.append(
@@ -37,7 +55,9 @@ def facts(entry: SideEntry) -> str:
         parts.append(_("went out") if entry.went_out.value == "normal" else _("went out concealed"))
     for name, cards in ((_("table"), entry.melded), (_("hand"), entry.hand)):
         if isinstance(cards, CardCounts):
-            counted = ", ".join(f"{count} {group.value}" for group, count in cards.items() if count)
+            counted = ", ".join(
+                f"{_(CARD_GROUP_LABELS[group])} {count}" for group, count in cards.items() if count
+            )
             parts.append(f"{name}: {counted or '0'}")
     return "; ".join(parts) or _("nothing special")
 

@@ -28,6 +28,9 @@ POINTS_FILTER = ft.InputFilter(regex_string=r"[0-9+\- ]", allow=True)
 #: The width one side's panel needs to sit next to the others.
 SIDE_WIDTH = 380
 
+#: The least panel width for two canasta / red three steppers a row, labels readable.
+PAIRED_STEPPERS_WIDTH = 380
+
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
 
@@ -76,6 +79,30 @@ class Toggle(ft.Container):
         self.mark.color = ft.Colors.ON_PRIMARY if on else None
         self.mark.icon = ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK
         self.tag.selected = on
+
+
+def labelled(label: str, extra: str, stepper: Stepper) -> ft.Control:
+    """A compact stepper under its label (and a word on what each counts)."""
+    return ft.Column(
+        [
+            ft.Text(
+                spans=[
+                    ft.TextSpan(label),
+                    ft.TextSpan(
+                        f"  {extra}" if extra else "",
+                        style=ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ),
+                ],
+                size=14,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            stepper,
+        ],
+        spacing=0,
+        tight=True,
+        expand=True,
+    )
 
 
 class SidePanel:
@@ -137,6 +164,7 @@ class SidePanel:
             input_filter=POINTS_FILTER,
             text_size=20,
             error_max_lines=4,
+            dense=True,  # still taller than a 48 px tap target
             on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
             on_submit=lambda: self.next_field(self.hand),
             autofocus=index == 0 and screen.draft.editing is None,
@@ -149,6 +177,7 @@ class SidePanel:
             input_filter=POINTS_FILTER,
             text_size=20,
             error_max_lines=4,
+            dense=True,  # still taller than a 48 px tap target
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
             on_submit=lambda: self.screen.after_side(n),
         )
@@ -189,7 +218,7 @@ class SidePanel:
         self.cards_area = ft.Column(self.card_columns(), spacing=4)
 
         self.canastas: dict[str, Stepper] = {}
-        steppers: list[ft.Control] = []
+        steppers: list[Stepper] = []
         for kind in rules.canasta_kinds:
             stepper = Stepper(
                 _(SHORT_CANASTA_LABELS[kind.value]),
@@ -197,6 +226,7 @@ class SidePanel:
                 lambda step, k=kind.value: self.changed(lambda: draft.add_canasta(n, k, step)),
                 f"side-{n}-canasta-{kind.value}",
                 extra=_("{points} each").format(points=rules.canasta_bonuses[kind]),
+                compact=screen.paired_steppers(),
             )
             self.canastas[kind.value] = stepper
             steppers.append(stepper)
@@ -206,8 +236,32 @@ class SidePanel:
             lambda step: self.changed(lambda: draft.add_red_three(n, step)),
             f"side-{n}-red-threes",
             maximum=rules.red_threes_in_packs,
+            compact=screen.paired_steppers(),
         )
         steppers.append(self.red_threes)
+        stepper_rows: list[ft.Control] = list(steppers)
+        if screen.paired_steppers():
+            # Two steppers a row, each under its label, where the panel is wide enough: the
+            # side's panel is shorter and more of the next side shows.
+            labels = [_(SHORT_CANASTA_LABELS[kind.value]) for kind in rules.canasta_kinds]
+            extras = [
+                _("{points} each").format(points=rules.canasta_bonuses[kind])
+                for kind in rules.canasta_kinds
+            ]
+            cells = [
+                labelled(label, extra, stepper)
+                for label, extra, stepper in zip(
+                    [*labels, _("Red threes")], [*extras, ""], steppers, strict=True
+                )
+            ]
+            stepper_rows = [
+                ft.Row(
+                    [*pair, *([ft.Container(expand=True)] * (2 - len(pair)))],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+                for pair in (cells[i : i + 2] for i in range(0, len(cells), 2))
+            ]
 
         self.out_normal = Toggle(
             _("Went out"),
@@ -248,7 +302,7 @@ class SidePanel:
             header,
             self.points_row,
             self.cards_area,
-            ft.Column(steppers, spacing=2),
+            ft.Column(stepper_rows, spacing=2),
             *extras,
             self.penalty,
             self.problems,
@@ -477,6 +531,18 @@ class RoundEntryScreen:
         following = self.panels[index + 1 :]
         if following and self.draft.sides[index + 1].mode == "points":
             self.app.page.run_task(following[0].melded.focus)
+
+    def panel_width(self) -> float:
+        """About how wide one side's panel is."""
+        if self.side_by_side():
+            return min(self.app.width, SIDE_WIDTH * len(self.draft.game.sides)) / len(
+                self.draft.game.sides
+            )
+        return self.app.width
+
+    def paired_steppers(self) -> bool:
+        """Whether two steppers fit next to each other with a readable label each."""
+        return self.panel_width() >= PAIRED_STEPPERS_WIDTH
 
     def side_by_side(self) -> bool:
         """Sides next to each other where each gets a phone's width, else one under another."""

@@ -9,7 +9,7 @@ import flet as ft
 
 from canasta_score.core import PRESETS, RuleSet, apply_overrides
 from canasta_score.i18n import _
-from canasta_score.ui.components import TAP, Section
+from canasta_score.ui.components import TAP, Section, Tagged
 from canasta_score.ui.state import N_, compare_presets, rules_table
 
 if TYPE_CHECKING:
@@ -23,6 +23,10 @@ EDITABLE = [
     ("canastas_to_go_out", N_("Canastas to go out")),
     ("opening_below_zero", N_("Opening below 0")),
 ]
+
+
+#: Widths of the label column and of each rule set's column in the side-by-side grid.
+COMPARE_LABEL_WIDTH, COMPARE_VALUE_WIDTH = 150, 120
 
 
 def table(rows: list[tuple[str, str]]) -> ft.Control:
@@ -69,7 +73,7 @@ class RulesScreen:
                 ),
                 table(rules_table(active)),
             ),
-            ft.Text(_("All rule sets side by side"), size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(_("All rule sets compared"), size=20, weight=ft.FontWeight.BOLD),
             ft.Text(
                 _("Highlighted: where a rule set differs from Classic."),
                 size=13,
@@ -88,8 +92,61 @@ class RulesScreen:
         return app.frame(self.route, title, body, back=back, widest=1200)
 
     def comparison(self, rule_sets: list[RuleSet]) -> ft.Control:
+        """A grid with a column per rule set where it fits the screen, else a rule under another."""
+        needed = COMPARE_LABEL_WIDTH + (COMPARE_VALUE_WIDTH + 10) * len(rule_sets) + 40
+        if self.app.width >= needed:
+            return self.comparison_grid(rule_sets)
+        return self.comparison_stacked(rule_sets)
+
+    def comparison_stacked(self, rule_sets: list[RuleSet]) -> ft.Control:
+        """For a phone: each rule with its values, each value followed by the sets that have it.
+
+        Rule sets sharing a value are listed together, so a rule all of them agree on takes
+        one line, and a value that differs from the first set is highlighted as in the grid.
+        """
+        blocks: list[ft.Control] = []
+        for label, values, differs in compare_presets(rule_sets):
+            groups: dict[str, list[str]] = {}
+            highlighted: dict[str, bool] = {}
+            for rules, value, diff in zip(rule_sets, values, differs, strict=True):
+                groups.setdefault(value, []).append(rules.name)
+                highlighted[value] = diff
+            lines: list[ft.Control] = [ft.Text(label, size=15, weight=ft.FontWeight.BOLD)]
+            for value, names in groups.items():
+                diff = highlighted[value]
+                if len(groups) == 1 and len(rule_sets) > 1:
+                    who = _("all rule sets")
+                elif len(names) >= 3 and 2 * len(names) > len(rule_sets):
+                    who = _("{first} and the rest").format(first=names[0])
+                else:
+                    who = ", ".join(names)
+                lines.append(
+                    ft.Row(
+                        [
+                            ft.Container(
+                                content=ft.Text(
+                                    value,
+                                    size=15,
+                                    weight=ft.FontWeight.BOLD,
+                                    color=ft.Colors.ON_TERTIARY_CONTAINER if diff else None,
+                                ),
+                                padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+                                border_radius=6,
+                                bgcolor=ft.Colors.TERTIARY_CONTAINER if diff else None,
+                                expand=3,
+                            ),
+                            ft.Text(who, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=2),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                        spacing=8,
+                    )
+                )
+            blocks.append(ft.Column(lines, spacing=2, tight=True))
+        return Tagged("presets-compared", Section(*blocks))
+
+    def comparison_grid(self, rule_sets: list[RuleSet]) -> ft.Control:
         rows = compare_presets(rule_sets)
-        label_width, value_width = 150, 120
+        label_width, value_width = COMPARE_LABEL_WIDTH, COMPARE_VALUE_WIDTH
         lines: list[ft.Control] = [
             ft.Row(
                 [
@@ -125,9 +182,9 @@ class RulesScreen:
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 )
             )
-        return ft.Row(
-            [ft.Column(lines, spacing=4)],
-            scroll=ft.ScrollMode.AUTO,
+        # Scrolls sideways only if the window narrows afterwards without a rebuild.
+        return Tagged(
+            "presets-compared", ft.Row([ft.Column(lines, spacing=4)], scroll=ft.ScrollMode.AUTO)
         )
 
     def custom_form(self) -> ft.Control:

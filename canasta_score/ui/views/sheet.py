@@ -185,7 +185,8 @@ class SheetScreen:
                             ),
                         ),
                         ft.ProgressBar(value=column.progress, bar_height=6, border_radius=3),
-                        Tagged(f"side-{index}-opening", opening),
+                        # A won game has no next round, so no minimum to open it.
+                        *([] if game.finished else [Tagged(f"side-{index}-opening", opening)]),
                     ],
                     spacing=4,
                     expand=True,
