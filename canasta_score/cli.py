@@ -38,6 +38,10 @@ def _read_json(path: str) -> tuple[Any, str | None]:
             None,
             f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
         )
+    except RecursionError:
+        return None, f"{path} is not a game file: its JSON is nested too deeply"
+    except ValueError as error:  # e.g. a number of more digits than Python converts
+        return None, f"{path} is not a game file: {str(error).split(';')[0]}"
 
 
 def refuse(lines: Sequence[object]) -> int:

@@ -225,7 +225,11 @@ def _first_dealer(reader: _Reader, data: Any, sides: tuple[Side, ...]) -> int:
     if data is None or not sides:
         return 0
     seats = seat_order(sides)
-    if isinstance(data, dict) and (data.get("side"), data.get("player")) in seats:
+    if (
+        isinstance(data, dict)
+        and all(_is_int(data.get(key)) for key in ("side", "player"))
+        and (data["side"], data["player"]) in seats
+    ):
         return seats.index((data["side"], data["player"]))
     reader.refuse(
         f'first_dealer must be {{"side": S, "player": P}} naming a seated player, '

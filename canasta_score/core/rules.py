@@ -230,8 +230,27 @@ OVERRIDABLE = {
 }
 
 
+#: No rule value and no penalty is larger than this: every total stays a number SQLite can keep.
+MAX_POINTS = 1_000_000
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _largest(value: object) -> int:
+    """The largest size of a whole number anywhere in some JSON data (0 when there is none).
+
+    >>> _largest({"natural": -2_000_000, "mixed": [5, None]})
+    2000000
+    """
+    if _is_int(value):
+        return abs(value)  # type: ignore[arg-type]
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return max((_largest(item) for item in value), default=0)
+    return 0
 
 
 def apply_overrides(rules: RuleSet, overrides: Mapping[str, Any]) -> tuple[RuleSet, list[str]]:
@@ -248,6 +267,11 @@ def apply_overrides(rules: RuleSet, overrides: Mapping[str, Any]) -> tuple[RuleS
         if key not in OVERRIDABLE:
             known = ", ".join(OVERRIDABLE)
             problems.append(f'rule_overrides has no value "{key}"; it knows {known}')
+            continue
+        if _largest(value) > MAX_POINTS:
+            problems.append(
+                f"rule_overrides.{key} must be {OVERRIDABLE[key]}, each number at most {MAX_POINTS}"
+            )
             continue
         parsed = _parse_override(rules, key, value)
         if parsed is _INVALID:

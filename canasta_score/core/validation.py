@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta_score.core.cards import CardCounts, CardGroup, cards_in_packs
-from canasta_score.core.rules import CANASTA_MINIMUM_POINTS, CanastaKind, RuleSet
+from canasta_score.core.rules import CANASTA_MINIMUM_POINTS, MAX_POINTS, CanastaKind, RuleSet
 from canasta_score.core.scoring import Cards, SideEntry, card_points
 
 
@@ -72,6 +72,10 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[tuple[str, str]]:
     if entry.penalty < 0 or entry.penalty % 5:
         problems.append(
             ("penalty", f"the penalty must be a multiple of 5 from 0, got {entry.penalty}")
+        )
+    elif entry.penalty > MAX_POINTS:
+        problems.append(
+            ("penalty", f"the penalty must be at most {MAX_POINTS}, got {entry.penalty}")
         )
     if entry.dealer_bonus and rules.dealer_bonus is None:
         problems.append(("dealer_bonus", f'"{rules.name}" has no dealer bonus'))

@@ -3,19 +3,36 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
 from canasta_score.cli import EXIT_REFUSED, _read_json, refuse
-from canasta_score.storage import repository
+from canasta_score.storage import paths, repository
 from canasta_score.storage.repository import Database, GameSummary
 from canasta_score.storage.score_sheet import score_sheet_csv
 
 PAGE = 500
+
+
+def _reported(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A command that says why, in one line, when SQLite refuses to read or write the file."""
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return command(args)
+        except DBAPIError as error:
+            return refuse([repository.cannot_use(paths.database_path(args.db), error)])
+
+    return run
 
 
 def _open(args: argparse.Namespace) -> Database | None:
@@ -74,6 +91,7 @@ def _summary_line(summary: GameSummary) -> str:
     )
 
 
+@_reported
 def games(args: argparse.Namespace) -> int:
     db = _open(args)
     if db is None:
@@ -107,6 +125,7 @@ def _write(text: str, output: str | None = None) -> None:
         raise
 
 
+@_reported
 def export(args: argparse.Namespace) -> int:
     db = _open(args)
     if db is None:
@@ -127,6 +146,7 @@ def export(args: argparse.Namespace) -> int:
     return 0
 
 
+@_reported
 def import_games(args: argparse.Namespace) -> int:
     document, error = _read_json(args.file)
     if error:
@@ -145,6 +165,7 @@ def import_games(args: argparse.Namespace) -> int:
     return 0
 
 
+@_reported
 def csv_sheet(args: argparse.Namespace) -> int:
     db = _open(args)
     if db is None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, case, delete, text, update
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, select
 
 from canasta_score import __version__
@@ -235,12 +236,31 @@ def open_database(path: str | Path | None = None) -> Database:
     newer version of the app raises StorageError and is left exactly as it was.
     """
     db_path = paths.database_path(path)
-    db_path.parent.mkdir(parents=True, exist_ok=True)
+    if db_path.is_dir():  # never moved aside: it may be any folder, named by mistake
+        raise StorageError(
+            f"The game database {db_path} is a folder, not a database file; name a file, "
+            f"e.g. {db_path / paths.DATABASE_NAME}. Nothing was changed."
+        )
+    try:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(
+            f"The game database {db_path} cannot be created: its folder cannot be made "
+            f"({error.strerror or error})."
+        ) from error
     backup_folder = paths.backups_folder(db_path)
     notice = offer = None
     state = schema.inspect_file(db_path)
+    if state.unopenable:
+        raise StorageError(cannot_use(db_path, Exception(state.unopenable)))
     if state.unreadable:
-        aside = _move_aside(db_path)
+        try:
+            aside = _move_aside(db_path)
+        except OSError as error:
+            raise StorageError(
+                f"The game database {db_path} could not be opened: {state.unreadable}, and it "
+                f"cannot be moved aside ({error.strerror or error}). Nothing was changed."
+            ) from error
         offer = backups.newest_backup(backup_folder)
         notice = (
             f"The game database {db_path} could not be opened: {state.unreadable}. "
@@ -262,6 +282,11 @@ def open_database(path: str | Path | None = None) -> Database:
     try:
         if state.revisions != (SCHEMA_REVISION,):
             schema.upgrade(engine)
+        with engine.connect():  # a file that cannot be opened is told here, not at first use
+            pass
+    except (OSError, DBAPIError) as error:
+        engine.dispose()
+        raise StorageError(cannot_use(db_path, error)) from error
     except Exception:
         engine.dispose()
         raise
@@ -269,6 +294,16 @@ def open_database(path: str | Path | None = None) -> Database:
     db._summaries.start_if_due(db)
     _backup_if_due(db)
     return db
+
+
+def cannot_use(path: Path, error: BaseException) -> str:
+    """What to tell the player when SQLite or the system refuses to open or write the file."""
+    reason = getattr(error, "orig", None) or error
+    reason = getattr(reason, "strerror", None) or reason
+    return (
+        f"The game database {path} cannot be used: {reason}. Check that no other program holds it "
+        "and that the file and its folder can be written. Nothing was changed."
+    )
 
 
 def _move_aside(path: Path) -> Path:

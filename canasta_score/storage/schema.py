@@ -25,6 +25,9 @@ class FileState:
     unreadable: str | None = None
     #: Schema revisions the file says it has (empty for a new or empty file).
     revisions: tuple[str, ...] = ()
+    #: Why a sound file cannot be opened now (locked by another program, folder not
+    #: writable, I/O error): no reason to move it aside, only to say so.
+    unopenable: str | None = None
 
 
 def inspect_file(path: Path) -> FileState:
@@ -58,6 +61,8 @@ def inspect_file(path: Path) -> FileState:
             return FileState(revisions=revisions)
         finally:
             connection.close()
+    except sqlite3.OperationalError as error:  # busy, cannot open, read-only, I/O: not damage
+        return FileState(unopenable=str(error))
     except sqlite3.DatabaseError as error:
         return FileState(unreadable=f"it is damaged ({error})")
 

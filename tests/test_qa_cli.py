@@ -1,0 +1,143 @@
+"""Bad input on purpose, through the command line as a player would type it.
+
+Every refusal is exit 2 with one clear line per problem on standard error, never a traceback,
+and nothing written.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from storage_support.builders import game_file
+
+from canasta_score.storage import repository as repo
+
+
+def run(*args, stdin=None, env=None):
+    return subprocess.run(
+        [sys.executable, "-m", "canasta_score", *map(str, args)],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env or os.environ,
+        timeout=60,
+    )
+
+
+def refused(result, *expected):
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == len(expected), lines
+    for line, part in zip(lines, expected, strict=True):
+        assert part in line, line
+    return lines
+
+
+def stored_games(db_path):
+    db = repo.open_database(db_path)
+    try:
+        return repo.list_games(db=db, limit=100)
+    finally:
+        db.close()
+
+
+# --- documents that are not game files -----------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["score", "import"])
+def test_json_nested_too_deeply_is_refused_in_one_line(tmp_path, command):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    extra = ["--db", tmp_path / "games.db"] if command == "import" else []
+    refused(run(command, path, *extra), "nested too deeply")
+
+
+@pytest.mark.parametrize("command", ["score", "import"])
+def test_a_number_of_thousands_of_digits_is_refused_in_one_line(tmp_path, command):
+    path = tmp_path / "digits.json"
+    document = json.dumps(game_file())
+    path.write_text(document[:-1] + ', "penalty": ' + "5" * 5000 + "}", encoding="utf-8")
+    extra = ["--db", tmp_path / "games.db"] if command == "import" else []
+    refused(run(command, path, *extra), "digits")
+
+
+# --- numbers too large for any game ------------------------------------------------------------
+
+
+def test_a_huge_penalty_is_refused_and_nothing_imported(tmp_path):
+    document = game_file(rounds=1)
+    document["rounds"][0][0]["penalty"] = 10**30
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    db_path = tmp_path / "games.db"
+    refused(run("import", path, "--db", db_path), "the penalty must be at most 1000000")
+    assert stored_games(db_path) == []
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"card_values": {"jokers": 10**30}}, "card_values"),
+        ({"target": 10**30}, "target"),
+        ({"canasta_bonuses": {"natural": 10**20}}, "canasta_bonuses"),
+        ({"red_threes": [0, 10**19]}, "red_threes"),
+    ],
+)
+def test_rule_values_larger_than_any_game_are_refused(tmp_path, overrides, field):
+    document = game_file(rounds=1)
+    document["rule_overrides"] = overrides
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    db_path = tmp_path / "games.db"
+    refused(run("score", path), f"rule_overrides.{field} must be")
+    refused(run("import", path, "--db", db_path), f"rule_overrides.{field} must be")
+    assert stored_games(db_path) == []
+
+
+def test_true_and_false_are_not_a_seat_for_the_first_dealer(tmp_path):
+    document = game_file(rounds=1)
+    document["first_dealer"] = {"side": True, "player": False}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    refused(run("score", path), "first_dealer must be")
+
+
+# --- database paths that cannot be a database ----------------------------------------------
+
+
+def test_a_folder_given_as_the_database_is_refused_and_left_where_it_is(tmp_path):
+    folder = tmp_path / "Documents"
+    folder.mkdir()
+    (folder / "letter.txt").write_text("keep me", encoding="utf-8")
+    refused(run("games", "--db", folder), "is a folder, not a database file")
+    assert (folder / "letter.txt").read_text(encoding="utf-8") == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Documents"]
+
+
+def test_the_environment_naming_a_folder_is_refused_too(tmp_path):
+    env = {**os.environ, "CANASTA_SCORE_DB": str(tmp_path)}
+    refused(run("games", env=env), "is a folder, not a database file")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("where", ["/proc/canasta.db", "/proc/no-such-folder/canasta.db"])
+def test_a_database_where_nothing_can_be_written_is_refused_in_one_line(tmp_path, where):
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(game_file()), encoding="utf-8")
+    refused(run("games", "--db", where), "The game database")
+    refused(run("import", game, "--db", where), "The game database")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
+def test_a_device_as_the_database_is_refused_in_one_line():
+    refused(run("games", "--db", "/dev/null"), "The game database /dev/null cannot be used")
+
+
+def test_a_file_in_the_place_of_the_databases_folder_is_refused(tmp_path):
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    refused(run("games", "--db", tmp_path / "file" / "games.db"), "its folder cannot be made")
