@@ -447,3 +447,17 @@ def test_canasta_steppers_pair_up_on_a_phone_to_shorten_each_side(store: GameSto
 
     assert stepper_rows(390), "natural and mixed canastas side by side"
     assert not stepper_rows(360), "too narrow for two readable labels: one a row"
+
+
+def test_new_game_with_the_same_players_offers_only_names_not_yet_seated(store: GameStore) -> None:
+    from canasta_score.ui.views.new_game import NewGameScreen
+
+    sides = (*WE_THEY, Side("Third", ("Eve", "Finn")))
+    store.create_game(Game(rules=PRESETS["classic"], sides=sides))
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    chips = [c.label for c in walk(NewGameScreen(app, "/new").build()) if isinstance(c, ft.Chip)]
+    assert {"Anna", "Eve"} <= set(chips)
+    view = NewGameScreen(app, f"/new/from/{stored.id}", from_game=stored.id).build()
+    chips = [c.label for c in walk(view) if isinstance(c, ft.Chip)]
+    assert sorted(chips) == ["Eve", "Finn"]

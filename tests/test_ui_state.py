@@ -391,6 +391,8 @@ def test_remembered_names_fill_the_first_empty_seat() -> None:
     assert form.offer_player("Anna") == (0, 0)
     assert form.offer_player("Ben") == (0, 1)
     assert form.offer_player("Cleo") == (1, 0)
+    assert form.offer_player("anna ") is None, "a name already at the table is not seated twice"
+    assert form.sides[1].players == ["Cleo", ""]
 
 
 def test_sides_and_players_stay_within_the_rules_limits() -> None:

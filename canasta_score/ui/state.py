@@ -575,13 +575,23 @@ class NewGameForm:
         self.sides[side].players[player] = name
 
     def offer_player(self, name: str) -> tuple[int, int] | None:
-        """Put a remembered name in the first empty player field; where it went, if anywhere."""
+        """Put a remembered name in the first empty player field; where it went, if anywhere.
+
+        A name already at the table is not seated twice.
+        """
+        if self.is_seated(name):
+            return None
         for side_index, side in enumerate(self.sides):
             for player_index, player in enumerate(side.players):
                 if not player.strip():
                     side.players[player_index] = name
                     return side_index, player_index
         return None
+
+    def is_seated(self, name: str) -> bool:
+        """Whether a player of that name (any case) is already on a side."""
+        wanted = name.strip().casefold()
+        return any(p.strip().casefold() == wanted for side in self.sides for p in side.players)
 
     def choose_rules(self, rules_id: str) -> None:
         self.rules_id = rules_id

@@ -65,13 +65,15 @@ class NewGameScreen:
                     _("Add a side"), icon=ft.Icons.GROUP_ADD, on_click=self.add_side, height=TAP
                 )
             )
-        if self.known:
+        # Names already at the table are not offered again.
+        offered = [name for name in self.known if not form.is_seated(name)][:24]
+        if offered:
             controls.append(ft.Text(_("Players from earlier games (tap to seat)"), size=14))
             controls.append(
                 ft.Row(
                     [
                         ft.Chip(label=name, on_click=lambda _e, n=name: self.seat_known(n))
-                        for name in self.known[:24]
+                        for name in offered
                     ],
                     wrap=True,
                     spacing=6,
@@ -82,16 +84,21 @@ class NewGameScreen:
         controls.append(ft.Text(_("Rule set"), size=20, weight=ft.FontWeight.BOLD))
         controls.append(self.presets())
         controls.append(
-            Tagged(
-                "target",
-                ft.TextField(
-                    label=_("Target score"),
-                    value=form.target_text,
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    input_filter=ft.NumbersOnlyInputFilter(),
-                    on_change=self.target_changed,
-                    text_size=20,
-                ),
+            ft.Row(  # as wide as the other fields
+                [
+                    Tagged(
+                        "target",
+                        ft.TextField(
+                            label=_("Target score"),
+                            value=form.target_text,
+                            keyboard_type=ft.KeyboardType.NUMBER,
+                            input_filter=ft.NumbersOnlyInputFilter(),
+                            on_change=self.target_changed,
+                            text_size=20,
+                        ),
+                        expand=True,
+                    )
+                ]
             )
         )
         controls.append(ft.Row([self.dealer]))

@@ -159,7 +159,7 @@ class SidePanel:
         self.melded = ft.TextField(
             label=_("Melded"),
             value=sd.melded_text,
-            hint_text="120+35+5",
+            hint_text=_("e.g. 120+35+5"),  # an example, not a value already there
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=POINTS_FILTER,
             text_size=20,
