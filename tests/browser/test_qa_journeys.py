@@ -1,0 +1,125 @@
+"""QA journeys in a real browser: nonsense typed into the points fields, and two stale tabs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from conftest import ROOT, AppServer, Screen
+
+pytestmark = pytest.mark.browser
+
+GAME = {
+    "format": "canasta-score/1",
+    "rules": "classic",
+    "sides": [
+        {"name": "We", "players": ["Anna", "Ben"]},
+        {"name": "They", "players": ["Cleo", "Dan"]},
+    ],
+    "rounds": [],
+}
+
+
+def stored_rounds(server: AppServer) -> list[Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "canasta_score", "export", "1", "--db", str(server.db_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    rounds: list[Any] = json.loads(done.stdout)["rounds"]
+    return rounds
+
+
+def type_into(screen: Screen, identifier: str, value: str) -> str:
+    """Types into an empty points field as a player would; returns what the field holds."""
+    node = screen.wait_for(identifier)
+    field = node.locator("input").first
+    node.click(force=True)  # the field's problem text can lie over the <input>
+    screen.page.wait_for_timeout(150)
+    field.focus()
+    if len(value) > 60:
+        field.fill(value, force=True)  # a paste
+    else:
+        screen.page.keyboard.type(value)
+    screen.page.wait_for_timeout(400)
+    held: str = field.input_value()
+    return held
+
+
+def clear_round(screen: Screen) -> None:
+    screen.page.get_by_role("button", name="Clear").first.click()
+    screen.page.wait_for_timeout(400)
+    screen.wait_for("side-0-melded")
+
+
+def save_enabled(screen: Screen) -> bool:
+    button = screen.wait_for("save-round").locator("[role=button]").first
+    return button.get_attribute("aria-disabled") != "true"
+
+
+def open_round_entry(server: AppServer, open_screen: Any) -> Screen:
+    screen: Screen = open_screen(server)
+    screen.open("/game/1", ready="add-round")
+    screen.tap("add-round")
+    screen.wait_for("save-round")
+    return screen
+
+
+@pytest.mark.parametrize("typed", ["-5", "120++5", "-", "5--5", "1" * 30, "5" + "0" * 40])
+def test_nonsense_in_a_points_field_shows_a_plain_problem_and_saves_nothing(
+    app_server: AppServer, open_screen: Any, typed: str
+) -> None:
+    app_server.import_games(GAME)
+    app_server.start()
+    phone = open_round_entry(app_server, open_screen)
+    assert type_into(phone, "side-0-melded", typed) == typed
+    problems = phone.wait_text("round-problems", r"melded|numbers")
+    assert "Traceback" not in problems
+    assert not save_enabled(phone)
+    phone.tap("save-round", even_if_disabled=True)
+    phone.page.wait_for_timeout(500)
+    assert phone.route() == "/game/1/round"
+    assert stored_rounds(app_server) == []
+    assert "Traceback" not in app_server.errors()
+
+
+def test_letters_do_not_land_in_a_points_field(app_server: AppServer, open_screen: Any) -> None:
+    app_server.import_games(GAME)
+    app_server.start()
+    phone = open_round_entry(app_server, open_screen)
+    assert type_into(phone, "side-0-melded", "abc") == ""
+    assert not save_enabled(phone)
+    assert stored_rounds(app_server) == []
+
+
+def enter_round_one_in_two_tabs(server: AppServer, open_screen: Any) -> Screen:
+    """Two tabs enter round 1 at once; the first saves 90, the second tries 120."""
+    server.import_games(GAME)
+    server.start()
+    first = open_round_entry(server, open_screen)
+    second = open_round_entry(server, open_screen)
+    type_into(first, "side-0-melded", "90")
+    type_into(first, "side-1-hand", "90")
+    first.tap("save-round")
+    first.wait_for("add-round")
+    assert first.number("side-0-total") == 90
+    type_into(second, "side-0-melded", "120")
+    type_into(second, "side-1-hand", "120")
+    second.tap("save-round")
+    second.page.get_by_text("changed on another screen", exact=False).first.wait_for()
+    return second
+
+
+def test_a_round_saved_in_a_stale_tab_is_refused_and_overwrites_nothing(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    second = enter_round_one_in_two_tabs(app_server, open_screen)
+    assert second.route() == "/game/1/round"
+    rounds = stored_rounds(app_server)
+    assert len(rounds) == 1 and rounds[0][0]["melded"] == 90
