@@ -25,6 +25,9 @@ EDITABLE = [
 ]
 
 
+#: A custom rule's number field: two of them a row even on a 360 px phone.
+NUMBER_FIELD_WIDTH = 150
+
 #: Widths of the label column and of each rule set's column in the side-by-side grid.
 COMPARE_LABEL_WIDTH, COMPARE_VALUE_WIDTH = 150, 120
 
@@ -208,7 +211,7 @@ class RulesScreen:
                 value=str(value),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
-                width=170,
+                width=NUMBER_FIELD_WIDTH,
             )
             self.fields[key] = field
             inputs.append(field)
@@ -218,12 +221,12 @@ class RulesScreen:
                 value=str(base.canasta_bonuses[kind]),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
-                width=170,
+                width=NUMBER_FIELD_WIDTH,
             )
             self.fields[f"canasta:{kind.value}"] = field
             inputs.append(field)
         return Section(
-            ft.Row(inputs[:2], wrap=True),
+            *inputs[:2],  # the rule set copied and the name, each the whole width
             ft.Row(inputs[2:], wrap=True, spacing=8, run_spacing=8),
             self.custom_problems,
             ft.FilledButton(
