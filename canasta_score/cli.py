@@ -25,9 +25,9 @@ def _read_json(path: str) -> tuple[Any, str | None]:
     """The JSON document at `path` (`-` for standard input), or the reason it cannot be read."""
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read().removeprefix("\ufeff")
         else:
-            with open(path, encoding="utf-8") as file:
+            with open(path, encoding="utf-8-sig") as file:  # a byte order mark is no problem
                 text = file.read()
     except (OSError, UnicodeDecodeError) as error:
         return None, f"cannot read {path}: {getattr(error, 'strerror', None) or error}"

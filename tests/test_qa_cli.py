@@ -141,3 +141,24 @@ def test_a_device_as_the_database_is_refused_in_one_line():
 def test_a_file_in_the_place_of_the_databases_folder_is_refused(tmp_path):
     (tmp_path / "file").write_text("x", encoding="utf-8")
     refused(run("games", "--db", tmp_path / "file" / "games.db"), "its folder cannot be made")
+
+
+# --- game ids and encodings --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["export", "csv"])
+@pytest.mark.parametrize("game_id", [10**23, -(10**23), 2**63])
+def test_a_game_id_beyond_sqlite_is_simply_not_found(tmp_path, command, game_id):
+    refused(run(command, game_id, "--db", tmp_path / "games.db"), "cannot be found")
+
+
+def test_a_game_file_saved_with_a_byte_order_mark_is_read(tmp_path):
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(game_file()).encode("utf-8"))
+    scored = run("score", path)
+    assert scored.returncode == 0, scored.stderr
+    assert json.loads(scored.stdout)["totals"] == [180, -370]
+    from_stdin = run("score", "-", stdin=path.read_text(encoding="utf-8"))
+    assert from_stdin.returncode == 0, from_stdin.stderr
+    imported = run("import", path, "--db", tmp_path / "games.db")
+    assert imported.returncode == 0 and imported.stdout == "1\n", imported.stderr

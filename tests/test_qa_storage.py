@@ -130,3 +130,18 @@ def test_a_sound_database_on_a_read_only_disk_is_refused_not_moved(tmp_path):
     assert "moved" not in result.stdout
     assert sorted(p.name for p in folder.iterdir()) == ["games-backups", "games.db"]
     assert fingerprint(path) == before
+
+
+@pytest.mark.parametrize("game_id", [2**63, -(2**63) - 1, 10**30])
+def test_a_game_id_beyond_sqlite_names_no_game(tmp_path, game_id):
+    db = repo.open_database(tmp_path / "games.db")
+    try:
+        with pytest.raises(repo.GameNotFound):
+            repo.load_game(db=db, game_id=game_id)
+        with pytest.raises(repo.GameNotFound):
+            repo.export_game(db=db, game_id=game_id)
+        with pytest.raises(repo.GameNotFound):
+            repo.add_round(db=db, game_id=game_id, entries=quiet_round(), expected_version=1)
+        assert repo.load_draft(db=db, game_id=game_id) is None
+    finally:
+        db.close()

@@ -351,8 +351,12 @@ def _writing(db: Database) -> Iterator[Session]:
         yield session
 
 
+#: The ids SQLite can hold; any other number names no game (and would overflow the query).
+_IDS = range(-(2**63), 2**63)
+
+
 def _game_row(session: Session, game_id: int, *, deleted_too: bool = False) -> GameRow:
-    row = session.get(GameRow, game_id)
+    row = session.get(GameRow, game_id) if game_id in _IDS else None
     if row is None or (row.deleted_at is not None and not deleted_too):
         raise GameNotFound(game_id, deleted=row is not None)
     return row
@@ -818,7 +822,7 @@ def save_draft(*, db: Database, game_id: int, draft: dict[str, Any] | None) -> N
 
 def load_draft(*, db: Database, game_id: int) -> dict[str, Any] | None:
     with _reading(db) as session:
-        stored = session.get(DraftRow, game_id)
+        stored = session.get(DraftRow, game_id) if game_id in _IDS else None
         return None if stored is None else dict(json.loads(stored.data))
 
 
