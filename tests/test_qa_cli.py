@@ -133,9 +133,12 @@ def test_a_database_where_nothing_can_be_written_is_refused_in_one_line(tmp_path
     refused(run("import", game, "--db", where), "The game database")
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
-def test_a_device_as_the_database_is_refused_in_one_line():
-    refused(run("games", "--db", "/dev/null"), "The game database /dev/null cannot be used")
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_as_the_database_is_refused_without_waiting_on_it(tmp_path):
+    pipe = tmp_path / "games.db"
+    os.mkfifo(pipe)
+    refused(run("games", "--db", pipe), "is not a file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.db"]
 
 
 def test_a_file_in_the_place_of_the_databases_folder_is_refused(tmp_path):
@@ -162,3 +165,49 @@ def test_a_game_file_saved_with_a_byte_order_mark_is_read(tmp_path):
     assert from_stdin.returncode == 0, from_stdin.stderr
     imported = run("import", path, "--db", tmp_path / "games.db")
     assert imported.returncode == 0 and imported.stdout == "1\n", imported.stderr
+
+
+# --- where -o writes ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def one_game(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_file()), encoding="utf-8")
+    db_path = tmp_path / "games.db"
+    assert run("import", path, "--db", db_path).returncode == 0
+    return db_path
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="needs Linux's /proc")
+def test_output_to_a_link_to_standard_output_writes_through_it(tmp_path, one_game):
+    """`-o /dev/stdout` replaced the link (as root: /dev/stdout itself) with a file."""
+    link = tmp_path / "stdout"
+    link.symlink_to("/proc/self/fd/1")
+    for command in (["export", 1], ["csv", 1], ["export", "--all"]):
+        result = run(*command, "--db", one_game, "-o", link)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip(), command
+        assert link.is_symlink()
+
+
+def test_output_through_a_link_to_a_file_updates_the_file_and_keeps_the_link(tmp_path, one_game):
+    real = tmp_path / "real.json"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "latest.json"
+    link.symlink_to(real)
+    assert run("export", 1, "--db", one_game, "-o", link).returncode == 0
+    assert link.is_symlink()
+    assert json.loads(real.read_text(encoding="utf-8"))["format"] == "canasta-score/1"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_output_to_a_named_pipe_goes_into_the_pipe(tmp_path, one_game):
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = subprocess.Popen(["cat", str(pipe)], stdout=subprocess.PIPE, text=True)
+    result = run("csv", 1, "--db", one_game, "-o", pipe)
+    said, _ = reader.communicate(timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert said.startswith("round,")
+    assert not pipe.is_file()

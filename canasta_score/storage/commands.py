@@ -114,7 +114,12 @@ def _write(text: str, output: str | None = None) -> None:
     if output is None or output == "-":
         sys.stdout.write(text)
         return
-    target = Path(output)
+    if os.path.exists(output) and not os.path.isfile(output):
+        # A device or a pipe (/dev/stdout, /dev/full): written through, never replaced.
+        with open(output, "w", encoding="utf-8") as file:
+            file.write(text)
+        return
+    target = Path(os.path.realpath(output))  # a symbolic link stays a link to the new file
     handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:

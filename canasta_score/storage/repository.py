@@ -241,6 +241,11 @@ def open_database(path: str | Path | None = None) -> Database:
             f"The game database {db_path} is a folder, not a database file; name a file, "
             f"e.g. {db_path / paths.DATABASE_NAME}. Nothing was changed."
         )
+    if db_path.exists() and not db_path.is_file():  # a device or a pipe: SQLite would hang or
+        raise StorageError(  # leave a journal next to it
+            f"The game database {db_path} is not a file (a device or a pipe?); name a file. "
+            "Nothing was changed."
+        )
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
