@@ -145,3 +145,26 @@ def test_a_game_id_beyond_sqlite_names_no_game(tmp_path, game_id):
         assert repo.load_draft(db=db, game_id=game_id) is None
     finally:
         db.close()
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "canasta-score-backup/1", "games": ' + "9" * 5000 + "}", "digits"),
+        (b"\xff\xfe not text", "cannot be read"),
+    ],
+)
+def test_restoring_a_damaged_backup_file_is_refused_whole(tmp_path, content, said):
+    backup = tmp_path / "backup.json"
+    if isinstance(content, bytes):
+        backup.write_bytes(content)
+    else:
+        backup.write_text(content, encoding="utf-8")
+    db = repo.open_database(tmp_path / "games.db")
+    try:
+        with pytest.raises(repo.ImportRefused, match=said):
+            repo.restore_backup(db=db, path=backup)
+        assert repo.list_games(db=db) == []
+    finally:
+        db.close()

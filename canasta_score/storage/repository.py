@@ -1115,7 +1115,9 @@ def restore_backup(*, db: Database, path: str | Path) -> list[int]:
     """Import the games of a backup file (e.g. `Database.backup_to_offer`); all or nothing."""
     try:
         document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except RecursionError as error:
+        raise ImportRefused([f"the backup {path} cannot be read: nested too deeply"]) from error
+    except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         raise ImportRefused([f"the backup {path} cannot be read: {error}"]) from error
     return import_document(db=db, document=document)
 
