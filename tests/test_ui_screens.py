@@ -160,6 +160,12 @@ def test_a_round_saved_elsewhere_meanwhile_is_not_overwritten(store: GameStore) 
     screen.save_round()
     assert app.page.dialogs, "the player is told the game changed"
     assert screen.draft.round_number == 2
+    # The screen is drawn again for round 2, on top of the round saved elsewhere.
+    shown = texts(app.page.views[-1])
+    assert "Round 2" in shown and "Round 1" not in shown
+    assert screen.panels[0].total.value == "total 100"
+    assert screen.panels[1].melded.value == "200", "what was typed is kept"
+    assert store.load_draft(stored.id) is not None, "and kept as the next round's draft"
     screen.save_round()
     assert store.load_game(stored.id).game.totals == (100, 200)
 
@@ -401,6 +407,14 @@ def fixed_width(control: Any) -> float:
     return 0.0
 
 
+def test_points_pasted_as_thousands_of_digits_are_a_problem_not_a_crash(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    screen = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "5" * 5000))
+    assert screen.save.disabled and "melded" in screen.problems.value
+
+
 @pytest.mark.parametrize("width", [360, 390])
 def test_nothing_is_wider_than_a_phone(store: GameStore, width: int) -> None:
     from canasta_score.ui.views.rules import RulesScreen
@@ -461,3 +475,19 @@ def test_new_game_with_the_same_players_offers_only_names_not_yet_seated(store: 
     view = NewGameScreen(app, f"/new/from/{stored.id}", from_game=stored.id).build()
     chips = [c.label for c in walk(view) if isinstance(c, ft.Chip)]
     assert sorted(chips) == ["Eve", "Finn"]
+
+
+def test_long_side_names_keep_to_one_line_in_round_detail_and_sheet(store: GameStore) -> None:
+    from canasta_score.core import SideEntry
+    from canasta_score.ui.views.round_detail import RoundDetailScreen
+
+    sides = tuple(Side(name, (name[0],)) for name in ("North", "East", "Southwest", "West"))
+    stored = store.create_game(Game(rules=DANISH, sides=sides))
+    store.add_round(stored.id, [SideEntry(melded=50, hand=10)] * 4, stored.version)
+    app = app_on(store, 360)
+    view = RoundDetailScreen(app, f"/game/{stored.id}/round/1", stored.id, 1).build()
+    names = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Southwest"]
+    assert names and all(c.max_lines == 1 for c in names)
+    _screen, sheet = screen_for(app, f"/game/{stored.id}")
+    names = [c for c in walk(sheet) if isinstance(c, ft.Text) and c.value == "Southwest"]
+    assert names and all(c.max_lines == 1 for c in names)

@@ -135,6 +135,14 @@ class App:
         if self.current is not None and hasattr(self.current, "leave"):
             self.current.leave()
         self.current, view = screen_for(self, route)
+        self.show_view(view)
+
+    def redraw(self, screen: Any) -> None:
+        """Draws a screen again as it now is (what was typed in it kept), on the same route."""
+        self.current = screen
+        self.show_view(screen.build())
+
+    def show_view(self, view: ft.View) -> None:
         views = self.page.views
         if len(views) == 1:
             # The same view with new contents: a new view would be a new page route, and a

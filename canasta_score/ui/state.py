@@ -38,6 +38,9 @@ def N_(message: str) -> str:
 
 _TERM = re.compile(r"\s*([+-]?)\s*(\d+)\s*")
 
+#: More digits than any Canasta score has (and far below what int() refuses to read).
+_MOST_DIGITS = 9
+
 
 def parse_points(text: str) -> int | None:
     """Points typed as a number or a sum like `120+35+5`; blank is 0, nonsense is None.
@@ -46,8 +49,8 @@ def parse_points(text: str) -> int | None:
 
     >>> parse_points("120+35+5"), parse_points(""), parse_points("90+"), parse_points("-85")
     (160, 0, 90, -85)
-    >>> parse_points("12a") is None
-    True
+    >>> parse_points("12a") is None, parse_points("5" * 5000) is None
+    (True, True)
     """
     text = text.strip()
     text = text[:-1].strip() if text.endswith("+") else text
@@ -59,6 +62,8 @@ def parse_points(text: str) -> int | None:
         if not match or match.end() == position:
             return None
         sign, digits = match.groups()
+        if len(digits.lstrip("0")) > _MOST_DIGITS:
+            return None  # pasted nonsense, not points
         if position > 0 and not sign:
             return None  # two numbers with nothing between them
         total += -int(digits) if sign == "-" else int(digits)

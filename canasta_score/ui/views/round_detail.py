@@ -103,11 +103,24 @@ class RoundDetailScreen:
                 text_align=ft.TextAlign.END,
             )
 
+        def name_cell(name: str) -> ft.Control:
+            # One line, cut short if need be: a name broken mid-word reads as two names.
+            return ft.Text(
+                name,
+                size=16 if len(game.sides) < 3 else 14,
+                weight=ft.FontWeight.BOLD,
+                expand=True,
+                text_align=ft.TextAlign.END,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                tooltip=name,
+            )
+
         table: list[ft.Control] = [
             ft.Row(
                 [
                     ft.Text("", expand=True),
-                    *[cell(name, True) for name in game.side_names],
+                    *[name_cell(name) for name in game.side_names],
                 ]
             ),
             ft.Divider(height=1),

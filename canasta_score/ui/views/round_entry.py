@@ -597,7 +597,9 @@ class RoundEntryScreen:
             self.app.message(
                 _("This game was changed on another screen. Check the round and save again.")
             )
-            self.refresh()
+            # Drawn again: the title's round number and every preview follow the game as it is.
+            self.app.redraw(self)
+            self.changed()
             return
         if self.editing is None:
             store.save_draft(self.game_id, None)

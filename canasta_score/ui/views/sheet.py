@@ -153,7 +153,10 @@ class SheetScreen:
                     color=ft.Colors.ON_TERTIARY_CONTAINER if column.opening_changed else None,
                     text_align=ft.TextAlign.CENTER,
                 ),
-                padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                # Four narrow columns on a phone: little padding, so "needs 50" keeps to a line.
+                padding=ft.Padding.symmetric(
+                    horizontal=8 if len(game.sides) < 4 else 2, vertical=2
+                ),
                 border_radius=10,
                 bgcolor=ft.Colors.TERTIARY_CONTAINER if column.opening_changed else None,
             )
