@@ -25,7 +25,9 @@ def _read_json(path: str) -> tuple[Any, str | None]:
     """The JSON document at `path` (`-` for standard input), or the reason it cannot be read."""
     try:
         if path == "-":
-            text = sys.stdin.read().removeprefix("\ufeff")
+            # Bytes, decoded here: the same rules as a file, whatever the terminal's locale.
+            raw = getattr(sys.stdin, "buffer", None)  # None: a text stream put in its place
+            text = raw.read().decode("utf-8-sig") if raw else sys.stdin.read().lstrip("\ufeff")
         else:
             with open(path, encoding="utf-8-sig") as file:  # a byte order mark is no problem
                 text = file.read()

@@ -211,3 +211,19 @@ def test_output_to_a_named_pipe_goes_into_the_pipe(tmp_path, one_game):
     assert result.returncode == 0, result.stderr
     assert said.startswith("round,")
     assert not pipe.is_file()
+
+
+@pytest.mark.parametrize("command", ["score", "import"])
+def test_bytes_that_are_not_utf8_on_standard_input_are_named_as_such(tmp_path, command):
+    extra = ["--db", tmp_path / "games.db"] if command == "import" else []
+    result = subprocess.run(
+        [sys.executable, "-m", "canasta_score", command, "-", *map(str, extra)],
+        input=b"\xff\xfe{}",
+        capture_output=True,
+        env={**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0"},
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.decode().splitlines() == [
+        "cannot read -: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"
+    ]
