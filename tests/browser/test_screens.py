@@ -67,7 +67,7 @@ SCREENS = [
     ("round-detail", "/game/3/round/1", ("id", "round-1-delete"), True),
     ("sheet-won", "/game/1", ("id", "winner"), True),
     ("sheet-three-sides", "/game/2", ("id", "side-2-total"), True),
-    ("rules", "/rules", ("text", "Classic"), False),  # the side-by-side table scrolls sideways
+    ("rules", "/rules", ("text", "Classic"), True),
     ("settings", "/settings", ("text", "Theme"), True),
 ]
 VARIANTS = {
