@@ -82,7 +82,6 @@ def test_a_huge_penalty_is_refused_and_nothing_imported(tmp_path):
     ("overrides", "field"),
     [
         ({"card_values": {"jokers": 10**30}}, "card_values"),
-        ({"target": 10**30}, "target"),
         ({"canasta_bonuses": {"natural": 10**20}}, "canasta_bonuses"),
         ({"red_threes": [0, 10**19]}, "red_threes"),
     ],
@@ -96,6 +95,17 @@ def test_rule_values_larger_than_any_game_are_refused(tmp_path, overrides, field
     refused(run("score", path), f"rule_overrides.{field} must be")
     refused(run("import", path, "--db", db_path), f"rule_overrides.{field} must be")
     assert stored_games(db_path) == []
+
+
+def test_a_target_never_reached_is_still_a_game_that_can_be_stored(tmp_path):
+    document = game_file(rounds=1)
+    document["rule_overrides"] = {"target": 10**30}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    db_path = tmp_path / "games.db"
+    assert run("import", path, "--db", db_path).stdout == "1\n"
+    exported = json.loads(run("export", 1, "--db", db_path).stdout)
+    assert exported["rule_overrides"]["target"] == 10**30
 
 
 def test_true_and_false_are_not_a_seat_for_the_first_dealer(tmp_path):

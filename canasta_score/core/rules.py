@@ -230,7 +230,8 @@ OVERRIDABLE = {
 }
 
 
-#: No rule value and no penalty is larger than this: every total stays a number SQLite can keep.
+#: No rule value (but the target) and no penalty is larger than this: every total stays a
+#: number SQLite can keep.
 MAX_POINTS = 1_000_000
 
 
@@ -268,7 +269,8 @@ def apply_overrides(rules: RuleSet, overrides: Mapping[str, Any]) -> tuple[RuleS
             known = ", ".join(OVERRIDABLE)
             problems.append(f'rule_overrides has no value "{key}"; it knows {known}')
             continue
-        if _largest(value) > MAX_POINTS:
+        # A target only has to be reached (the new-game screen takes any whole number).
+        if key not in ("target", "three_side_target") and _largest(value) > MAX_POINTS:
             problems.append(
                 f"rule_overrides.{key} must be {OVERRIDABLE[key]}, each number at most {MAX_POINTS}"
             )
