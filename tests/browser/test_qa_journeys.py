@@ -123,3 +123,28 @@ def test_a_round_saved_in_a_stale_tab_is_refused_and_overwrites_nothing(
     assert second.route() == "/game/1/round"
     rounds = stored_rounds(app_server)
     assert len(rounds) == 1 and rounds[0][0]["melded"] == 90
+
+
+def test_thousands_of_digits_pasted_into_a_points_field_show_a_problem(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """ui/state.py parse_points: int() of more than 4300 digits raised in the on_change
+    handler (a traceback on the server, and no problem shown on the screen)."""
+    app_server.import_games(GAME)
+    app_server.start()
+    phone = open_round_entry(app_server, open_screen)
+    type_into(phone, "side-0-melded", "5" * 5000)
+    phone.wait_text("round-problems", r"melded|numbers")
+    assert not save_enabled(phone)
+    assert "Traceback" not in app_server.errors(), app_server.errors()[-800:]
+    assert stored_rounds(app_server) == []
+
+
+def test_after_a_stale_save_the_screen_shows_the_game_as_it_now_is(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """After the refusal the entry must be round 2, its preview on top of the other tab's 90
+    (90 + 120 = 210); it still says Round 1 and total 120."""
+    second = enter_round_one_in_two_tabs(app_server, open_screen)
+    second.page.get_by_text("Round 2", exact=False).first.wait_for(timeout=5_000)
+    second.wait_text("side-0-total", r"210", timeout=5)
