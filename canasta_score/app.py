@@ -33,6 +33,24 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+def port_number(text: str) -> int:
+    """A TCP port from the command line: 0 (any free port) to 65535.
+
+    >>> port_number("8550")
+    8550
+    >>> port_number("70000")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: a port is a number from 0 to 65535, got '70000'
+    """
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, got {text!r}")
+    return port
+
+
 def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="main.py", description="Canasta Score")
     parser.add_argument("--web", action="store_true", help="serve the web app, even with a display")
@@ -43,7 +61,10 @@ def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "0.0.0.0 for the local network, asks for the access token printed at start",
     )
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help="port to serve on (web mode; 0: any free)"
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        help="port to serve on (web mode; 0: any free)",
     )
     parser.add_argument(
         "--db", metavar="PATH", help="database file (default: the app's data folder)"
