@@ -131,3 +131,19 @@ def test_an_unknown_preset_name_for_rules_is_refused():
     result = run("rules", "poker")
     assert result.returncode == 2
     assert result.stderr.startswith('unknown rules "poker"')
+
+
+def test_names_are_kept_on_one_line_without_control_characters():
+    game = game_file(
+        sides=[
+            {"name": "We\nthe best", "players": ["An\u202ena", " Ben\t"]},
+            {"name": "They", "players": ["Cleo"]},
+        ]
+    )
+    report = json.loads(run("score", "-", stdin=json.dumps(game)).stdout)
+    assert report["sides"] == ["We the best", "They"]
+
+
+def test_a_name_of_nothing_but_line_breaks_is_refused():
+    game = game_file(sides=[{"name": "\n\t", "players": ["A"]}, {"name": "They", "players": ["B"]}])
+    assert refused(game) == ['sides[0].name must be a non-empty text, got ""']

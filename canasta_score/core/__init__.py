@@ -1,7 +1,7 @@
 """The scoring core: Canasta rules as data and pure functions, standard library only."""
 
 from canasta_score.core.cards import CardCounts, CardGroup, CardValues
-from canasta_score.core.game import Game, RoundRefused, Side, seat_order, winner_of
+from canasta_score.core.game import Game, RoundRefused, Side, seat_order, table_name, winner_of
 from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
 from canasta_score.core.rules import (
     CLASSIC,
@@ -52,6 +52,7 @@ __all__ = [
     "score_round",
     "score_side",
     "seat_order",
+    "table_name",
     "validate_round",
     "winner_of",
 ]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from canasta_score.core.cards import CardCounts, CardGroup
-from canasta_score.core.game import Game, Side, seat_order
+from canasta_score.core.game import Game, Side, seat_order, table_name
 from canasta_score.core.rules import PRESETS, apply_overrides, rule_overrides
 from canasta_score.core.scoring import Cards, SideEntry, WentOut
 from canasta_score.core.validation import Problem
@@ -60,20 +60,24 @@ class _Reader:
                 )
                 continue
             name, players = side.get("name"), side.get("players")
-            if not isinstance(name, str) or not name.strip():
+            if isinstance(name, str):
+                name = table_name(name)
+            if isinstance(players, list):
+                players = [table_name(p) if isinstance(p, str) else p for p in players]
+            if not isinstance(name, str) or not name:
                 self.refuse(f"sides[{index}].name must be a non-empty text, got {_shown(name)}")
                 name = f"side {index + 1}"
             if (
                 not isinstance(players, list)
                 or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
-                or not all(isinstance(p, str) and p.strip() for p in players)
+                or not all(isinstance(p, str) and p for p in players)
             ):
                 self.refuse(
                     f'side "{name}": players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} names, '
                     f"got {_shown(players)}"
                 )
                 players = []
-            sides.append(Side(name.strip(), tuple(p.strip() for p in players)))
+            sides.append(Side(name, tuple(players)))
         return tuple(sides)
 
     def cards(self, value: Any, where: dict[str, Any], field: str) -> Cards:

@@ -26,6 +26,7 @@ from canasta_score.core import (
     opening_minimum,
     score_side,
     seat_order,
+    table_name,
 )
 from canasta_score.core.cards import cards_in_packs
 from canasta_score.i18n import _
@@ -616,11 +617,11 @@ class NewGameForm:
     def final_sides(self) -> list[Side]:
         sides = []
         for index, side in enumerate(self.sides):
-            name = side.name.strip() or default_side_name(index)
+            name = table_name(side.name) or default_side_name(index)
             players = []
             for number, player in enumerate(side.players, start=1):
                 fallback = name if len(side.players) == 1 else f"{name} {number}"
-                players.append(player.strip() or fallback)
+                players.append(table_name(player) or fallback)
             sides.append(Side(name, tuple(players)))
         return sides
 
