@@ -85,6 +85,15 @@ def test_a_typed_sum_gives_the_melded_points_of_the_round() -> None:
     assert draft.preview()[0].round_score == 160
 
 
+def test_a_side_whose_entry_is_refused_shows_no_score_in_the_preview() -> None:
+    draft = RoundDraft(new_game())
+    draft.set_melded(0, "-5")
+    draft.set_melded(1, "90")
+    we, they = draft.preview()
+    assert (we.round_score, we.total, we.opening) == (None, None, None)
+    assert they.round_score == 90
+
+
 def test_letters_in_a_points_field_are_a_problem_next_to_that_field() -> None:
     draft = RoundDraft(new_game())
     draft.set_hand(1, "8x")

@@ -335,11 +335,12 @@ class RoundDraft:
     def preview(self) -> list[SidePreview]:
         """Each side's round score, new total and new opening minimum, as far as they are known."""
         before = self.totals_before()
+        refused = {problem.side for problem in self.problems()}  # no score for what cannot be
         previews = []
         for index, total_before in enumerate(before):
             entry, _problems = self._side_entry(index)
             score: SideScore | None = None
-            if entry is not None:
+            if entry is not None and index not in refused:
                 try:
                     score = score_side(entry, self.rules)
                 except (KeyError, IndexError, ValueError):
