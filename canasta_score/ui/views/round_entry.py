@@ -43,6 +43,24 @@ SHORT_CANASTA_LABELS = {
 }
 
 
+def points_field(
+    label: str, value: str, hint: str, *, on_change: Any, on_submit: Any
+) -> ft.TextField:
+    """A field for points, on the phone keypad (which has `+` for sums like 120+35+5)."""
+    return ft.TextField(
+        label=label,
+        value=value,
+        hint_text=hint,
+        keyboard_type=ft.KeyboardType.PHONE,
+        input_filter=POINTS_FILTER,
+        text_size=20,
+        error_max_lines=4,
+        dense=True,  # still taller than a 48 px tap target
+        on_change=on_change,
+        on_submit=on_submit,
+    )
+
+
 def signed(points: int) -> str:
     return ("+" if points > 0 else "") + format_points(points)
 
@@ -156,28 +174,18 @@ class SidePanel:
         )
 
         sd = draft.sides[index]
-        self.melded = ft.TextField(
-            label=_("Melded"),
-            value=sd.melded_text,
-            hint_text=_("e.g. 120+35+5"),  # an example, not a value already there
-            keyboard_type=ft.KeyboardType.PHONE,
-            input_filter=POINTS_FILTER,
-            text_size=20,
-            error_max_lines=4,
-            dense=True,  # still taller than a 48 px tap target
+        self.melded = points_field(
+            _("Melded"),
+            sd.melded_text,
+            _("e.g. 120+35+5"),  # an example, not a value already there
             on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
             on_submit=lambda: self.next_field(self.hand),
-            autofocus=index == 0 and screen.draft.editing is None,
         )
-        self.hand = ft.TextField(
-            label=_("In hand"),
-            value=sd.hand_text,
-            hint_text="0",
-            keyboard_type=ft.KeyboardType.PHONE,
-            input_filter=POINTS_FILTER,
-            text_size=20,
-            error_max_lines=4,
-            dense=True,  # still taller than a 48 px tap target
+        self.melded.autofocus = index == 0 and screen.draft.editing is None
+        self.hand = points_field(
+            _("In hand"),
+            sd.hand_text,
+            "0",
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
             on_submit=lambda: self.screen.after_side(n),
         )
