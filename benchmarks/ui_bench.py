@@ -30,6 +30,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the worked example shared with the tests
+
+from examples import WORKED_EXAMPLE_ROUND, game_file  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -122,32 +125,13 @@ def finished_game(number: int, rng: random.Random, when: datetime) -> dict[str, 
 
 def game_in_progress(when: datetime) -> dict[str, Any]:
     """The newest game: two rounds played (the worked example first), far from the target."""
-    return {
-        "format": "canasta-score/1",
-        "rules": "classic",
-        "sides": [
-            {"name": "We", "players": ["Anna", "Ben"]},
-            {"name": "They", "players": ["Cleo", "Dan"]},
-        ],
-        "rounds": [
-            [
-                {
-                    "melded": 420,
-                    "hand": 70,
-                    "canastas": {"natural": 1, "mixed": 1},
-                    "red_threes": 2,
-                    "went_out": "normal",
-                },
-                {"melded": 0, "hand": 85, "red_threes": 1},
-            ],
-            [
-                {"melded": 150, "hand": 40, "red_threes": 1},
-                {"melded": 90, "hand": 0, "canastas": {"mixed": 1}, "went_out": "normal"},
-            ],
-        ],
-        "created": when.isoformat(),
-        "updated": when.isoformat(),
-    }
+    second = [
+        {"melded": 150, "hand": 40, "red_threes": 1},
+        {"melded": 90, "hand": 0, "canastas": {"mixed": 1}, "went_out": "normal"},
+    ]
+    return game_file(
+        rounds=[WORKED_EXAMPLE_ROUND, second], created=when.isoformat(), updated=when.isoformat()
+    )
 
 
 def build_database(path: Path, games: int) -> int:

@@ -10,20 +10,11 @@ import subprocess
 import sys
 
 import pytest
-from storage_support.builders import game_file
+from storage_support.builders import game_file, run_cli
 
 from canasta_score.storage import repository as repo
 
-
-def run(*args, stdin=None, env=None):
-    return subprocess.run(
-        [sys.executable, "-m", "canasta_score", *map(str, args)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env or os.environ,
-        timeout=60,
-    )
+run = run_cli
 
 
 def refused(result, *expected):

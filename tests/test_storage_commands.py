@@ -4,24 +4,13 @@ import csv
 import io
 import json
 import os
-import subprocess
-import sys
 
 import pytest
-from storage_support.builders import game_file, quiet_round, two_sides, winning_round
+from storage_support.builders import game_file, quiet_round, run_cli, two_sides, winning_round
 
 from canasta_score.storage import repository as repo
 
-
-def run(*args, stdin=None, env=None):
-    return subprocess.run(
-        [sys.executable, "-m", "canasta_score", *map(str, args)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env or os.environ,
-        timeout=60,
-    )
+run = run_cli
 
 
 @pytest.fixture

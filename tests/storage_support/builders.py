@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from canasta_score.core import CLASSIC, Game, RuleSet, Side, SideEntry, WentOut
 
 
@@ -35,3 +39,15 @@ def game_file(rounds: int = 2) -> dict:
         ],
         "rounds": [[{"melded": 90}, {"hand": 85, "red_threes": 1}] for _ in range(rounds)],
     }
+
+
+def run_cli(*args, stdin=None, env=None):
+    """`python -m canasta_score ARGS` as a player types it, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "canasta_score", *map(str, args)],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env or os.environ,
+        timeout=60,
+    )
