@@ -14,7 +14,6 @@ import argparse
 import json
 import os
 import random
-import re
 import socket
 import statistics
 import subprocess
@@ -31,21 +30,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the worked example shared with the tests
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # and the headless Chromium set-up
 
 from examples import WORKED_EXAMPLE_ROUND, game_file  # noqa: E402
+from headless import CHROMIUM, CHROMIUM_ARGS, PHONE, local_only  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
-URL_LINE = re.compile(r"Canasta Score: (http://\S+)")
 NAMES = [
     "Anna",
     "Ben",
@@ -217,13 +206,6 @@ def app_command(port: int, db: Path) -> list[str]:
 
 def minimal_command(port: int) -> list[str]:
     return [sys.executable, str(ROOT / "benchmarks" / "ui_minimal_app.py"), str(port)]
-
-
-def local_only(route: Any) -> None:
-    if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1")):
-        route.continue_()
-    else:
-        route.abort()
 
 
 def open_until(browser: Any, url: str, identifier: str, timeout_ms: int = 60_000) -> Any:

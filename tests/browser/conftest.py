@@ -22,24 +22,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from headless import CHROMIUM, CHROMIUM_ARGS, PHONE, URL_LINE, local_only
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))  # the shared worked example: tests/examples.py
 SCREENSHOTS = ROOT / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
 APP_COMMAND = [sys.executable, str(ROOT / "main.py"), "--web", "--port", "0"]
-URL_LINE = re.compile(r"Canasta Score: (http://\S+)")
 #: Flutter's first frame takes about a second here; a busy 2-core CI machine can take longer.
 LOAD_TIMEOUT_MS = 30_000
 STEP_TIMEOUT_MS = 10_000
@@ -176,14 +164,6 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
-
-
-def local_only(route: Any) -> None:
-    """The client tries the internet once; the app must not need it, so every such call fails."""
-    if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1")):
-        route.continue_()
-    else:
-        route.abort()
 
 
 class Screen:

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DESKTOP, PHONE, AppServer, Screen
+from conftest import AppServer, Screen
 from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
+from headless import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 
