@@ -54,11 +54,20 @@ class Translator:
     catalog: gettext.NullTranslations = field(repr=False, compare=False)
 
     def _(self, message: str) -> str:
-        """A message in this language (as it is where the catalog has no translation)."""
+        """A message in this language (as it is where the catalog has no translation).
+
+        >>> translator("de")._("Flemish"), translator("en")._("Flemish")
+        ('Flämisch', 'Flemish')
+        """
         return self.catalog.gettext(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        """The form of a message for `count`, by this language's plural rule."""
+        """The form of a message for `count`, by this language's plural rule.
+
+        >>> translator("nb").ngettext("{count} red three entered; the packs hold {most}",
+        ...     "{count} red threes entered; the packs hold {most}", 2).format(count=2, most=4)
+        '2 røde treere ført; kortstokkene har 4'
+        """
         return self.catalog.ngettext(singular, plural, count)
 
     def number(self, value: int | float) -> str:
