@@ -41,7 +41,7 @@ class Figures:
     rounds: int = 0
     round_points: int = 0
     best_round: int | None = None
-    #: Canastas by kind, every kind of the rule sets played (zero included).
+    #: Canastas by kind: every kind of the finished games' rule sets, zero included.
     canastas: Mapping[str, int] = field(default_factory=lambda: _NO_CANASTAS, hash=False)
     #: Rounds gone out, concealed or not.
     went_out: int = 0
