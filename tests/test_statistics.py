@@ -1,18 +1,23 @@
 """Statistics over constructed histories whose figures are worked out by hand below."""
 
 import json
+import sys
 from datetime import date
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_architecture import imported_modules
 
 from canasta_score.core import (
     CLASSIC,
     DANISH,
     FINNISH,
+    FLEMISH,
     SIX_PLAYER,
     TWO_PLAYER,
+    CanastaKind,
     Game,
     Side,
     SideEntry,
@@ -248,6 +253,32 @@ def test_summaries_give_the_same_figures_as_the_games_they_summarize():
     summaries = [summarize(p) for p in HISTORY]
     assert all(isinstance(s, GameSummary) for s in summaries)
     assert game_statistics(summaries) == game_statistics(HISTORY)
+
+
+def test_canasta_kinds_count_as_plain_names_in_the_rules_order():
+    enum_keys = SideEntry(melded=100, canastas={CanastaKind.WILD: 1, CanastaKind.NATURAL: 2})
+    game = played(1, date(2026, 1, 1), [["A"], ["B"]], [(enum_keys, SMALL)], rules=FLEMISH)
+    canastas = summarize(game).sides[0].canastas
+    assert canastas == (
+        ("natural", 2),
+        ("mixed", 0),
+        ("natural_aces", 0),
+        ("mixed_aces", 0),
+        ("wild", 1),
+    )
+    assert all(type(kind) is str for kind, _ in canastas)
+
+
+def test_statistics_import_only_the_standard_library_and_the_core():
+    package = Path(__file__).parent.parent / "canasta_score" / "statistics"
+    outside = {
+        f"{path.name}: {module}"
+        for path in package.glob("*.py")
+        for module in imported_modules(path)
+        if module.split(".")[0] not in sys.stdlib_module_names
+        and not module.startswith(("canasta_score.core", "canasta_score.statistics"))
+    }
+    assert outside == set()
 
 
 def test_the_json_shape_for_the_command_line():

@@ -65,12 +65,12 @@ def summarize(played: PlayedGame) -> GameSummary:
     sides = []
     for index, side in enumerate(game.sides):
         round_totals = [round_scores[index].total for round_scores in scores]
-        entries = [entries[index] for entries in game.rounds]
-        canastas = dict.fromkeys([kind.value for kind in kinds], 0)
+        canastas: dict[str, int] = dict.fromkeys(kinds, 0)
         went_out = concealed = red_threes = 0
-        for entry in entries:
+        for entries in game.rounds:
+            entry = entries[index]
             for kind, count in entry.canastas.items():
-                canastas[str(kind)] = canastas.get(str(kind), 0) + count
+                canastas[kind] = canastas.get(kind, 0) + count
             if entry.went_out is not None:
                 went_out += 1
                 if entry.went_out == WentOut.CONCEALED:
@@ -83,7 +83,8 @@ def summarize(played: PlayedGame) -> GameSummary:
                 rounds=len(round_totals),
                 round_points=sum(round_totals),
                 best_round=max(round_totals, default=None),
-                canastas=tuple(sorted(canastas.items(), key=_kind_order)),
+                # Kinds as plain text: a kind may come as the enum or as its name.
+                canastas=tuple(sorted(((str(k), n) for k, n in canastas.items()), key=_kind_order)),
                 went_out=went_out,
                 went_out_concealed=concealed,
                 red_threes=red_threes,
