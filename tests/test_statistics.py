@@ -217,7 +217,9 @@ def test_the_filter_takes_a_rule_set_and_days_both_included():
 def test_head_to_head_counts_games_on_opposite_sides():
     duel = head_to_head(HISTORY, "anna", "Dan")
     assert (duel.games, duel.first_wins, duel.second_wins, duel.in_play) == (3, 2, 1, 0)
-    assert (duel.first, duel.second) == (("anna",), ("Dan",))
+    assert (duel.first, duel.second) == (("Anna",), ("Dan",))  # as the history shows them
+    stranger = head_to_head(HISTORY, " zoe  ", "Dan")
+    assert (stranger.first, stranger.games) == (("zoe",), 0)
     renamed = head_to_head(HISTORY, "Anna", "Dan", changes=[NameChange("Anne", "Anna")])
     assert (renamed.games, renamed.in_play) == (3, 1)
     pairs = head_to_head(HISTORY, ["Ben", "Anna"], ["Dan", "Cleo"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
@@ -189,11 +189,14 @@ class _People:
             sides.append(tuple(persons))
         return sides
 
-    def shown(self, key: str) -> str:
+    def shown(self, key: str, unseen: str = "") -> str:
         """The name a person is shown under: as the last rename spelled it, else as the
-        newest game did."""
+        newest game did, else (a person in no game) `unseen`."""
         spelled = self.names.spellings.get(key)
-        return spelled if spelled is not None else table_name(self.newest[key][2])
+        if spelled is not None:
+            return spelled
+        newest = self.newest.get(key)
+        return table_name(newest[2]) if newest is not None else unseen
 
 
 def game_statistics(
@@ -269,18 +272,18 @@ def head_to_head(
     A player plays on any side that holds them; a partnership only on a side of exactly its
     players, as in its figures.
     """
-    names = apply_changes(changes)
-    people = _People(names)
-    parties = []
+    people = _People(apply_changes(changes))
+    parties: list[dict[str, str]] = []  # person key -> the name as asked for
     for party in (first, second):
         entered = (party,) if isinstance(party, str) else tuple(party)
-        keys = frozenset(names.person(name) for name in entered) - {""}
-        if not keys:
+        asked = {people.names.person(name): table_name(name) for name in entered}
+        asked.pop("", None)
+        if not asked:
             raise ValueError(f"head to head needs a name on each side, got {party!r}")
-        parties.append((keys, tuple(sorted(map(_spelled(names), entered), key=str.casefold))))
-    (first_keys, first_shown), (second_keys, second_shown) = parties
+        parties.append(asked)
+    first_keys, second_keys = frozenset(parties[0]), frozenset(parties[1])
     if first_keys & second_keys:
-        raise ValueError(f"{first_shown} and {second_shown} share a player: they never play apart")
+        raise ValueError(f"{first!r} and {second!r} share a player: they never play apart")
     games = first_wins = second_wins = in_play = 0
     for game in _summaries(history):
         if not where.admits(game):
@@ -296,6 +299,10 @@ def head_to_head(
         games += 1
         first_wins += game.winner == first_side
         second_wins += game.winner == second_side
+    first_shown, second_shown = (
+        tuple(sorted((people.shown(k, name) for k, name in asked.items()), key=str.casefold))
+        for asked in parties
+    )
     return HeadToHead(first_shown, second_shown, games, first_wins, second_wins, in_play)
 
 
@@ -304,10 +311,3 @@ def _side_of(party: frozenset[str], sides: list[frozenset[str]]) -> int | None:
         if party == side or (len(party) == 1 and party <= side):
             return index
     return None
-
-
-def _spelled(names: Names) -> Callable[[str], str]:
-    def spelled(name: str) -> str:
-        return names.spellings.get(names.person(name), table_name(name))
-
-    return spelled
