@@ -1,5 +1,6 @@
 """Statistics over constructed histories whose figures are worked out by hand below."""
 
+import dataclasses
 import json
 import sys
 from datetime import date
@@ -365,7 +366,7 @@ def test_the_opening_bands_follow_the_rule_set():
         (None, 0, 0),
         (0, 1500, 50),
     ]
-    no_tiers = FINNISH.__class__(**{**FINNISH.__dict__, "opening_tiers": ()})
+    no_tiers = dataclasses.replace(FINNISH, opening_tiers=())
     assert [(b.start, b.end, b.minimum) for b in opening_bands(no_tiers)] == [(None, None, 0)]
 
 
