@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
+from canasta_score.invite import TOKEN_PARAMETER
+
 if TYPE_CHECKING:
     import flet as ft
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
-TOKEN_PARAMETER = "token"
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 
 Scope = dict[str, Any]
@@ -321,19 +322,20 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     if port == 0:
         port = free_port()
     token = None if is_loopback(host) else secrets.token_urlsafe(24)
+    from canasta_score.invite import invite_link, terminal_qr
+
     url_host = host if host not in ("0.0.0.0", "::", "") else network_address()
-    if ":" in url_host:
-        url_host = f"[{url_host}]"
-    url = f"http://{url_host}:{port}/"
-    if token is not None:
-        url += f"?{TOKEN_PARAMETER}={token}"
+    url = invite_link(url_host, port, token)
 
     def announce() -> None:
         print(f"Canasta Score: {url}", flush=True)
         if token is not None:
             print(
-                "Open this link on the phones at the table; it carries the access key.", flush=True
+                "Open this link on the phones at the table (or scan the code); it carries the "
+                "access key.",
+                flush=True,
             )
+            print(terminal_qr(url), end="", flush=True)
         if open_browser:
             import webbrowser
 
