@@ -289,11 +289,26 @@ def flet_names_used(folder: Path) -> set[str]:
     return names
 
 
-def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
-    """The web client and its websocket as one ASGI app, behind the token gate if given."""
+def web_client_cache() -> Path:
+    """Where the compressed copies of the web client are kept (made once, at first use)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("canasta-score")) / "web-client"
+
+
+def web_app(
+    db_path: str | None, token: str | None, port: int, cache_dir: Path | None = None
+) -> ASGIApp:
+    """The web client and its websocket as one ASGI app, behind the token gate if given.
+
+    The client goes out compressed and with cache headers (`canasta_score.web_client`).
+    """
     from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web import get_package_web_dir
     from flet_web.fastapi import FastAPI
     from flet_web.fastapi import app as flet_app
+
+    from canasta_score.web_client import LightClient, client_tag
 
     app = FastAPI(on_shutdown=[lambda: purge_deleted_games(db_path)])
     app.mount(
@@ -309,7 +324,9 @@ def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
             no_cdn=True,  # the table may have no internet: serve CanvasKit and fonts ourselves
         ),
     )
-    quiet = QuietWhenClientLeaves(app)
+    tag = client_tag([Path(get_package_web_dir()), ASSETS_DIR])
+    light = LightClient(app, cache_dir or web_client_cache(), tag)
+    quiet = QuietWhenClientLeaves(light)
     if token is None:
         return quiet
     return TokenGate(quiet, token, port)
