@@ -19,6 +19,9 @@ from canasta_score.app import ASSETS_DIR, web_app
 ROOT = Path(__file__).resolve().parent.parent
 WEB = Path(get_package_web_dir())
 GREEN_800 = "#2E7D32"  # Material's green 800: the theme's seed colour
+#: The light theme's surface as the screens draw it (seed green 800; measured on a screenshot
+#: of the home screen): the installed web app's launch screen turns into the app seamlessly.
+SURFACE = "#F7FBF1"
 
 sys.path.insert(0, str(ROOT / "tools"))
 import make_icons  # noqa: E402
@@ -78,7 +81,7 @@ def test_the_manifest_is_the_apps_with_the_themes_colours(app: Any) -> None:
     assert manifest["short_name"] == "Canasta"
     assert manifest["description"] == "Scores for real Canasta games"
     assert manifest["theme_color"] == GREEN_800
-    assert manifest["background_color"] == GREEN_800
+    assert manifest["background_color"] == SURFACE
     assert "Flet" not in json.dumps(manifest)
 
 
