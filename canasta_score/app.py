@@ -74,8 +74,12 @@ def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def has_display() -> bool:
-    """Whether a desktop window can open here (Windows and macOS always have a screen)."""
-    if sys.platform in ("win32", "darwin"):
+    """Whether a desktop window can open here (Windows and macOS always have a screen).
+
+    Inside an app packaged by `flet build` (a phone, a tablet), Flet sets `FLET_PLATFORM`
+    and its own client is the screen: never serve the web app from there.
+    """
+    if sys.platform in ("win32", "darwin") or os.environ.get("FLET_PLATFORM"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
