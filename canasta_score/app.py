@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import asyncio
 import contextlib
 import importlib
 import ipaddress
@@ -312,9 +313,14 @@ def web_app(
     from flet_web.fastapi import FastAPI
     from flet_web.fastapi import app as flet_app
 
-    from canasta_score.web_client import LightClient, client_tag
+    from canasta_score.web_client import LightClient, client_files, client_tag
 
-    app = FastAPI(on_shutdown=[lambda: purge_deleted_games(db_path)])
+    web_dir = Path(get_package_web_dir())
+
+    async def compress_client() -> None:
+        asyncio.get_running_loop().create_task(light.warm(client_files(web_dir)))
+
+    app = FastAPI(on_startup=[compress_client], on_shutdown=[lambda: purge_deleted_games(db_path)])
     app.mount(
         "/",
         flet_app(
@@ -328,7 +334,7 @@ def web_app(
             no_cdn=True,  # the table may have no internet: serve CanvasKit and fonts ourselves
         ),
     )
-    tag = client_tag([Path(get_package_web_dir()), ASSETS_DIR])
+    tag = client_tag([web_dir, ASSETS_DIR])
     light = LightClient(app, cache_dir or web_client_cache(), tag)
     quiet = QuietWhenClientLeaves(light)
     if token is None:

@@ -16,6 +16,7 @@ request never reaches it):
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import os
@@ -47,6 +48,34 @@ COMPRESSIBLE = re.compile(
     rb"|font/(otf|ttf)|application/(x-font-ttf|x-font-otf|vnd\.ms-fontobject))"
 )
 ENCODING_SUFFIX = re.compile(r'-(br|gzip)"$')
+
+
+def client_files(web_dir: Path) -> list[str]:
+    """The files of Flet's web client a browser may fetch and that compress well.
+
+    Everything but the Python-in-the-browser runtime (`pyodide/`, unused when the app is
+    served), debugging symbols and source maps, and the renderers Flutter keeps for tests.
+    """
+    skipped_folders = ("pyodide/", "canvaskit/experimental_webparagraph/")
+    skipped_suffixes = (".symbols", ".map", ".png", ".woff2", ".bin")
+    names = []
+    for path in sorted(web_dir.rglob("*")):
+        name = path.relative_to(web_dir).as_posix()
+        if not path.is_file() or name.startswith(skipped_folders) or "wimp" in name:
+            continue
+        if name.endswith(skipped_suffixes) or path.stat().st_size < MIN_SIZE:
+            continue
+        names.append(name)
+    # What Chromium's phones load first (dart2wasm and skwasm), then Safari's (dart2js and
+    # CanvasKit), then the rest.
+    first = [
+        "main.dart.wasm",
+        "canvaskit/skwasm.wasm",
+        "assets/fonts/MaterialIcons-Regular.otf",
+        "main.dart.js",
+        "canvaskit/canvaskit.wasm",
+    ]
+    return sorted(names, key=lambda name: first.index(name) if name in first else len(first))
 
 
 def client_tag(folders: Iterable[Path | None]) -> str:
@@ -170,6 +199,37 @@ class LightClient:
 
     # --- the compressed copies --------------------------------------------------------------
 
+    async def warm(self, names: Iterable[str]) -> None:
+        """Makes the compressed copies of the client's files now, one after the other.
+
+        Started with the server, so the first phone finds them ready (a file already kept
+        costs a read); a phone asking meanwhile waits for the file being made, never twice.
+        """
+
+        async def drop(message: Message) -> None:
+            pass
+
+        for name in names:
+            path = self.prefix + name
+            scope: Scope = {
+                "type": "http",
+                "asgi": {"version": "3.0"},
+                "http_version": "1.1",
+                "method": "GET",
+                "scheme": "http",
+                "path": path,
+                "raw_path": path.encode("latin-1"),
+                "root_path": "",
+                "query_string": b"",
+                "headers": [(b"accept-encoding", b"br"), (b"host", b"127.0.0.1")],
+                "server": ("127.0.0.1", 80),
+                "client": ("127.0.0.1", 0),
+            }
+            try:
+                await self(scope, _no_request_body(), drop)
+            except Exception:
+                continue  # a file Flet cannot serve: the phones will not ask for it either
+
     def cached_path(self, path: str, etag: str, coding: str) -> Path:
         key = hashlib.sha256(f"{path}\n{etag}".encode()).hexdigest()[:32]
         return self.cache_dir / f"{key}.{'br' if coding == 'br' else 'gz'}"
@@ -179,8 +239,9 @@ class LightClient:
         cached = self.cached_path(path, etag, coding)
         lock = self._locks.setdefault(str(cached), anyio.Lock())
         async with lock:
-            if cached.exists():
-                return await anyio.to_thread.run_sync(cached.read_bytes)
+            if cached.is_file():
+                with contextlib.suppress(OSError):  # unreadable: make it again
+                    return await anyio.to_thread.run_sync(cached.read_bytes)
             data = await anyio.to_thread.run_sync(compress, body, coding)
             await anyio.to_thread.run_sync(self._keep, cached, data)
         self._locks.pop(str(cached), None)
@@ -260,7 +321,7 @@ class Answer:
                     cached = self.client.cached_path(
                         self.scope["path"], etag.decode("latin-1"), self.coding
                     )
-                    self.cached = cached if cached.exists() else None
+                    self.cached = cached if cached.is_file() else None
                 return
             if start["status"] == 304 and self.revalidated and etag is not None:
                 headers = with_headers(
@@ -294,7 +355,7 @@ class Answer:
                 body = await anyio.to_thread.run_sync(self.cached.read_bytes)
             except OSError:
                 self.cached = None  # gone meanwhile: Flet's answer was not kept, ask again
-                await self.client.app(self.scope, _no_request_body, self._again)
+                await self.client.app(self.scope, _no_request_body(), self._again)
                 return
             etag = header(headers, b"etag")
             headers = with_headers(
@@ -329,5 +390,16 @@ class Answer:
             await self._finish(b"".join(self.parts))
 
 
-async def _no_request_body() -> Message:
-    return {"type": "http.request", "body": b"", "more_body": False}
+def _no_request_body() -> Receive:
+    """An empty request, then nothing (no disconnect) until the answer is done."""
+    asked = False
+
+    async def receive() -> Message:
+        nonlocal asked
+        if not asked:
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await anyio.sleep_forever()
+        raise AssertionError("unreachable")
+
+    return receive

@@ -175,3 +175,76 @@ def test_the_tag_changes_with_any_file_of_the_client_or_the_assets(tmp_path: Pat
     assert client_tag([tmp_path]) == before
     (tmp_path / "icons" / "a.png").write_bytes(b"three")
     assert client_tag([tmp_path]) != before
+
+
+def test_the_client_files_are_compressed_when_the_server_starts(cache: Path) -> None:
+    from canasta_score.web_client import client_files
+
+    names = client_files(WEB)
+    assert names[:2] == ["main.dart.wasm", "canvaskit/skwasm.wasm"]  # the heaviest first
+    assert "main.dart.mjs" in names and "canvaskit/canvaskit.wasm" in names
+    assert not [n for n in names if n.startswith("pyodide/") or n.endswith((".symbols", ".map"))]
+    app = web_app(None, "a-token", 1, cache_dir=cache)  # behind the gate: a start is no request
+
+    async def start_wait_stop() -> int:
+        events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        await events.put({"type": "lifespan.startup"})
+        sent: list[str] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message["type"])
+
+        server = asyncio.create_task(
+            app({"type": "lifespan", "asgi": {"version": "3.0"}}, events.get, send)
+        )
+        kept = 0
+        for _ in range(600):  # the two biggest files: well within a minute on a busy machine
+            await asyncio.sleep(0.1)
+            kept = len(list(cache.glob("*.br"))) if cache.exists() else 0
+            if kept >= 2:
+                break
+        await events.put({"type": "lifespan.shutdown"})
+        await asyncio.wait_for(server, 30)
+        assert sent[0] == "lifespan.startup.complete"
+        return kept
+
+    kept: list[int] = []
+    thread = threading.Thread(target=lambda: kept.append(asyncio.run(start_wait_stop())))
+    thread.start()
+    thread.join(120)
+    assert kept and kept[0] >= 2
+    wasm = request(web_app(None, None, 1, cache_dir=cache), "/", {"Accept-Encoding": "br"})
+    assert wasm.status_code == 200
+
+
+def test_a_kept_copy_that_cannot_be_read_is_made_again(app: Any, cache: Path) -> None:
+    path = client_prefix(app) + "main.dart.mjs"
+    request(app, path, {"Accept-Encoding": "br"})
+    [kept] = [p for p in cache.iterdir() if p.suffix == ".br"]
+    kept.unlink()
+    kept.mkdir()  # there, but no file to read
+    response = request(app, path, {"Accept-Encoding": "br"})
+    assert response.status_code == 200
+    assert response.headers["content-encoding"] == "br"
+    assert response.content == (WEB / "main.dart.mjs").read_bytes()
+
+
+def test_a_kept_copy_gone_just_before_it_is_read_is_made_again(
+    app: Any, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = client_prefix(app) + "main.dart.mjs"
+    request(app, path, {"Accept-Encoding": "br"})
+    read_bytes = Path.read_bytes
+    failed: list[Path] = []
+
+    def vanishing(self: Path) -> bytes:
+        if self.suffix == ".br" and not failed:
+            failed.append(self)
+            raise FileNotFoundError(self)
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", vanishing)
+    response = request(app, path, {"Accept-Encoding": "br"})
+    assert failed
+    assert response.headers["content-encoding"] == "br"
+    assert response.content == (WEB / "main.dart.mjs").read_bytes()
