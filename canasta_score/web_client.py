@@ -7,6 +7,8 @@ request never reaches it):
   or gzip-compressed. Each file is compressed once, on the first request for it, into a cache
   folder keyed by the file's ETag, so later phones and later starts of the app reuse it.
   The compressed answer has its own ETag (`"<etag>-br"`), and `Vary: Accept-Encoding`.
+  The copies are made as the server starts, heaviest first; copies of an earlier client
+  go once they have been unused for a month.
 - **Versioned client.** The page points the Flutter loader at `/client-<tag>/` for the
   client's code, the renderer and the assets, where the tag changes whenever Flet's web
   client or the app's assets change. Those answers are cached for a year
@@ -22,6 +24,7 @@ import hashlib
 import os
 import re
 import tempfile
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -47,6 +50,8 @@ COMPRESSIBLE = re.compile(
     rb"^(text/|application/(javascript|json|wasm|manifest\+json|xml)|image/svg\+xml"
     rb"|font/(otf|ttf)|application/(x-font-ttf|x-font-otf|vnd\.ms-fontobject))"
 )
+#: Kept copies of files no longer served (an earlier Flet client) go after 30 days unused.
+STALE_AFTER_S = 30 * 24 * 3600
 ENCODING_SUFFIX = re.compile(r'-(br|gzip)"$')
 
 
@@ -158,6 +163,8 @@ class LightClient:
         self.cache_dir = cache_dir
         self.prefix = f"/client-{tag}/"
         self._locks: dict[str, anyio.Lock] = {}
+        #: The kept copies this run has served or made: the others may be stale.
+        self.used: set[Path] = set()
 
     # --- the page: point the loader at the versioned client ---------------------------------
 
@@ -229,6 +236,21 @@ class LightClient:
                 await self(scope, _no_request_body(), drop)
             except Exception:
                 continue  # a file Flet cannot serve: the phones will not ask for it either
+        await anyio.to_thread.run_sync(self.prune)
+
+    def prune(self, max_age_s: float = STALE_AFTER_S) -> list[Path]:
+        """Removes the kept copies unused this run and older than `max_age_s` (an old client's)."""
+        removed = []
+        now = time.time()
+        for kept in self.cache_dir.glob("*.*"):
+            try:
+                if kept in self.used or now - kept.stat().st_mtime < max_age_s:
+                    continue
+                kept.unlink()
+                removed.append(kept)
+            except OSError:
+                continue
+        return removed
 
     def cached_path(self, path: str, etag: str, coding: str) -> Path:
         key = hashlib.sha256(f"{path}\n{etag}".encode()).hexdigest()[:32]
@@ -237,6 +259,7 @@ class LightClient:
     async def compressed(self, path: str, etag: str, coding: str, body: bytes) -> bytes:
         """The compressed body, from the cache folder or made now (once) and kept there."""
         cached = self.cached_path(path, etag, coding)
+        self.used.add(cached)
         lock = self._locks.setdefault(str(cached), anyio.Lock())
         async with lock:
             if cached.is_file():
@@ -322,6 +345,7 @@ class Answer:
                         self.scope["path"], etag.decode("latin-1"), self.coding
                     )
                     self.cached = cached if cached.is_file() else None
+                    self.client.used.add(cached)
                 return
             if start["status"] == 304 and self.revalidated and etag is not None:
                 headers = with_headers(

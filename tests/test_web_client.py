@@ -248,3 +248,21 @@ def test_a_kept_copy_gone_just_before_it_is_read_is_made_again(
     assert failed
     assert response.headers["content-encoding"] == "br"
     assert response.content == (WEB / "main.dart.mjs").read_bytes()
+
+
+def test_kept_copies_of_an_old_client_are_removed_after_a_month(tmp_path: Path) -> None:
+    import os
+    import time
+
+    from canasta_score.web_client import LightClient
+
+    light = LightClient(app=None, cache_dir=tmp_path, tag="t")  # type: ignore[arg-type]
+    month_ago = time.time() - 31 * 24 * 3600
+    stale, in_use, recent = (tmp_path / f"{name}.br" for name in ("stale", "in-use", "recent"))
+    for kept in (stale, in_use, recent):
+        kept.write_bytes(b"x")
+    for kept in (stale, in_use):
+        os.utime(kept, (month_ago, month_ago))
+    light.used.add(in_use)
+    assert light.prune() == [stale]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in-use.br", "recent.br"]
