@@ -70,3 +70,23 @@ def test_the_link_carries_the_token_only_when_there_is_one() -> None:
     assert invite_link("192.168.1.20", 8550, "abc") == "http://192.168.1.20:8550/?token=abc"
     assert invite_link("192.168.1.20", 8550, None) == "http://192.168.1.20:8550/"
     assert invite_link("fe80::1", 80, None) == "http://[fe80::1]:80/"
+
+
+def picture_of(modules: list[list[int]], scale: int = 8) -> Image.Image:
+    """The modules as a black-on-white picture, as a camera sees the code on a dark terminal."""
+    picture = Image.new("L", (len(modules[0]) * scale, len(modules) * scale), 255)
+    for y, row in enumerate(modules):
+        for x, dark in enumerate(row):
+            if dark:
+                picture.paste(0, (x * scale, y * scale, (x + 1) * scale, (y + 1) * scale))
+    return picture
+
+
+def test_a_qr_decoder_reads_the_link_from_the_terminal_and_from_the_picture() -> None:
+    import zxingcpp
+
+    drawing = printed_modules(terminal_qr(LINK))
+    [from_terminal] = zxingcpp.read_barcodes(picture_of(drawing))
+    assert from_terminal.text == LINK
+    [from_png] = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr_png(LINK))))
+    assert from_png.text == LINK
