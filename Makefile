@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint benchmark chromium messages update-messages compile-messages
+.PHONY: run test lint benchmark chromium icons messages update-messages compile-messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -60,3 +60,9 @@ benchmark: $(VENV)/.installed-test chromium
 	$(PY) benchmarks/score_command.py
 	$(PY) benchmarks/storage_bench.py
 	$(PY) benchmarks/ui_bench.py
+	$(PY) benchmarks/web_load_bench.py
+
+# The icon PNGs in assets/, drawn again from assets/icon.svg (commit them afterwards).
+icons: $(VENV)/.installed
+	$(PY) -m pip install --quiet -e ".[icons]"
+	$(PY) tools/make_icons.py

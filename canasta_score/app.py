@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import asyncio
 import contextlib
 import importlib
 import ipaddress
@@ -19,12 +20,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
+from canasta_score.invite import TOKEN_PARAMETER
+
 if TYPE_CHECKING:
     import flet as ft
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
-TOKEN_PARAMETER = "token"
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 
 Scope = dict[str, Any]
@@ -73,8 +75,12 @@ def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def has_display() -> bool:
-    """Whether a desktop window can open here (Windows and macOS always have a screen)."""
-    if sys.platform in ("win32", "darwin"):
+    """Whether a desktop window can open here (Windows and macOS always have a screen).
+
+    Inside an app packaged by `flet build` (a phone, a tablet), Flet sets `FLET_PLATFORM`
+    and its own client is the screen: never serve the web app from there.
+    """
+    if sys.platform in ("win32", "darwin") or os.environ.get("FLET_PLATFORM"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
@@ -288,13 +294,33 @@ def flet_names_used(folder: Path) -> set[str]:
     return names
 
 
-def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
-    """The web client and its websocket as one ASGI app, behind the token gate if given."""
+def web_client_cache() -> Path:
+    """Where the compressed copies of the web client are kept (made once, at first use)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("canasta-score")) / "web-client"
+
+
+def web_app(
+    db_path: str | None, token: str | None, port: int, cache_dir: Path | None = None
+) -> ASGIApp:
+    """The web client and its websocket as one ASGI app, behind the token gate if given.
+
+    The client goes out compressed and with cache headers (`canasta_score.web_client`).
+    """
     from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web import get_package_web_dir
     from flet_web.fastapi import FastAPI
     from flet_web.fastapi import app as flet_app
 
-    app = FastAPI(on_shutdown=[lambda: purge_deleted_games(db_path)])
+    from canasta_score.web_client import LightClient, client_files, client_tag
+
+    web_dir = Path(get_package_web_dir())
+
+    async def compress_client() -> None:
+        asyncio.get_running_loop().create_task(light.warm(client_files(web_dir)))
+
+    app = FastAPI(on_startup=[compress_client], on_shutdown=[lambda: purge_deleted_games(db_path)])
     app.mount(
         "/",
         flet_app(
@@ -308,7 +334,9 @@ def web_app(db_path: str | None, token: str | None, port: int) -> ASGIApp:
             no_cdn=True,  # the table may have no internet: serve CanvasKit and fonts ourselves
         ),
     )
-    quiet = QuietWhenClientLeaves(app)
+    tag = client_tag([web_dir, ASSETS_DIR])
+    light = LightClient(app, cache_dir or web_client_cache(), tag)
+    quiet = QuietWhenClientLeaves(light)
     if token is None:
         return quiet
     return TokenGate(quiet, token, port)
@@ -321,19 +349,20 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     if port == 0:
         port = free_port()
     token = None if is_loopback(host) else secrets.token_urlsafe(24)
+    from canasta_score.invite import invite_link, terminal_qr
+
     url_host = host if host not in ("0.0.0.0", "::", "") else network_address()
-    if ":" in url_host:
-        url_host = f"[{url_host}]"
-    url = f"http://{url_host}:{port}/"
-    if token is not None:
-        url += f"?{TOKEN_PARAMETER}={token}"
+    url = invite_link(url_host, port, token)
 
     def announce() -> None:
         print(f"Canasta Score: {url}", flush=True)
         if token is not None:
             print(
-                "Open this link on the phones at the table; it carries the access key.", flush=True
+                "Open this link on the phones at the table (or scan the code); it carries the "
+                "access key.",
+                flush=True,
             )
+            print(terminal_qr(url), end="", flush=True)
         if open_browser:
             import webbrowser
 

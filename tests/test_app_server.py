@@ -192,6 +192,16 @@ def test_network_serving_prints_a_url_with_a_long_random_token(network_app: Runn
     assert not urlsplit(network_app.printed_url).hostname.startswith("0.0.0.0")  # type: ignore[union-attr]
 
 
+def test_network_serving_prints_the_link_as_a_qr_code_below_it(network_app: RunningApp) -> None:
+    from canasta_score.invite import terminal_qr
+
+    expected = terminal_qr(network_app.printed_url)
+    assert network_app.process.stdout is not None
+    below = [network_app.process.stdout.readline() for _ in range(1 + expected.count("\n"))]
+    assert "scan the code" in below[0]
+    assert "".join(below[1:]) == expected  # tests/test_invite.py: that drawing is the link's code
+
+
 def test_two_servers_get_different_tokens(network_app: RunningApp) -> None:
     other = start_app("--host", "0.0.0.0")
     try:
