@@ -8,7 +8,7 @@ import flet as ft
 
 from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged, Wide
-from canasta_score.ui.state import format_points
+from canasta_score.ui.state.points import format_points
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App

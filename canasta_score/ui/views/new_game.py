@@ -8,7 +8,7 @@ import flet as ft
 
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Tagged, Wide
-from canasta_score.ui.state import NewGameForm, is_default_name
+from canasta_score.ui.state.new_game import NewGameForm, is_default_name
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App

@@ -10,13 +10,9 @@ import flet as ft
 from canasta_score.core import CardGroup, Problem, RoundRefused, WentOut
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Stepper, Tagged
-from canasta_score.ui.state import (
-    CARD_GROUP_LABELS,
-    N_,
-    RoundDraft,
-    SidePreview,
-    format_points,
-)
+from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
+from canasta_score.ui.state.points import format_points, signed
+from canasta_score.ui.state.round_entry import RoundDraft, SidePreview
 from canasta_score.ui.store import StaleGame
 
 if TYPE_CHECKING:
@@ -59,10 +55,6 @@ def points_field(
         on_change=on_change,
         on_submit=on_submit,
     )
-
-
-def signed(points: int) -> str:
-    return ("+" if points > 0 else "") + format_points(points)
 
 
 class Toggle(ft.Container):

@@ -10,7 +10,8 @@ import flet as ft
 from canasta_score.core import PRESETS, RuleSet, apply_overrides
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Tagged
-from canasta_score.ui.state import N_, compare_presets, rules_table
+from canasta_score.ui.state.labels import N_
+from canasta_score.ui.state.rules import compare_presets, rules_table
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
