@@ -491,3 +491,25 @@ def test_long_side_names_keep_to_one_line_in_round_detail_and_sheet(store: GameS
     _screen, sheet = screen_for(app, f"/game/{stored.id}")
     names = [c for c in walk(sheet) if isinstance(c, ft.Text) and c.value == "Southwest"]
     assert names and all(c.max_lines == 1 for c in names)
+
+
+def test_a_keystroke_in_round_entry_checks_the_round_once(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import canasta_score.core.game as game_module
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    screen = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    checks: list[int] = []
+    real = game_module.validate_round
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        checks.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(game_module, "validate_round", counted)
+    for text in ("4", "42", "420", "420+"):
+        screen.panels[0].changed(lambda text=text: screen.draft.set_melded(0, text))
+    assert len(checks) == 4, "one check of the round per keystroke"
+    assert screen.panels[0].score.value == "+420"

@@ -11,7 +11,7 @@ from canasta_score.ui.state.new_game import (
     is_default_name,
 )
 from canasta_score.ui.state.points import format_points, parse_points, signed
-from canasta_score.ui.state.round_entry import RoundDraft, SideDraft, SidePreview
+from canasta_score.ui.state.round_entry import RoundDraft, SideDraft
 from canasta_score.ui.state.rules import compare_presets, rules_table
 from canasta_score.ui.state.sheet import (
     SheetRow,
@@ -31,7 +31,6 @@ __all__ = [
     "SideColumn",
     "SideDraft",
     "SideForm",
-    "SidePreview",
     "compare_presets",
     "default_side_name",
     "format_points",

@@ -12,12 +12,11 @@ from canasta_score.core import (
     CardGroup,
     Game,
     Problem,
+    RoundPreview,
     RuleSet,
     SideEntry,
-    SideScore,
+    SidePreview,
     WentOut,
-    opening_minimum,
-    score_side,
 )
 from canasta_score.core.cards import cards_in_packs
 from canasta_score.i18n import _
@@ -95,19 +94,6 @@ class SideDraft:
             draft.melded_text = str(entry.melded) if entry.melded else ""
             draft.hand_text = str(entry.hand) if entry.hand else ""
         return draft
-
-
-@dataclass(frozen=True)
-class SidePreview:
-    """What a side's round would give if saved now."""
-
-    round_score: int | None
-    total: int | None
-    opening: int | None
-    #: True when the new opening minimum differs from the one before the round.
-    opening_changed: bool
-    melded_points: int | None
-    hand_points: int | None
 
 
 class RoundDraft:
@@ -228,16 +214,21 @@ class RoundDraft:
         )
         return entry, []
 
-    def entries(self) -> tuple[list[SideEntry] | None, list[Problem]]:
-        """The side entries, or None with the typing problems when some field is not a number."""
-        entries: list[SideEntry] = []
+    def read_entries(self) -> tuple[list[SideEntry | None], list[Problem]]:
+        """Each side's entry (None where a field is not a number) and the typing problems."""
+        entries: list[SideEntry | None] = []
         problems: list[Problem] = []
         for index in range(len(self.sides)):
             entry, side_problems = self._side_entry(index)
             problems += side_problems
-            if entry is not None:
-                entries.append(entry)
-        return (None if problems else entries), problems
+            entries.append(entry)
+        return entries, problems
+
+    def entries(self) -> tuple[list[SideEntry] | None, list[Problem]]:
+        """The side entries, or None with the typing problems when some field is not a number."""
+        entries, problems = self.read_entries()
+        readable = [entry for entry in entries if entry is not None]
+        return (None if problems else readable), problems
 
     @property
     def touched(self) -> bool:
@@ -248,54 +239,23 @@ class RoundDraft:
         """Whether closing the app now would lose something: entries or a chosen mode."""
         return self.touched or any(side.mode != "points" for side in self.sides)
 
+    def check(self) -> RoundPreview:
+        """The round as it would be if saved now, checked once by the core: each side's score,
+        new total and next opening minimum, and every problem (typing problems first)."""
+        entries, typing = self.read_entries()
+        preview = self.game.preview_round(entries, self.editing)
+        return dataclasses.replace(preview, problems=(*typing, *preview.problems))
+
     def problems(self) -> list[Problem]:
         """Everything that stops the round from being saved, in plain words."""
-        entries, problems = self.entries()
-        if entries is None:
-            return problems
-        if self.editing is None:
-            return self.game.check_new_round(entries)
-        return self.game.problems_of(entries, self.editing)
+        return list(self.check().problems)
 
     def can_save(self) -> bool:
         return self.touched and not self.problems()
 
-    def totals_before(self) -> tuple[int, ...]:
-        number = self.round_number
-        if number <= 1:
-            return self.game.totals_at_start
-        return self.game.running_totals[number - 2]
-
     def preview(self) -> list[SidePreview]:
         """Each side's round score, new total and new opening minimum, as far as they are known."""
-        before = self.totals_before()
-        refused = {problem.side for problem in self.problems()}  # no score for what cannot be
-        previews = []
-        for index, total_before in enumerate(before):
-            entry, _problems = self._side_entry(index)
-            score: SideScore | None = None
-            if entry is not None and index not in refused:
-                try:
-                    score = score_side(entry, self.rules)
-                except (KeyError, IndexError, ValueError):
-                    score = None  # e.g. more red threes than the rules score; problems say why
-            opening_before = opening_minimum(total_before, self.rules)
-            if score is None:
-                previews.append(SidePreview(None, None, None, False, None, None))
-                continue
-            total = total_before + score.total
-            opening = opening_minimum(total, self.rules)
-            previews.append(
-                SidePreview(
-                    score.total,
-                    total,
-                    opening,
-                    opening != opening_before,
-                    score.melded,
-                    score.hand,
-                )
-            )
-        return previews
+        return list(self.check().sides)
 
     def cards_points(self, side: int, part: str) -> int:
         draft = self.sides[side]

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from canasta_score.core import CardGroup, Problem, RoundRefused, WentOut
+from canasta_score.core import CardGroup, Problem, RoundRefused, SidePreview, WentOut
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Stepper, Tagged
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
-from canasta_score.ui.state.round_entry import RoundDraft, SidePreview
+from canasta_score.ui.state.round_entry import RoundDraft
 from canasta_score.ui.store import StaleGame
 
 if TYPE_CHECKING:
@@ -558,10 +558,10 @@ class RoundEntryScreen:
 
     def refresh(self) -> None:
         draft = self.draft
-        problems = draft.problems() if draft.touched else []
-        previews = draft.preview()
+        check = draft.check()  # validation runs once per change
+        problems = list(check.problems) if draft.touched else []
         for panel in self.panels:
-            panel.show(previews[panel.index], [p for p in problems if p.side == panel.index])
+            panel.show(check.sides[panel.index], [p for p in problems if p.side == panel.index])
         self.problems.value = "\n".join(self.plain(p) for p in problems)
         self.save.disabled = not draft.touched or bool(problems)
 
