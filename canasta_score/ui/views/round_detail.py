@@ -9,6 +9,7 @@ import flet as ft
 from canasta_score.core import CardCounts, RoundRefused, SideEntry
 from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged
+from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
@@ -60,7 +61,7 @@ def facts(entry: SideEntry) -> str:
     return "; ".join(parts) or _("nothing special")
 
 
-class RoundDetailScreen:
+class RoundDetailScreen(Screen):
     def __init__(self, app: App, route: str, game_id: int, number: int) -> None:
         self.app = app
         self.route = route

@@ -10,6 +10,8 @@ import flet as ft
 from canasta_score.core import CardGroup, Problem, RoundRefused, SidePreview, WentOut
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Stepper, Tagged
+from canasta_score.ui.debounce import Debounced
+from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.round_entry import RoundDraft
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
 
 #: Characters a points field takes: digits and the `+` of a sum (and `-`, refused with a reason).
 POINTS_FILTER = ft.InputFilter(regex_string=r"[0-9+\- ]", allow=True)
+
+#: Seconds without a change before the half-typed round is written to the database.
+DRAFT_PAUSE = 0.7
 
 #: The width one side's panel needs to sit next to the others.
 SIDE_WIDTH = 380
@@ -446,7 +451,7 @@ class SidePanel:
         self.problems.visible = bool(rest)
 
 
-class RoundEntryScreen:
+class RoundEntryScreen(Screen):
     def __init__(self, app: App, route: str, game_id: int, editing: int | None = None) -> None:
         self.app = app
         self.route = route
@@ -460,6 +465,9 @@ class RoundEntryScreen:
             self.draft = RoundDraft.from_dict(game, saved)
         else:
             self.draft = RoundDraft(game, editing)
+        # Typing never waits on the disk: the draft is written once typing pauses, and when
+        # the screen is left or the page closes.
+        self.draft_keeper = Debounced(self.keep_draft, DRAFT_PAUSE, app.page.run_task)
         self.problems = ft.Text("", size=14, color=ft.Colors.ERROR)
         self.problems_box = ft.Container(content=self.problems)
         self.save = ft.FilledButton(
@@ -553,8 +561,16 @@ class RoundEntryScreen:
     def changed(self) -> None:
         self.refresh()
         if self.editing is None:
+            self.draft_keeper.poke()
+
+    def keep_draft(self) -> None:
+        """Write the half-typed next round, so it survives a closed tab or app."""
+        if self.editing is None:
             draft = self.draft.as_dict() if self.draft.worth_keeping else None
             self.app.store.save_draft(self.game_id, draft)
+
+    def leave(self) -> None:
+        self.draft_keeper.flush()
 
     def refresh(self) -> None:
         draft = self.draft
@@ -572,6 +588,7 @@ class RoundEntryScreen:
 
     def clear(self) -> None:
         """Start the round over: empty for a new round, as saved for an edit."""
+        self.draft_keeper.cancel()
         if self.editing is None:
             self.app.store.save_draft(self.game_id, None)
         self.app.show_route()
@@ -601,6 +618,7 @@ class RoundEntryScreen:
             self.app.redraw(self)
             self.changed()
             return
+        self.draft_keeper.cancel()
         if self.editing is None:
             store.save_draft(self.game_id, None)
         self.app.go(f"/game/{self.game_id}")

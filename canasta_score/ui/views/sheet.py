@@ -9,6 +9,7 @@ import flet as ft
 from canasta_score.core import Game, RoundRefused
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, BigNumber, Tagged, Wide
+from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
 from canasta_score.ui.store import StaleGame
@@ -21,7 +22,7 @@ def opening_text(minimum: int) -> str:
     return _("needs {minimum}").format(minimum=minimum)
 
 
-class SheetScreen:
+class SheetScreen(Screen):
     def __init__(self, app: App, route: str, game_id: int) -> None:
         self.app = app
         self.route = route
