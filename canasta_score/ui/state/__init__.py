@@ -11,7 +11,7 @@ from canasta_score.ui.state.new_game import (
     is_default_name,
 )
 from canasta_score.ui.state.points import format_points, parse_points, signed
-from canasta_score.ui.state.round_entry import RoundDraft, SideDraft
+from canasta_score.ui.state.round_entry import CardPlace, EntryMode, RoundDraft, SideDraft
 from canasta_score.ui.state.rules import compare_presets, rules_table
 from canasta_score.ui.state.sheet import (
     SheetRow,
@@ -25,6 +25,8 @@ __all__ = [
     "CANASTA_LABELS",
     "CARD_GROUP_LABELS",
     "N_",
+    "CardPlace",
+    "EntryMode",
     "NewGameForm",
     "RoundDraft",
     "SheetRow",

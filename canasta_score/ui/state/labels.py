@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from canasta_score.core import CardGroup
+from canasta_score.core import CanastaKind, CardGroup
 
 
 def N_(message: str) -> str:
@@ -21,10 +21,10 @@ CARD_GROUP_LABELS: Mapping[CardGroup, str] = {
     CardGroup.BLACK_THREES: N_("Black 3s"),
 }
 
-CANASTA_LABELS: Mapping[str, str] = {
-    "natural": N_("Natural canastas"),
-    "mixed": N_("Mixed canastas"),
-    "natural_aces": N_("Natural aces canastas"),
-    "mixed_aces": N_("Mixed aces canastas"),
-    "wild": N_("Wild canastas"),
+CANASTA_LABELS: Mapping[CanastaKind, str] = {
+    CanastaKind.NATURAL: N_("Natural canastas"),
+    CanastaKind.MIXED: N_("Mixed canastas"),
+    CanastaKind.NATURAL_ACES: N_("Natural aces canastas"),
+    CanastaKind.MIXED_ACES: N_("Mixed aces canastas"),
+    CanastaKind.WILD: N_("Wild canastas"),
 }

@@ -5,9 +5,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from canasta_score.core import (
+    CanastaKind,
     CardCounts,
     CardGroup,
     Game,
@@ -23,8 +25,26 @@ from canasta_score.i18n import _
 from canasta_score.ui.state.points import parse_points
 
 
-def _no_cards() -> dict[str, int]:
-    return {group.value: 0 for group in CardGroup}
+class EntryMode(StrEnum):
+    """How a side's melded and hand cards are entered."""
+
+    POINTS = "points"  # typed sums, like 120+35+5
+    CARDS = "cards"  # counts by card group, on the table and in hand
+
+
+class CardPlace(StrEnum):
+    """Where counted cards lie at the end of a round, named as the game file's fields."""
+
+    MELDED = "melded"  # on the table
+    HAND = "hand"  # left in hand
+
+
+def _no_cards() -> dict[CardGroup, int]:
+    return dict.fromkeys(CardGroup, 0)
+
+
+def _counts(cards: Mapping[CardGroup, int]) -> CardCounts:
+    return CardCounts(**{group.value: count for group, count in cards.items()})
 
 
 @dataclass
@@ -33,11 +53,10 @@ class SideDraft:
 
     melded_text: str = ""
     hand_text: str = ""
-    #: "points" (typed sums) or "cards" (counts by card group for table and hand).
-    mode: str = "points"
-    melded_cards: dict[str, int] = field(default_factory=_no_cards)
-    hand_cards: dict[str, int] = field(default_factory=_no_cards)
-    canastas: dict[str, int] = field(default_factory=dict)
+    mode: EntryMode = EntryMode.POINTS
+    melded_cards: dict[CardGroup, int] = field(default_factory=_no_cards)
+    hand_cards: dict[CardGroup, int] = field(default_factory=_no_cards)
+    canastas: dict[CanastaKind, int] = field(default_factory=dict)
     red_threes: int = 0
     went_out: WentOut | None = None
     dealer_bonus: bool = False
@@ -58,9 +77,17 @@ class SideDraft:
             or self.dealer_bonus
         )
 
+    def cards(self, place: CardPlace) -> dict[CardGroup, int]:
+        """The counted cards on the table or in hand."""
+        return self.melded_cards if place == CardPlace.MELDED else self.hand_cards
+
     def as_dict(self) -> dict[str, Any]:
+        """Plain JSON values, as the draft is kept in the database."""
         data = dataclasses.asdict(self)
+        data["mode"] = str(self.mode)
         data["went_out"] = self.went_out.value if self.went_out else None
+        for key in ("melded_cards", "hand_cards", "canastas"):
+            data[key] = {str(name): count for name, count in data[key].items()}
         return data
 
     @classmethod
@@ -69,27 +96,31 @@ class SideDraft:
         values = {k: v for k, v in data.items() if k in known}
         went_out = values.get("went_out")
         values["went_out"] = WentOut(went_out) if went_out else None
+        values["mode"] = EntryMode(values.get("mode") or EntryMode.POINTS)
+        groups = {group.value: group for group in CardGroup}
         for key in ("melded_cards", "hand_cards"):
             values[key] = _no_cards() | {
-                k: int(v) for k, v in dict(values.get(key) or {}).items() if k in _no_cards()
+                groups[k]: int(v) for k, v in dict(values.get(key) or {}).items() if k in groups
             }
-        values["canastas"] = {k: int(v) for k, v in dict(values.get("canastas") or {}).items()}
+        values["canastas"] = {
+            CanastaKind(k): int(v) for k, v in dict(values.get("canastas") or {}).items()
+        }
         return cls(**values)
 
     @classmethod
     def from_entry(cls, entry: SideEntry) -> SideDraft:
         draft = cls(
-            canastas=dict(entry.canastas),
+            canastas={CanastaKind(kind): count for kind, count in entry.canastas.items()},
             red_threes=entry.red_threes,
             went_out=entry.went_out,
             dealer_bonus=entry.dealer_bonus,
             penalty_text=str(entry.penalty) if entry.penalty else "",
         )
         if isinstance(entry.melded, CardCounts) or isinstance(entry.hand, CardCounts):
-            draft.mode = "cards"
-            for part, cards in (("melded", entry.melded), ("hand", entry.hand)):
-                counts = cards.as_dict() if isinstance(cards, CardCounts) else _no_cards()
-                setattr(draft, f"{part}_cards", counts)
+            draft.mode = EntryMode.CARDS
+            for place, cards in ((CardPlace.MELDED, entry.melded), (CardPlace.HAND, entry.hand)):
+                counts = dict(cards.items()) if isinstance(cards, CardCounts) else _no_cards()
+                draft.cards(place).update(counts)
         else:
             draft.melded_text = str(entry.melded) if entry.melded else ""
             draft.hand_text = str(entry.hand) if entry.hand else ""
@@ -118,7 +149,7 @@ class RoundDraft:
         return self.editing if self.editing is not None else len(self.game.rounds) + 1
 
     def _no_canastas(self) -> dict[str, int]:
-        return {kind.value: 0 for kind in self.game.rules.canasta_kinds}
+        return dict.fromkeys(self.game.rules.canasta_kinds, 0)
 
     # --- verbs -------------------------------------------------------------------------
 
@@ -131,21 +162,21 @@ class RoundDraft:
     def set_penalty(self, side: int, text: str) -> None:
         self.sides[side].penalty_text = text
 
-    def set_mode(self, side: int, mode: str) -> None:
+    def set_mode(self, side: int, mode: EntryMode) -> None:
         """Switch a side between typed points and card counts, carrying the points over."""
         draft = self.sides[side]
         if mode == draft.mode:
             return
-        if mode == "points":
+        if mode == EntryMode.POINTS:
             draft.melded_text = _points_text(self._cards_points(draft.melded_cards))
             draft.hand_text = _points_text(self._cards_points(draft.hand_cards))
-        draft.mode = mode
+        draft.mode = EntryMode(mode)
 
-    def add_cards(self, side: int, part: str, group: str, step: int) -> None:
-        cards = self.sides[side].melded_cards if part == "melded" else self.sides[side].hand_cards
+    def add_cards(self, side: int, place: CardPlace, group: CardGroup, step: int) -> None:
+        cards = self.sides[side].cards(place)
         cards[group] = max(0, cards[group] + step)
 
-    def add_canasta(self, side: int, kind: str, step: int) -> None:
+    def add_canasta(self, side: int, kind: CanastaKind, step: int) -> None:
         canastas = self.sides[side].canastas
         canastas[kind] = max(0, canastas.get(kind, 0) + step)
 
@@ -174,8 +205,8 @@ class RoundDraft:
 
     # --- what it gives -----------------------------------------------------------------
 
-    def _cards_points(self, cards: Mapping[str, int]) -> int:
-        return self.rules.card_values.points(CardCounts(**cards))
+    def _cards_points(self, cards: Mapping[CardGroup, int]) -> int:
+        return self.rules.card_values.points(_counts(cards))
 
     def _side_entry(self, index: int) -> tuple[SideEntry | None, list[Problem]]:
         draft = self.sides[index]
@@ -188,15 +219,15 @@ class RoundDraft:
 
         melded: int | CardCounts
         hand: int | CardCounts
-        if draft.mode == "cards":
-            melded, hand = CardCounts(**draft.melded_cards), CardCounts(**draft.hand_cards)
+        if draft.mode == EntryMode.CARDS:
+            melded, hand = _counts(draft.melded_cards), _counts(draft.hand_cards)
         else:
             parsed_melded = parse_points(draft.melded_text)
             parsed_hand = parse_points(draft.hand_text)
             if parsed_melded is None:
-                problem("melded", _("melded points: type numbers, like 120+35+5"))
+                problem(CardPlace.MELDED, _("melded points: type numbers, like 120+35+5"))
             if parsed_hand is None:
-                problem("hand", _("hand points: type numbers, like 50+20+5"))
+                problem(CardPlace.HAND, _("hand points: type numbers, like 50+20+5"))
             melded, hand = parsed_melded or 0, parsed_hand or 0
         penalty = parse_points(draft.penalty_text)
         if penalty is None:
@@ -237,7 +268,7 @@ class RoundDraft:
     @property
     def worth_keeping(self) -> bool:
         """Whether closing the app now would lose something: entries or a chosen mode."""
-        return self.touched or any(side.mode != "points" for side in self.sides)
+        return self.touched or any(side.mode != EntryMode.POINTS for side in self.sides)
 
     def check(self) -> RoundPreview:
         """The round as it would be if saved now, checked once by the core: each side's score,
@@ -257,12 +288,11 @@ class RoundDraft:
         """Each side's round score, new total and new opening minimum, as far as they are known."""
         return list(self.check().sides)
 
-    def cards_points(self, side: int, part: str) -> int:
-        draft = self.sides[side]
-        return self._cards_points(draft.melded_cards if part == "melded" else draft.hand_cards)
+    def cards_points(self, side: int, place: CardPlace) -> int:
+        return self._cards_points(self.sides[side].cards(place))
 
-    def cards_limit(self, group: str) -> int:
-        return cards_in_packs(CardGroup(group), self.rules.packs)
+    def cards_limit(self, group: CardGroup) -> int:
+        return cards_in_packs(group, self.rules.packs)
 
     # --- keeping it across app restarts -------------------------------------------------
 

@@ -27,7 +27,7 @@ def rules_table(rules: RuleSet) -> list[tuple[str, str]]:
         ),
     ]
     for kind in rules.canasta_kinds:
-        rows.append((_(CANASTA_LABELS[kind.value]), str(rules.canasta_bonuses[kind])))
+        rows.append((_(CANASTA_LABELS[kind]), str(rules.canasta_bonuses[kind])))
     rows += [
         (_("Red threes by count"), " / ".join(str(v) for v in rules.red_threes[1:])),
         (_("Going out"), str(rules.going_out)),

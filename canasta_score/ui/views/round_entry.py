@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from canasta_score.core import CardGroup, Problem, RoundRefused, SidePreview, WentOut
+from canasta_score.core import CanastaKind, CardGroup, Problem, RoundRefused, SidePreview, WentOut
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Stepper, Tagged
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
-from canasta_score.ui.state.round_entry import RoundDraft
+from canasta_score.ui.state.round_entry import CardPlace, EntryMode, RoundDraft
 from canasta_score.ui.store import StaleGame
 
 if TYPE_CHECKING:
@@ -35,12 +35,12 @@ PAIRED_STEPPERS_WIDTH = 380
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
 
-SHORT_CANASTA_LABELS = {
-    "natural": N_("Natural canastas"),
-    "mixed": N_("Mixed canastas"),
-    "natural_aces": N_("Natural aces"),
-    "mixed_aces": N_("Mixed aces"),
-    "wild": N_("Wild canastas"),
+SHORT_CANASTA_LABELS: dict[CanastaKind, str] = {
+    CanastaKind.NATURAL: N_("Natural canastas"),
+    CanastaKind.MIXED: N_("Mixed canastas"),
+    CanastaKind.NATURAL_ACES: N_("Natural aces"),
+    CanastaKind.MIXED_ACES: N_("Mixed aces"),
+    CanastaKind.WILD: N_("Wild canastas"),
 }
 
 
@@ -189,7 +189,7 @@ class SidePanel:
         self.cards_item = ft.PopupMenuItem(
             content=self.mode_label(sd.mode),
             icon=ft.Icons.CALCULATE,
-            on_click=lambda: self.mode_changed(self.screen.draft.sides[n].mode != "cards"),
+            on_click=lambda: self.mode_changed(self.screen.draft.sides[n].mode != EntryMode.CARDS),
         )
         self.penalty_item = ft.PopupMenuItem(
             content=_("Add a penalty"),
@@ -215,25 +215,24 @@ class SidePanel:
             ],
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
-        self.card_steppers: dict[tuple[str, str], Stepper] = {}
+        self.card_steppers: dict[tuple[CardPlace, CardGroup], Stepper] = {}
         self.cards_points = {
-            "melded": ft.Text("", size=15, weight=ft.FontWeight.BOLD),
-            "hand": ft.Text("", size=15, weight=ft.FontWeight.BOLD),
+            place: ft.Text("", size=15, weight=ft.FontWeight.BOLD) for place in CardPlace
         }
         self.cards_area = ft.Column(self.card_columns(), spacing=4)
 
-        self.canastas: dict[str, Stepper] = {}
+        self.canastas: dict[CanastaKind, Stepper] = {}
         steppers: list[Stepper] = []
         for kind in rules.canasta_kinds:
             stepper = Stepper(
-                _(SHORT_CANASTA_LABELS[kind.value]),
-                sd.canastas.get(kind.value, 0),
-                lambda step, k=kind.value: self.changed(lambda: draft.add_canasta(n, k, step)),
+                _(SHORT_CANASTA_LABELS[kind]),
+                sd.canastas.get(kind, 0),
+                lambda step, k=kind: self.changed(lambda: draft.add_canasta(n, k, step)),
                 f"side-{n}-canasta-{kind.value}",
                 extra=_("{points} each").format(points=rules.canasta_bonuses[kind]),
                 compact=screen.paired_steppers(),
             )
-            self.canastas[kind.value] = stepper
+            self.canastas[kind] = stepper
             steppers.append(stepper)
         self.red_threes = Stepper(
             _("Red threes"),
@@ -248,7 +247,7 @@ class SidePanel:
         if screen.paired_steppers():
             # Two steppers a row, each under its label, where the panel is wide enough: the
             # side's panel is shorter and more of the next side shows.
-            labels = [_(SHORT_CANASTA_LABELS[kind.value]) for kind in rules.canasta_kinds]
+            labels = [_(SHORT_CANASTA_LABELS[kind]) for kind in rules.canasta_kinds]
             extras = [
                 _("{points} each").format(points=rules.canasta_bonuses[kind])
                 for kind in rules.canasta_kinds
@@ -329,7 +328,10 @@ class SidePanel:
                         expand=True,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     )
-                    for part, title in (("melded", _("On the table")), ("hand", _("In hand")))
+                    for part, title in (
+                        (CardPlace.MELDED, _("On the table")),
+                        (CardPlace.HAND, _("In hand")),
+                    )
                 ],
             ],
             spacing=0,
@@ -352,22 +354,20 @@ class SidePanel:
                     tight=True,
                 )
             ]
-            for part in ("melded", "hand"):
-                cards = (
-                    draft.sides[n].melded_cards if part == "melded" else draft.sides[n].hand_cards
-                )
-                where = _("on the table") if part == "melded" else _("in hand")
+            for part in CardPlace:
+                cards = draft.sides[n].cards(part)
+                where = _("on the table") if part == CardPlace.MELDED else _("in hand")
                 stepper = Stepper(
                     f"{_(CARD_GROUP_LABELS[group])} {where}",
-                    cards[group.value],
-                    lambda step, p=part, g=group.value: self.changed(
+                    cards[group],
+                    lambda step, p=part, g=group: self.changed(
                         lambda: draft.add_cards(n, p, g, step)
                     ),
-                    f"side-{n}-{part}-{group.value}",
-                    maximum=draft.cards_limit(group.value),
+                    f"side-{n}-{part.value}-{group.value}",
+                    maximum=draft.cards_limit(group),
                     compact=True,
                 )
-                self.card_steppers[(part, group.value)] = stepper
+                self.card_steppers[(part, group)] = stepper
                 cells.append(
                     ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER)
                 )
@@ -381,7 +381,7 @@ class SidePanel:
         self.screen.changed()
 
     def mode_changed(self, cards: bool) -> None:
-        self.screen.draft.set_mode(self.index, "cards" if cards else "points")
+        self.screen.draft.set_mode(self.index, EntryMode.CARDS if cards else EntryMode.POINTS)
         sd = self.screen.draft.sides[self.index]
         self.melded.value = sd.melded_text
         self.hand.value = sd.hand_text
@@ -392,8 +392,8 @@ class SidePanel:
         self.screen.app.page.run_task(field.focus)
 
     @staticmethod
-    def mode_label(mode: str) -> str:
-        return _("Type points instead") if mode == "cards" else _("Count cards instead")
+    def mode_label(mode: EntryMode) -> str:
+        return _("Type points instead") if mode == EntryMode.CARDS else _("Count cards instead")
 
     def show_penalty(self) -> None:
         self.penalty.visible = True
@@ -404,14 +404,13 @@ class SidePanel:
     def show(self, preview: SidePreview, problems: list[Problem]) -> None:
         draft = self.screen.draft
         sd = draft.sides[self.index]
-        cards = sd.mode == "cards"
+        cards = sd.mode == EntryMode.CARDS
         self.points_row.visible = not cards
         self.cards_item.content = self.mode_label(sd.mode)
         self.cards_area.visible = cards
         if cards:
             for (part, group), stepper in self.card_steppers.items():
-                counts = sd.melded_cards if part == "melded" else sd.hand_cards
-                stepper.show(counts[group])
+                stepper.show(sd.cards(part)[group])
             for part, text in self.cards_points.items():
                 text.value = _("{points} points").format(
                     points=draft.cards_points(self.index, part)
@@ -441,8 +440,8 @@ class SidePanel:
         by_field: dict[str, list[str]] = {}
         for problem in problems:
             by_field.setdefault(problem.field or "", []).append(problem.message)
-        self.melded.error = " ".join(by_field.pop("melded", [])) or None
-        self.hand.error = " ".join(by_field.pop("hand", [])) or None
+        self.melded.error = " ".join(by_field.pop(CardPlace.MELDED, [])) or None
+        self.hand.error = " ".join(by_field.pop(CardPlace.HAND, [])) or None
         self.penalty.error = " ".join(by_field.pop("penalty", [])) or None
         if self.penalty.error:
             self.show_penalty()
@@ -537,7 +536,7 @@ class RoundEntryScreen(Screen):
     def after_side(self, index: int) -> None:
         """Enter in a side's hand field moves on to the next side's melded points."""
         following = self.panels[index + 1 :]
-        if following and self.draft.sides[index + 1].mode == "points":
+        if following and self.draft.sides[index + 1].mode == EntryMode.POINTS:
             self.app.page.run_task(following[0].melded.focus)
 
     def panel_width(self) -> float:
