@@ -148,7 +148,7 @@ class RoundDraft:
     def round_number(self) -> int:
         return self.editing if self.editing is not None else len(self.game.rounds) + 1
 
-    def _no_canastas(self) -> dict[str, int]:
+    def _no_canastas(self) -> dict[CanastaKind, int]:
         return dict.fromkeys(self.game.rules.canasta_kinds, 0)
 
     # --- verbs -------------------------------------------------------------------------
