@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -109,7 +108,7 @@ class App:
         """The body's width: None (the whole screen) on phones, at most `widest` elsewhere."""
         return widest if self.width > widest + 40 else None
 
-    def resized(self, _event: Any = None) -> None:
+    def resized(self, _event: ft.PageResizeEvent | None = None) -> None:
         layout = self.layout()
         if layout != self._layout:
             self._layout = layout
@@ -123,7 +122,7 @@ class App:
         else:
             self.page.navigate(route)
 
-    def view_pop(self, _event: Any = None) -> None:
+    def view_pop(self, _event: ft.ViewPopEvent | None = None) -> None:
         self.go(self.parent_route(self.page.route))
 
     @staticmethod
@@ -133,7 +132,7 @@ class App:
             return f"/game/{parts[1]}"
         return "/"
 
-    def show_route(self, _event: Any = None) -> None:
+    def show_route(self, _event: ft.RouteChangeEvent | None = None) -> None:
         from canasta_score.ui.views import screen_for
 
         route = self.page.route or "/"
@@ -142,7 +141,7 @@ class App:
         self.current, view = screen_for(self, route)
         self.show_view(view)
 
-    def closing(self, _event: Any = None) -> None:
+    def closing(self, _event: ft.Event[ft.Page] | None = None) -> None:
         """The page is gone or going (tab closed, session expired): the screen is left."""
         if self.current is not None:
             self.current.leave()
@@ -193,7 +192,7 @@ class App:
             expand=True,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        column = [
+        column: list[ft.Control] = [
             ft.Container(content=content, expand=True, padding=ft.Padding.symmetric(horizontal=12))
         ]
         if bottom is not None:

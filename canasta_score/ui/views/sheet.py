@@ -140,7 +140,7 @@ class SheetScreen(Screen):
 
     def header(self) -> ft.Control:
         game = self.game
-        columns = []
+        columns: list[ft.Control] = []
         for index, column in enumerate(sheet_columns(game)):
             leading = game.winner == index
             opening = ft.Container(
