@@ -43,10 +43,12 @@ def test_the_score_and_rules_commands_load_neither_flet_nor_sqlmodel():
 
 
 def test_the_ui_state_is_plain_python_over_the_core():
-    state = CORE.parent / "ui" / "state.py"
-    layers = {module.split(".")[0] for module in imported_modules(state)} - {"canasta_score"}
-    assert layers <= sys.stdlib_module_names
-    assert not any(
-        module.startswith(("canasta_score.storage", "canasta_score.ui"))
-        for module in imported_modules(state)
-    )
+    for path in (CORE.parent / "ui" / "state").glob("*.py"):
+        modules = list(imported_modules(path))
+        layers = {module.split(".")[0] for module in modules} - {"canasta_score"}
+        assert layers <= sys.stdlib_module_names, path.name
+        assert not any(
+            module.startswith(("canasta_score.storage", "canasta_score.ui"))
+            and not module.startswith("canasta_score.ui.state")
+            for module in modules
+        ), path.name

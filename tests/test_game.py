@@ -146,3 +146,35 @@ def test_bad_overrides_are_all_reported():
             ]
         ),
     ]  # fmt: skip
+
+
+def test_the_preview_of_a_round_scores_the_sides_without_problems_and_lists_the_problems():
+    from canasta_score.core import CLASSIC, Side, SideEntry, WentOut
+
+    game = Game(CLASSIC, (Side("We", ("A", "B")), Side("They", ("C", "D"))))
+    out = SideEntry(
+        melded=420,
+        hand=70,
+        canastas={"natural": 1, "mixed": 1},
+        red_threes=2,
+        went_out=WentOut.NORMAL,
+    )
+    preview = game.preview_round([out, SideEntry(hand=85, red_threes=1)])
+    we, they = preview.sides
+    assert preview.problems == () and preview.round_number == 1
+    assert (we.round_score, we.total, we.opening, we.opening_changed) == (1450, 1450, 50, False)
+    assert (they.round_score, they.total, they.opening, they.opening_changed) == (
+        -185,
+        -185,
+        15,
+        True,
+    )
+    assert we.score is not None and we.score.canasta_bonus == 800
+    # More red threes than the packs hold: a problem of the round, and no score for that side.
+    preview = game.preview_round([SideEntry(melded=100, red_threes=5), SideEntry()])
+    assert [side.round_score for side in preview.sides] == [None, 0]
+    assert [p.side for p in preview.problems] == [None]
+    # An edit of round 1 counts from the totals before it.
+    game = game.add_round([out, SideEntry(hand=85, red_threes=1)]).add_round([out, SideEntry()])
+    preview = game.preview_round([SideEntry(melded=100), SideEntry(melded=50)], round_number=2)
+    assert [side.total for side in preview.sides] == [1550, -135]

@@ -5,6 +5,7 @@ No browser: a plain stand-in for the page records what the app would show.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -122,7 +123,9 @@ def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> 
     screen.changed()
     assert (we.score.value, they.score.value) == ("+1450", "-185")
     assert (we.opening.value, they.opening.value) == ("then needs 50", "then needs 15")
-    # The half-typed round is in the database, so a new screen (a reopened app) finds it.
+    # The app closes: the half-typed round is written, so a new screen (a reopened app) finds it.
+    app.current = screen
+    app.closing()
     again = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
     assert again.draft.sides == screen.draft.sides
     screen.save_round()
@@ -165,6 +168,7 @@ def test_a_round_saved_elsewhere_meanwhile_is_not_overwritten(store: GameStore) 
     assert "Round 2" in shown and "Round 1" not in shown
     assert screen.panels[0].total.value == "total 100"
     assert screen.panels[1].melded.value == "200", "what was typed is kept"
+    screen.leave()
     assert store.load_draft(stored.id) is not None, "and kept as the next round's draft"
     screen.save_round()
     assert store.load_game(stored.id).game.totals == (100, 200)
@@ -223,6 +227,7 @@ def test_editing_a_round_keeps_the_next_round_typed_so_far(store: GameStore) -> 
     following.build()
     following.draft.set_hand(1, "85")
     following.changed()
+    following.leave()
     edit = RoundEntryScreen(app, f"/game/{stored.id}/round/1/edit", stored.id, 1)
     edit.build()
     assert edit.draft.sides[0].melded_text == "420"
@@ -303,6 +308,7 @@ def test_the_sheet_offers_to_continue_a_half_entered_round(store: GameStore) -> 
     entry.build()
     entry.draft.set_melded(0, "90")
     entry.changed()
+    entry.leave()  # back to the sheet
     assert button_text() == "Continue round 1"
 
 
@@ -491,3 +497,90 @@ def test_long_side_names_keep_to_one_line_in_round_detail_and_sheet(store: GameS
     _screen, sheet = screen_for(app, f"/game/{stored.id}")
     names = [c for c in walk(sheet) if isinstance(c, ft.Text) and c.value == "Southwest"]
     assert names and all(c.max_lines == 1 for c in names)
+
+
+def test_a_keystroke_in_round_entry_checks_the_round_once(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import canasta_score.core.game as game_module
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    screen = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    checks: list[int] = []
+    real = game_module.validate_round
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        checks.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(game_module, "validate_round", counted)
+    for text in ("4", "42", "420", "420+"):
+        screen.panels[0].changed(lambda text=text: screen.draft.set_melded(0, text))
+    assert len(checks) == 4, "one check of the round per keystroke"
+    assert screen.panels[0].score.value == "+420"
+
+
+class LoopPage(PageStandIn):
+    """A page stand-in whose tasks run on the test's event loop, as on a real page."""
+
+    def run_task(self, task: Any) -> Any:
+        return asyncio.get_running_loop().create_task(task())
+
+
+def test_typing_does_not_wait_on_the_disk_the_draft_is_written_once_typing_pauses(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import canasta_score.ui.views.round_entry as round_entry
+
+    monkeypatch.setattr(round_entry, "DRAFT_PAUSE", 0.2)
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    writes: list[Any] = []
+    real = store.save_draft
+
+    def save_draft(game_id: int, draft: Any) -> None:
+        writes.append(draft)
+        real(game_id, draft)
+
+    monkeypatch.setattr(store, "save_draft", save_draft)
+
+    async def type_and_pause() -> None:
+        app = App(LoopPage(), store)  # type: ignore[arg-type]
+        screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+        screen.build()
+        for text in ("5", "50", "500"):
+            screen.panels[0].changed(lambda text=text: screen.draft.set_melded(0, text))
+            assert screen.panels[0].score.value == f"+{text}", "the preview follows at once"
+            await asyncio.sleep(0.05)
+        assert writes == [], "nothing written while typing"
+        await asyncio.sleep(0.4)
+        assert len(writes) == 1, "written once, after the pause"
+        assert store.load_draft(stored.id) == screen.draft.as_dict()
+        screen.panels[0].changed(lambda: screen.draft.add_red_three(0, 1))
+        screen.leave()
+        assert len(writes) == 2, "and at once when the screen is left"
+        await asyncio.sleep(0.4)
+        assert len(writes) == 2, "not again after leaving"
+
+    asyncio.run(type_and_pause())
+
+
+def test_a_closing_page_writes_the_half_typed_round_and_a_saved_round_is_not_written_back(
+    store: GameStore,
+) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.start(tell_about_opening=False)
+    app.page.route = f"/game/{stored.id}/round"
+    app.show_route()
+    screen = app.current
+    assert isinstance(screen, RoundEntryScreen)
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "90"))
+    assert store.load_draft(stored.id) is None
+    app.page.on_disconnect(None)
+    assert store.load_draft(stored.id) == screen.draft.as_dict()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "95"))
+    screen.save_round()
+    app.page.on_close(None)
+    assert store.load_draft(stored.id) is None, "the saved round's draft stays gone"
+    assert store.load_game(stored.id).game.totals == (95, 0)

@@ -10,7 +10,9 @@ from canasta_score.core import (
     FLEMISH,
     PRESETS,
     SIX_PLAYER,
+    CanastaKind,
     CardCounts,
+    CardGroup,
     Game,
     RoundRefused,
     Side,
@@ -18,6 +20,8 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.ui.state import (
+    CardPlace,
+    EntryMode,
     NewGameForm,
     RoundDraft,
     SideDraft,
@@ -41,8 +45,8 @@ def enter_worked_example(draft: RoundDraft) -> int:
     inputs = [
         lambda: draft.set_melded(0, "420"),
         lambda: draft.set_hand(0, "70"),
-        lambda: draft.add_canasta(0, "natural", 1),
-        lambda: draft.add_canasta(0, "mixed", 1),
+        lambda: draft.add_canasta(0, CanastaKind.NATURAL, 1),
+        lambda: draft.add_canasta(0, CanastaKind.MIXED, 1),
         lambda: draft.add_red_three(0, 1),
         lambda: draft.add_red_three(0, 1),
         lambda: draft.toggle_went_out(0, WentOut.NORMAL),
@@ -159,8 +163,8 @@ def test_only_one_side_has_the_dealer_bonus() -> None:
 def test_steppers_do_not_go_below_zero() -> None:
     draft = RoundDraft(new_game())
     draft.add_red_three(0, -1)
-    draft.add_canasta(0, "natural", -1)
-    draft.add_cards(0, "hand", "jokers", -1)
+    draft.add_canasta(0, CanastaKind.NATURAL, -1)
+    draft.add_cards(0, CardPlace.HAND, CardGroup.JOKERS, -1)
     side = draft.sides[0]
     assert (side.red_threes, side.canastas["natural"], side.hand_cards["jokers"]) == (0, 0, 0)
 
@@ -188,7 +192,7 @@ def test_going_out_without_a_canasta_is_refused_in_plain_words() -> None:
             lambda d: (d.set_melded(0, "1000"), d.set_melded(1, "400")),
             "all the cards in the packs are worth 1180",
         ),
-        (lambda d: d.add_canasta(1, "natural", 1), "no melded points"),
+        (lambda d: d.add_canasta(1, CanastaKind.NATURAL, 1), "no melded points"),
     ],
 )
 def test_impossible_rounds_are_refused_with_a_reason(taps, words: str) -> None:
@@ -221,12 +225,12 @@ def test_a_finished_game_takes_no_new_round() -> None:
 
 def test_card_counts_give_points_by_the_rules_card_values() -> None:
     draft = RoundDraft(new_game(DANISH))
-    draft.set_mode(0, "cards")
+    draft.set_mode(0, EntryMode.CARDS)
     for _ in range(2):
-        draft.add_cards(0, "melded", "black_threes", 1)
-    draft.add_cards(0, "melded", "jokers", 1)
-    draft.add_cards(0, "hand", "aces", 1)
-    assert draft.cards_points(0, "melded") == 50  # black threes are worth 0 in Danish rules
+        draft.add_cards(0, CardPlace.MELDED, CardGroup.BLACK_THREES, 1)
+    draft.add_cards(0, CardPlace.MELDED, CardGroup.JOKERS, 1)
+    draft.add_cards(0, CardPlace.HAND, CardGroup.ACES, 1)
+    assert draft.cards_points(0, CardPlace.MELDED) == 50  # black threes are worth 0 in Danish rules
     entries, _problems = draft.entries()
     assert entries is not None
     assert entries[0].melded == CardCounts(jokers=1, black_threes=2)
@@ -235,22 +239,22 @@ def test_card_counts_give_points_by_the_rules_card_values() -> None:
 
 def test_switching_back_to_points_carries_the_counted_points_over() -> None:
     draft = RoundDraft(new_game())
-    draft.set_mode(0, "cards")
-    draft.add_cards(0, "melded", "high", 7)
-    draft.add_cards(0, "hand", "low", 2)
-    draft.set_mode(0, "points")
+    draft.set_mode(0, EntryMode.CARDS)
+    draft.add_cards(0, CardPlace.MELDED, CardGroup.HIGH, 7)
+    draft.add_cards(0, CardPlace.HAND, CardGroup.LOW, 2)
+    draft.set_mode(0, EntryMode.POINTS)
     assert (draft.sides[0].melded_text, draft.sides[0].hand_text) == ("70", "10")
 
 
 def test_more_cards_of_a_group_than_the_packs_hold_is_refused() -> None:
     draft = RoundDraft(new_game())
     for side in (0, 1):
-        draft.set_mode(side, "cards")
+        draft.set_mode(side, EntryMode.CARDS)
         for _ in range(3):
-            draft.add_cards(side, "hand", "jokers", 1)
+            draft.add_cards(side, CardPlace.HAND, CardGroup.JOKERS, 1)
     assert any("6 jokers counted" in p.message for p in draft.problems())
-    assert draft.cards_limit("jokers") == 4
-    assert RoundDraft(new_game(SIX_PLAYER)).cards_limit("jokers") == 6
+    assert draft.cards_limit(CardGroup.JOKERS) == 4
+    assert RoundDraft(new_game(SIX_PLAYER)).cards_limit(CardGroup.JOKERS) == 6
 
 
 # --- the half-typed round survives a restart -------------------------------------------------------
@@ -260,10 +264,10 @@ def test_a_draft_comes_back_exactly_as_it_was_typed() -> None:
     game = new_game(FLEMISH)
     draft = RoundDraft(game)
     draft.set_melded(0, "420+")
-    draft.add_canasta(0, "wild", 1)
+    draft.add_canasta(0, CanastaKind.WILD, 1)
     draft.toggle_went_out(0, WentOut.CONCEALED)
-    draft.set_mode(1, "cards")
-    draft.add_cards(1, "hand", "twos", 2)
+    draft.set_mode(1, EntryMode.CARDS)
+    draft.add_cards(1, CardPlace.HAND, CardGroup.TWOS, 2)
     again = RoundDraft.from_dict(game, draft.as_dict())
     assert again.sides == draft.sides
     assert again.editing is None
@@ -307,7 +311,7 @@ def test_a_whole_game_played_through_the_drafts() -> None:
     # Round 2: They meld big, We are caught with cards in hand.
     draft = RoundDraft(game)
     draft.set_melded(1, "300+150+55")
-    draft.add_canasta(1, "natural", 2)
+    draft.add_canasta(1, CanastaKind.NATURAL, 2)
     draft.toggle_went_out(1, WentOut.CONCEALED)
     draft.set_hand(0, "120")
     assert draft.can_save()
@@ -320,7 +324,7 @@ def test_a_whole_game_played_through_the_drafts() -> None:
     while not game.finished:
         draft = RoundDraft(game)
         draft.set_melded(0, "500")
-        draft.add_canasta(0, "natural", 2)
+        draft.add_canasta(0, CanastaKind.NATURAL, 2)
         draft.add_red_three(0, 1)
         draft.toggle_went_out(0, WentOut.NORMAL)
         assert draft.can_save(), draft.problems()
@@ -451,8 +455,8 @@ def test_every_preset_compares_against_classic() -> None:
 
 def test_switching_to_card_counting_alone_is_not_a_round_to_save() -> None:
     draft = RoundDraft(new_game())
-    draft.set_mode(0, "cards")
+    draft.set_mode(0, EntryMode.CARDS)
     assert not draft.touched and not draft.can_save()
     assert draft.worth_keeping
-    draft.add_cards(0, "hand", "low", 1)
+    draft.add_cards(0, CardPlace.HAND, CardGroup.LOW, 1)
     assert draft.touched and draft.can_save()

@@ -1,7 +1,16 @@
 """The scoring core: Canasta rules as data and pure functions, standard library only."""
 
 from canasta_score.core.cards import CardCounts, CardGroup, CardValues
-from canasta_score.core.game import Game, RoundRefused, Side, seat_order, table_name, winner_of
+from canasta_score.core.game import (
+    Game,
+    RoundPreview,
+    RoundRefused,
+    Side,
+    SidePreview,
+    seat_order,
+    table_name,
+    winner_of,
+)
 from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
 from canasta_score.core.problems import Problem, ProblemCode
 from canasta_score.core.rules import (
@@ -39,10 +48,12 @@ __all__ = [
     "Game",
     "Problem",
     "ProblemCode",
+    "RoundPreview",
     "RoundRefused",
     "RuleSet",
     "Side",
     "SideEntry",
+    "SidePreview",
     "SideScore",
     "WentOut",
     "apply_overrides",

@@ -12,7 +12,7 @@ from itertools import accumulate
 from canasta_score.core.problems import Problem
 from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import RuleSet, opening_minimum
-from canasta_score.core.scoring import SideEntry, SideScore, score_round
+from canasta_score.core.scoring import SideEntry, SideScore, score_round, score_side
 from canasta_score.core.validation import validate_round
 
 Round = tuple[SideEntry, ...]
@@ -73,6 +73,40 @@ def seat_order(sides: Sequence[Side]) -> list[tuple[int, int]]:
         for side_index, side in enumerate(sides)
         if player < len(side.players)
     ]
+
+
+@dataclass(frozen=True)
+class SidePreview:
+    """What one side's entry would give if the round were saved now."""
+
+    #: The breakdown, or None when the side's entry has a problem (or cannot be read yet).
+    score: SideScore | None
+    #: The side's total after the round, and what it would then need to open.
+    total: int | None
+    opening: int | None
+    #: What the side needed to open in this round.
+    opening_before: int
+
+    @property
+    def round_score(self) -> int | None:
+        return self.score.total if self.score is not None else None
+
+    @property
+    def opening_changed(self) -> bool:
+        """Whether the round moves the side to another opening minimum."""
+        return self.opening is not None and self.opening != self.opening_before
+
+
+@dataclass(frozen=True)
+class RoundPreview:
+    """A round checked and scored before it is saved: per side what it gives, and every problem."""
+
+    round_number: int
+    sides: tuple[SidePreview, ...]
+    problems: tuple[Problem, ...]
+
+    def problems_of_side(self, side: int) -> list[Problem]:
+        return [problem for problem in self.problems if problem.side == side]
 
 
 @dataclass(frozen=True)
@@ -174,6 +208,53 @@ class Game:
                 Problem(C.GAME_OVER, number, params={"winner": winner, "ended": len(self.rounds)})
             ]
         return self.problems_of(entries, number)
+
+    def preview_round(
+        self, entries: Sequence[SideEntry | None], round_number: int | None = None
+    ) -> RoundPreview:
+        """The next round (or round `round_number`, entered anew) as it would be if saved now.
+
+        The entries are checked once; a side with a problem gets no score, the others their
+        breakdown, new total and next opening minimum. A side given as None (its entry cannot
+        be read yet) gets no score and counts as empty when the round is checked as a whole.
+
+        >>> from canasta_score.core.rules import CLASSIC
+        >>> game = Game(CLASSIC, (Side("We", ("A",)), Side("They", ("B",))))
+        >>> preview = game.preview_round([SideEntry(melded=1500), SideEntry(hand=85, red_threes=1)])
+        >>> [(side.round_score, side.total, side.opening) for side in preview.sides]
+        [(1500, 1500, 90), (-185, -185, 15)]
+        >>> preview = game.preview_round([SideEntry(melded=303), None])
+        >>> [side.round_score for side in preview.sides], [str(p) for p in preview.problems]
+        ([None, None], ['round 1, side "We": melded points must be a multiple of 5, got 303 (did you mean 300 or 305?)'])
+        """
+        number = len(self.rounds) + 1 if round_number is None else round_number
+        if len(entries) != len(self.sides):
+            return RoundPreview(number, (), tuple(self.problems_of([], number)))
+        checked = [SideEntry() if entry is None else entry for entry in entries]
+        problems = (
+            self.check_new_round(checked)
+            if round_number is None
+            else self.problems_of(checked, round_number)
+        )
+        totals = self.running_totals[number - 2] if number > 1 else self.totals_at_start
+        sides = []
+        for index, (entry, before) in enumerate(zip(entries, totals, strict=True)):
+            opening_before = opening_minimum(before, self.rules)
+            refused = any(problem.side == index for problem in problems)
+            if entry is None or refused or not self._scorable(entry):
+                sides.append(SidePreview(None, None, None, opening_before))
+                continue
+            score = score_side(entry, self.rules)
+            total = before + score.total
+            sides.append(
+                SidePreview(score, total, opening_minimum(total, self.rules), opening_before)
+            )
+        return RoundPreview(number, tuple(sides), tuple(problems))
+
+    def _scorable(self, entry: SideEntry) -> bool:
+        """Whether the rules can score the entry; more red threes than the packs hold is a
+        problem of the whole round, so no side has it, and yet no score can be given."""
+        return 0 <= entry.red_threes < len(self.rules.red_threes)
 
     def add_round(self, entries: Sequence[SideEntry]) -> Game:
         """This game with one more round; raises RoundRefused, changing nothing, if it cannot be."""

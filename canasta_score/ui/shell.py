@@ -17,11 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
 from canasta_score.i18n import _, set_language
+from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameStore
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -37,7 +37,7 @@ class App:
         self.store = store
         self.wakelock: ft.Wakelock | None = None
         self._awake = False
-        self.current: Any = None
+        self.current: Screen | None = None
         #: While a confirmed action runs, its message waits until the dialog is gone.
         self._quiet = False
         self._held_message: tuple[str, str | None, Callable[[], None] | None] | None = None
@@ -55,6 +55,10 @@ class App:
         page.on_route_change = self.show_route
         page.on_view_pop = self.view_pop
         page.on_resize = self.resized
+        # A closed tab (or a session that expired) is left like any screen: what is
+        # waiting to be kept, such as a half-typed round, is written now.
+        page.on_disconnect = self.closing
+        page.on_close = self.closing
         self._layout = self.layout()
         self.show_route()
         if tell_about_opening:
@@ -104,7 +108,7 @@ class App:
         """The body's width: None (the whole screen) on phones, at most `widest` elsewhere."""
         return widest if self.width > widest + 40 else None
 
-    def resized(self, _event: Any = None) -> None:
+    def resized(self, _event: ft.PageResizeEvent | None = None) -> None:
         layout = self.layout()
         if layout != self._layout:
             self._layout = layout
@@ -118,7 +122,7 @@ class App:
         else:
             self.page.navigate(route)
 
-    def view_pop(self, _event: Any = None) -> None:
+    def view_pop(self, _event: ft.ViewPopEvent | None = None) -> None:
         self.go(self.parent_route(self.page.route))
 
     @staticmethod
@@ -128,16 +132,21 @@ class App:
             return f"/game/{parts[1]}"
         return "/"
 
-    def show_route(self, _event: Any = None) -> None:
+    def show_route(self, _event: ft.RouteChangeEvent | None = None) -> None:
         from canasta_score.ui.views import screen_for
 
         route = self.page.route or "/"
-        if self.current is not None and hasattr(self.current, "leave"):
+        if self.current is not None:
             self.current.leave()
         self.current, view = screen_for(self, route)
         self.show_view(view)
 
-    def redraw(self, screen: Any) -> None:
+    def closing(self, _event: ft.Event[ft.Page] | None = None) -> None:
+        """The page is gone or going (tab closed, session expired): the screen is left."""
+        if self.current is not None:
+            self.current.leave()
+
+    def redraw(self, screen: Screen) -> None:
         """Draws a screen again as it now is (what was typed in it kept), on the same route."""
         self.current = screen
         self.show_view(screen.build())
@@ -183,7 +192,7 @@ class App:
             expand=True,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        column = [
+        column: list[ft.Control] = [
             ft.Container(content=content, expand=True, padding=ft.Padding.symmetric(horizontal=12))
         ]
         if bottom is not None:

@@ -223,16 +223,25 @@ def test_playing_to_the_target_shows_the_winner_and_takes_no_more_rounds(
     assert not phone.has("save-round") and not phone.has("add-round")
 
 
-def test_a_half_entered_round_survives_a_reload(app_server: AppServer, open_screen: Any) -> None:
+def test_a_half_entered_round_survives_a_reload_and_a_closed_tab(
+    app_server: AppServer, open_screen: Any
+) -> None:
     phone = open_seeded(app_server, open_screen, rounds=[])
     phone.tap("add-round")
     phone.wait_for("save-round")
     phone.fill("side-0-melded", "420")
     phone.tap("side-0-canasta-natural-plus")
+    phone.wait_text("side-0-round-score", r"920")  # 420 + 500
+    # Closed at once, before the pause after which the draft is written: closing writes it.
+    phone.page.close()
+    phone = open_screen(app_server)
+    phone.open("/game/1/round", ready="save-round")
+    phone.wait_text("side-0-canasta-natural", r"\b1\b")
+    phone.wait_text("side-0-round-score", r"920")
+    assert phone.value("side-0-melded") == "420"
+
     phone.tap("side-0-red-threes-plus")
     phone.wait_text("side-0-round-score", r"1020")  # 420 + 500 + 100
-    phone.page.wait_for_timeout(300)  # the draft is written as it is typed; leave it a moment
-
     phone.reload(ready="save-round")
     assert phone.route() == "/game/1/round"
     phone.wait_text("side-0-canasta-natural", r"\b1\b")

@@ -128,7 +128,7 @@ def test_a_round_saved_in_a_stale_tab_is_refused_and_overwrites_nothing(
 def test_thousands_of_digits_pasted_into_a_points_field_show_a_problem(
     app_server: AppServer, open_screen: Any
 ) -> None:
-    """ui/state.py parse_points: int() of more than 4300 digits raised in the on_change
+    """ui/state/points.py parse_points: int() of more than 4300 digits raised in the on_change
     handler (a traceback on the server, and no problem shown on the screen)."""
     app_server.import_games(GAME)
     app_server.start()

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 if TYPE_CHECKING:
+    from canasta_score.ui.screen import Screen
     from canasta_score.ui.shell import App
 
 
-def screen_for(app: App, route: str) -> tuple[Any, ft.View]:
-    """The screen object (or None) and the view for a route; unknown routes show home."""
+def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
+    """The screen and the view for a route; unknown routes show home."""
     from canasta_score.ui.views.home import HomeScreen
     from canasta_score.ui.views.new_game import NewGameScreen
     from canasta_score.ui.views.round_detail import RoundDetailScreen
@@ -21,7 +22,7 @@ def screen_for(app: App, route: str) -> tuple[Any, ft.View]:
     from canasta_score.ui.views.sheet import SheetScreen
 
     parts = [part for part in route.split("?")[0].split("/") if part]
-    screen: Any
+    screen: Screen
     try:
         match parts:
             case ["new"]:

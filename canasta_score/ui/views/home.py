@@ -8,7 +8,8 @@ import flet as ft
 
 from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged, Wide
-from canasta_score.ui.state import format_points
+from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.points import format_points
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -27,7 +28,7 @@ def when(summary: Any) -> str:
     return moment.strftime("%Y-%m-%d %H:%M") if moment else ""
 
 
-class HomeScreen:
+class HomeScreen(Screen):
     def __init__(self, app: App, route: str) -> None:
         self.app = app
         self.route = route

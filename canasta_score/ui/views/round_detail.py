@@ -9,15 +9,14 @@ import flet as ft
 from canasta_score.core import CardCounts, RoundRefused, SideEntry
 from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged
-from canasta_score.ui.state import CARD_GROUP_LABELS, N_, format_points, player_name
+from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
+from canasta_score.ui.state.points import format_points, signed
+from canasta_score.ui.state.sheet import player_name
 from canasta_score.ui.store import StaleGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
-
-
-def signed(points: int) -> str:
-    return ("+" if points > 0 else "") + format_points(points)
 
 
 #: A count of canastas of one kind, singular and plural (each pair goes through ngettext).
@@ -62,7 +61,7 @@ def facts(entry: SideEntry) -> str:
     return "; ".join(parts) or _("nothing special")
 
 
-class RoundDetailScreen:
+class RoundDetailScreen(Screen):
     def __init__(self, app: App, route: str, game_id: int, number: int) -> None:
         self.app = app
         self.route = route

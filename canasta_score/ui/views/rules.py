@@ -10,7 +10,9 @@ import flet as ft
 from canasta_score.core import PRESETS, RuleSet, apply_overrides
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, Section, Tagged
-from canasta_score.ui.state import N_, compare_presets, rules_table
+from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.labels import N_
+from canasta_score.ui.state.rules import compare_presets, rules_table
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -48,7 +50,7 @@ def table(rows: list[tuple[str, str]]) -> ft.Control:
     )
 
 
-class RulesScreen:
+class RulesScreen(Screen):
     def __init__(self, app: App, route: str, game_id: int | None = None) -> None:
         self.app = app
         self.route = route

@@ -8,12 +8,13 @@ import flet as ft
 
 from canasta_score.i18n import LANGUAGES, _, set_language
 from canasta_score.ui.components import Section
+from canasta_score.ui.screen import Screen
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
 
 
-class SettingsScreen:
+class SettingsScreen(Screen):
     def __init__(self, app: App, route: str) -> None:
         self.app = app
         self.route = route

@@ -9,22 +9,20 @@ import flet as ft
 from canasta_score.core import Game, RoundRefused
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, BigNumber, Tagged, Wide
-from canasta_score.ui.state import format_points, player_name, sheet_columns, sheet_rows
+from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.points import format_points, signed
+from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
 from canasta_score.ui.store import StaleGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
 
 
-def signed(points: int) -> str:
-    return ("+" if points > 0 else "") + format_points(points)
-
-
 def opening_text(minimum: int) -> str:
     return _("needs {minimum}").format(minimum=minimum)
 
 
-class SheetScreen:
+class SheetScreen(Screen):
     def __init__(self, app: App, route: str, game_id: int) -> None:
         self.app = app
         self.route = route
@@ -142,7 +140,7 @@ class SheetScreen:
 
     def header(self) -> ft.Control:
         game = self.game
-        columns = []
+        columns: list[ft.Control] = []
         for index, column in enumerate(sheet_columns(game)):
             leading = game.winner == index
             opening = ft.Container(

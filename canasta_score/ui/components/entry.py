@@ -1,0 +1,93 @@
+"""Inputs for entering a round: points fields, big on/off toggles, steppers under their label."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from canasta_score.ui.components.basics import TAP, Stepper
+
+#: Characters a points field takes: digits and the `+` of a sum (and `-`, refused with a reason).
+POINTS_FILTER = ft.InputFilter(regex_string=r"[0-9+\- ]", allow=True)
+
+
+def points_field(
+    label: str,
+    value: str,
+    hint: str,
+    *,
+    on_change: ft.ControlEventHandler[ft.TextField],
+    on_submit: ft.ControlEventHandler[ft.TextField] | None = None,
+) -> ft.TextField:
+    """A field for points, on the phone keypad (which has `+` for sums like 120+35+5)."""
+    return ft.TextField(
+        label=label,
+        value=value,
+        hint_text=hint,
+        keyboard_type=ft.KeyboardType.PHONE,
+        input_filter=POINTS_FILTER,
+        text_size=20,
+        error_max_lines=4,
+        dense=True,  # still taller than a 48 px tap target
+        on_change=on_change,
+        on_submit=on_submit,
+    )
+
+
+class Toggle(ft.Container):
+    """A big on/off choice (went out, concealed, dealer bonus) that shows its state in colour."""
+
+    def __init__(self, label: str, on_click: Callable[[], None], identifier: str) -> None:
+        self.label = ft.Text(label, size=15, weight=ft.FontWeight.BOLD)
+        self.mark = ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=20)
+        super().__init__(
+            content=ft.Row(
+                [self.mark, self.label],
+                spacing=6,
+                alignment=ft.MainAxisAlignment.CENTER,
+                tight=True,
+            ),
+            height=TAP,
+            padding=ft.Padding.symmetric(horizontal=10),
+            border_radius=TAP // 2,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            on_click=lambda: on_click(),
+            ink=True,
+            expand=True,
+            alignment=ft.Alignment.CENTER,
+        )
+        self.tag = ft.Semantics(
+            identifier=identifier, content=self, button=True, selected=False, expand=True
+        )
+
+    def show(self, on: bool) -> None:
+        self.bgcolor = ft.Colors.PRIMARY if on else None
+        self.label.color = ft.Colors.ON_PRIMARY if on else None
+        self.mark.color = ft.Colors.ON_PRIMARY if on else None
+        self.mark.icon = ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK
+        self.tag.selected = on
+
+
+def labelled(label: str, extra: str, stepper: Stepper) -> ft.Control:
+    """A compact stepper under its label (and a word on what each counts)."""
+    return ft.Column(
+        [
+            ft.Text(
+                spans=[
+                    ft.TextSpan(label),
+                    ft.TextSpan(
+                        f"  {extra}" if extra else "",
+                        style=ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ),
+                ],
+                size=14,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            stepper,
+        ],
+        spacing=0,
+        tight=True,
+        expand=True,
+    )

@@ -1,0 +1,30 @@
+"""Names of card groups and canasta kinds as players read them, marked for translation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from canasta_score.core import CanastaKind, CardGroup
+
+
+def N_(message: str) -> str:
+    """Marks a string for translation where it is defined; `_()` translates it where shown."""
+    return message
+
+
+CARD_GROUP_LABELS: Mapping[CardGroup, str] = {
+    CardGroup.JOKERS: N_("Jokers"),
+    CardGroup.TWOS: N_("Twos"),
+    CardGroup.ACES: N_("Aces"),
+    CardGroup.HIGH: N_("K-8"),
+    CardGroup.LOW: N_("7-4"),
+    CardGroup.BLACK_THREES: N_("Black 3s"),
+}
+
+CANASTA_LABELS: Mapping[CanastaKind, str] = {
+    CanastaKind.NATURAL: N_("Natural canastas"),
+    CanastaKind.MIXED: N_("Mixed canastas"),
+    CanastaKind.NATURAL_ACES: N_("Natural aces canastas"),
+    CanastaKind.MIXED_ACES: N_("Mixed aces canastas"),
+    CanastaKind.WILD: N_("Wild canastas"),
+}

@@ -1,0 +1,190 @@
+"""The new-game form: sides and players, rule set, target and first dealer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canasta_score.core import PRESETS, Game, RuleSet, Side, apply_overrides, seat_order, table_name
+from canasta_score.i18n import _
+from canasta_score.ui.state.points import parse_points
+
+
+@dataclass
+class SideForm:
+    name: str
+    players: list[str]
+
+
+def default_side_name(index: int) -> str:
+    return [_("We"), _("They"), _("Third side"), _("Fourth side")][index]
+
+
+def is_default_name(name: str) -> bool:
+    """Whether a player name is one the app made up for a blank field (`We 2`, `They`).
+
+    >>> is_default_name("We 2"), is_default_name("They"), is_default_name("Anna")
+    (True, True, False)
+    """
+    sides = [default_side_name(index) for index in range(NewGameForm.MAX_SIDES)]
+    made_up = {f"{side} {n}" for side in sides for n in range(1, NewGameForm.MAX_PLAYERS + 1)}
+    return name in made_up or name in sides
+
+
+class NewGameForm:
+    """The new-game screen: sides and players, rule set, target and first dealer."""
+
+    MAX_SIDES = 4
+    MAX_PLAYERS = 3
+
+    def __init__(
+        self,
+        sides: Sequence[Side] | None = None,
+        rules: RuleSet | None = None,
+        custom_rules: Sequence[RuleSet] = (),
+    ) -> None:
+        if sides:
+            self.sides = [SideForm(side.name, list(side.players)) for side in sides]
+        else:
+            self.sides = [SideForm(default_side_name(i), ["", ""]) for i in range(2)]
+        self.custom_rules = list(custom_rules)
+        self.rules_id = rules.id if rules is not None else "classic"
+        self._rules_chosen = rules is not None
+        self._extra_rules = [rules] if rules is not None and rules.id not in self.choices() else []
+        self.target_text = ""
+        self._target_chosen = False
+        self.first_dealer = 0
+        self._follow_suggestion()
+
+    # --- choices -----------------------------------------------------------------------
+
+    def choices(self) -> dict[str, RuleSet]:
+        found = dict(PRESETS)
+        for rules in [*self.custom_rules, *getattr(self, "_extra_rules", [])]:
+            found[rules.id] = rules
+        return found
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.choices().get(self.rules_id, PRESETS["classic"])
+
+    def suggested_rules(self) -> str | None:
+        """`two-player` for two single players, `six-player` for six players, else nothing."""
+        players = [len(side.players) for side in self.sides]
+        if players == [1, 1]:
+            return "two-player"
+        if sum(players) == 6:
+            return "six-player"
+        return None
+
+    def default_target(self) -> int:
+        return self.rules.target_for(len(self.sides))
+
+    def _follow_suggestion(self) -> None:
+        if not self._rules_chosen:
+            self.rules_id = self.suggested_rules() or "classic"
+        if not self._target_chosen:
+            self.target_text = str(self.default_target())
+        self.first_dealer = min(self.first_dealer, len(self.seats()) - 1)
+
+    # --- verbs -------------------------------------------------------------------------
+
+    def add_side(self) -> None:
+        if len(self.sides) < self.MAX_SIDES:
+            players = len(self.sides[-1].players) if self.sides else 2
+            self.sides.append(SideForm(default_side_name(len(self.sides)), [""] * players))
+            self._follow_suggestion()
+
+    def remove_side(self, index: int) -> None:
+        if len(self.sides) > 2:
+            del self.sides[index]
+            self._follow_suggestion()
+
+    def add_player(self, side: int) -> None:
+        if len(self.sides[side].players) < self.MAX_PLAYERS:
+            self.sides[side].players.append("")
+            self._follow_suggestion()
+
+    def remove_player(self, side: int) -> None:
+        if len(self.sides[side].players) > 1:
+            self.sides[side].players.pop()
+            self._follow_suggestion()
+
+    def set_players_per_side(self, count: int) -> None:
+        for side in self.sides:
+            side.players = (side.players + [""] * count)[:count]
+        self._follow_suggestion()
+
+    def rename_side(self, side: int, name: str) -> None:
+        self.sides[side].name = name
+
+    def name_player(self, side: int, player: int, name: str) -> None:
+        self.sides[side].players[player] = name
+
+    def offer_player(self, name: str) -> tuple[int, int] | None:
+        """Put a remembered name in the first empty player field; where it went, if anywhere.
+
+        A name already at the table is not seated twice.
+        """
+        if self.is_seated(name):
+            return None
+        for side_index, side in enumerate(self.sides):
+            for player_index, player in enumerate(side.players):
+                if not player.strip():
+                    side.players[player_index] = name
+                    return side_index, player_index
+        return None
+
+    def is_seated(self, name: str) -> bool:
+        """Whether a player of that name (any case) is already on a side."""
+        wanted = name.strip().casefold()
+        return any(p.strip().casefold() == wanted for side in self.sides for p in side.players)
+
+    def choose_rules(self, rules_id: str) -> None:
+        self.rules_id = rules_id
+        self._rules_chosen = True
+        if not self._target_chosen:
+            self.target_text = str(self.default_target())
+
+    def set_target(self, text: str) -> None:
+        self.target_text = text
+        self._target_chosen = True
+
+    def choose_first_dealer(self, seat: int) -> None:
+        self.first_dealer = seat
+
+    # --- what it gives -----------------------------------------------------------------
+
+    def final_sides(self) -> list[Side]:
+        sides = []
+        for index, side in enumerate(self.sides):
+            name = table_name(side.name) or default_side_name(index)
+            players = []
+            for number, player in enumerate(side.players, start=1):
+                fallback = name if len(side.players) == 1 else f"{name} {number}"
+                players.append(table_name(player) or fallback)
+            sides.append(Side(name, tuple(players)))
+        return sides
+
+    def seats(self) -> list[str]:
+        """Players clockwise round the table."""
+        sides = self.final_sides()
+        return [sides[s].players[p] for s, p in seat_order(sides)]
+
+    def problems(self) -> list[str]:
+        problems = []
+        names = [side.name for side in self.final_sides()]
+        if len(set(names)) != len(names):
+            problems.append(_("Two sides have the same name; give each side its own."))
+        target = parse_points(self.target_text)
+        if target is None or target <= 0:
+            problems.append(_("The target must be a number of points, like 5000."))
+        return problems
+
+    def game(self) -> Game:
+        """The game to start; call only when `problems()` is empty."""
+        rules = self.rules
+        target = parse_points(self.target_text) or self.default_target()
+        if target != rules.target_for(len(self.sides)):
+            rules, _problems = apply_overrides(rules, {"target": target})
+        return Game(rules=rules, sides=tuple(self.final_sides()), first_dealer=self.first_dealer)

@@ -1,0 +1,58 @@
+"""Points as players type them (sums like `120+35+5`) and as the screens show them."""
+
+from __future__ import annotations
+
+import re
+
+_TERM = re.compile(r"\s*([+-]?)\s*(\d+)\s*")
+
+#: More digits than any Canasta score has (and far below what int() refuses to read).
+_MOST_DIGITS = 9
+
+
+def parse_points(text: str) -> int | None:
+    """Points typed as a number or a sum like `120+35+5`; blank is 0, nonsense is None.
+
+    A trailing `+` is what a player has typed half-way and counts as nothing yet.
+
+    >>> parse_points("120+35+5"), parse_points(""), parse_points("90+"), parse_points("-85")
+    (160, 0, 90, -85)
+    >>> parse_points("12a") is None, parse_points("5" * 5000) is None
+    (True, True)
+    """
+    text = text.strip()
+    text = text[:-1].strip() if text.endswith("+") else text
+    if not text:
+        return 0
+    total, position = 0, 0
+    while position < len(text):
+        match = _TERM.match(text, position)
+        if not match or match.end() == position:
+            return None
+        sign, digits = match.groups()
+        if len(digits.lstrip("0")) > _MOST_DIGITS:
+            return None  # pasted nonsense, not points
+        if position > 0 and not sign:
+            return None  # two numbers with nothing between them
+        total += -int(digits) if sign == "-" else int(digits)
+        position = match.end()
+    return total
+
+
+def format_points(points: int) -> str:
+    """Points as players read them; five digits and more get a space between thousands.
+
+    >>> format_points(1450), format_points(-185), format_points(12500)
+    ('1450', '-185', '12 500')
+    """
+    text = f"{abs(points):,}".replace(",", " ") if abs(points) >= 10000 else str(abs(points))
+    return ("-" if points < 0 else "") + text
+
+
+def signed(points: int) -> str:
+    """A round score with its sign, as written on the pad.
+
+    >>> signed(120), signed(-35), signed(0)
+    ('+120', '-35', '0')
+    """
+    return ("+" if points > 0 else "") + format_points(points)

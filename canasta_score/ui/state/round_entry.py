@@ -1,0 +1,322 @@
+"""The round being entered or edited: each side's draft, its problems and its preview."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from canasta_score.core import (
+    CanastaKind,
+    CardCounts,
+    CardGroup,
+    Game,
+    Problem,
+    RoundPreview,
+    RuleSet,
+    SideEntry,
+    SidePreview,
+    WentOut,
+)
+from canasta_score.core.cards import cards_in_packs
+from canasta_score.i18n import _
+from canasta_score.ui.state.points import parse_points
+
+
+class EntryMode(StrEnum):
+    """How a side's melded and hand cards are entered."""
+
+    POINTS = "points"  # typed sums, like 120+35+5
+    CARDS = "cards"  # counts by card group, on the table and in hand
+
+
+class CardPlace(StrEnum):
+    """Where counted cards lie at the end of a round, named as the game file's fields."""
+
+    MELDED = "melded"  # on the table
+    HAND = "hand"  # left in hand
+
+
+def _no_cards() -> dict[CardGroup, int]:
+    return dict.fromkeys(CardGroup, 0)
+
+
+def _counts(cards: Mapping[CardGroup, int]) -> CardCounts:
+    return CardCounts(**{group.value: count for group, count in cards.items()})
+
+
+@dataclass
+class SideDraft:
+    """One side's half-typed entry, exactly as on screen (texts stay texts until saved)."""
+
+    melded_text: str = ""
+    hand_text: str = ""
+    mode: EntryMode = EntryMode.POINTS
+    melded_cards: dict[CardGroup, int] = field(default_factory=_no_cards)
+    hand_cards: dict[CardGroup, int] = field(default_factory=_no_cards)
+    canastas: dict[CanastaKind, int] = field(default_factory=dict)
+    red_threes: int = 0
+    went_out: WentOut | None = None
+    dealer_bonus: bool = False
+    penalty_text: str = ""
+
+    @property
+    def touched(self) -> bool:
+        """Whether anything was entered for the side (a switch to counting cards is not yet)."""
+        return bool(
+            self.melded_text.strip()
+            or self.hand_text.strip()
+            or self.penalty_text.strip()
+            or any(self.melded_cards.values())
+            or any(self.hand_cards.values())
+            or any(self.canastas.values())
+            or self.red_threes
+            or self.went_out
+            or self.dealer_bonus
+        )
+
+    def cards(self, place: CardPlace) -> dict[CardGroup, int]:
+        """The counted cards on the table or in hand."""
+        return self.melded_cards if place == CardPlace.MELDED else self.hand_cards
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON values, as the draft is kept in the database."""
+        data = dataclasses.asdict(self)
+        data["mode"] = str(self.mode)
+        data["went_out"] = self.went_out.value if self.went_out else None
+        for key in ("melded_cards", "hand_cards", "canastas"):
+            data[key] = {str(name): count for name, count in data[key].items()}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SideDraft:
+        known = {f.name for f in dataclasses.fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        went_out = values.get("went_out")
+        values["went_out"] = WentOut(went_out) if went_out else None
+        values["mode"] = EntryMode(values.get("mode") or EntryMode.POINTS)
+        groups = {group.value: group for group in CardGroup}
+        for key in ("melded_cards", "hand_cards"):
+            values[key] = _no_cards() | {
+                groups[k]: int(v) for k, v in dict(values.get(key) or {}).items() if k in groups
+            }
+        values["canastas"] = {
+            CanastaKind(k): int(v) for k, v in dict(values.get("canastas") or {}).items()
+        }
+        return cls(**values)
+
+    @classmethod
+    def from_entry(cls, entry: SideEntry) -> SideDraft:
+        draft = cls(
+            canastas={CanastaKind(kind): count for kind, count in entry.canastas.items()},
+            red_threes=entry.red_threes,
+            went_out=entry.went_out,
+            dealer_bonus=entry.dealer_bonus,
+            penalty_text=str(entry.penalty) if entry.penalty else "",
+        )
+        if isinstance(entry.melded, CardCounts) or isinstance(entry.hand, CardCounts):
+            draft.mode = EntryMode.CARDS
+            for place, cards in ((CardPlace.MELDED, entry.melded), (CardPlace.HAND, entry.hand)):
+                counts = dict(cards.items()) if isinstance(cards, CardCounts) else _no_cards()
+                draft.cards(place).update(counts)
+        else:
+            draft.melded_text = str(entry.melded) if entry.melded else ""
+            draft.hand_text = str(entry.hand) if entry.hand else ""
+        return draft
+
+
+class RoundDraft:
+    """A round being entered or edited: verbs for every tap, the entries, problems and preview."""
+
+    def __init__(self, game: Game, round_number: int | None = None) -> None:
+        self.game = game
+        #: None while entering a new round; the round number (from 1) while editing one.
+        self.editing = round_number
+        self.sides = [SideDraft(canastas=self._no_canastas()) for _ in game.sides]
+        if round_number is not None:
+            self.sides = [SideDraft.from_entry(e) for e in game.rounds[round_number - 1]]
+            for side in self.sides:
+                side.canastas = self._no_canastas() | side.canastas
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.game.rules
+
+    @property
+    def round_number(self) -> int:
+        return self.editing if self.editing is not None else len(self.game.rounds) + 1
+
+    def _no_canastas(self) -> dict[CanastaKind, int]:
+        return dict.fromkeys(self.game.rules.canasta_kinds, 0)
+
+    # --- verbs -------------------------------------------------------------------------
+
+    def set_melded(self, side: int, text: str) -> None:
+        self.sides[side].melded_text = text
+
+    def set_hand(self, side: int, text: str) -> None:
+        self.sides[side].hand_text = text
+
+    def set_penalty(self, side: int, text: str) -> None:
+        self.sides[side].penalty_text = text
+
+    def set_mode(self, side: int, mode: EntryMode) -> None:
+        """Switch a side between typed points and card counts, carrying the points over."""
+        draft = self.sides[side]
+        if mode == draft.mode:
+            return
+        if mode == EntryMode.POINTS:
+            draft.melded_text = _points_text(self._cards_points(draft.melded_cards))
+            draft.hand_text = _points_text(self._cards_points(draft.hand_cards))
+        draft.mode = EntryMode(mode)
+
+    def add_cards(self, side: int, place: CardPlace, group: CardGroup, step: int) -> None:
+        cards = self.sides[side].cards(place)
+        cards[group] = max(0, cards[group] + step)
+
+    def add_canasta(self, side: int, kind: CanastaKind, step: int) -> None:
+        canastas = self.sides[side].canastas
+        canastas[kind] = max(0, canastas.get(kind, 0) + step)
+
+    def add_red_three(self, side: int, step: int) -> None:
+        self.sides[side].red_threes = max(0, self.sides[side].red_threes + step)
+
+    def set_went_out(self, side: int, went_out: WentOut | None) -> None:
+        """Choose how a side went out; only one side goes out, so the others are cleared."""
+        for index, draft in enumerate(self.sides):
+            if index == side:
+                draft.went_out = went_out
+            elif went_out is not None:
+                draft.went_out = None
+
+    def toggle_went_out(self, side: int, went_out: WentOut) -> None:
+        """One tap sets it, a second tap on the same choice takes it back."""
+        self.set_went_out(side, None if self.sides[side].went_out == went_out else went_out)
+
+    def toggle_dealer_bonus(self, side: int) -> None:
+        on = not self.sides[side].dealer_bonus
+        for index, draft in enumerate(self.sides):
+            draft.dealer_bonus = on if index == side else (False if on else draft.dealer_bonus)
+
+    def clear(self) -> None:
+        self.sides = [SideDraft(canastas=self._no_canastas()) for _ in self.game.sides]
+
+    # --- what it gives -----------------------------------------------------------------
+
+    def _cards_points(self, cards: Mapping[CardGroup, int]) -> int:
+        return self.rules.card_values.points(_counts(cards))
+
+    def _side_entry(self, index: int) -> tuple[SideEntry | None, list[Problem]]:
+        draft = self.sides[index]
+        problems: list[Problem] = []
+
+        def problem(field_name: str, message: str) -> None:
+            problems.append(
+                Problem(message, self.round_number, index, self.game.sides[index].name, field_name)
+            )
+
+        melded: int | CardCounts
+        hand: int | CardCounts
+        if draft.mode == EntryMode.CARDS:
+            melded, hand = _counts(draft.melded_cards), _counts(draft.hand_cards)
+        else:
+            parsed_melded = parse_points(draft.melded_text)
+            parsed_hand = parse_points(draft.hand_text)
+            if parsed_melded is None:
+                problem(CardPlace.MELDED, _("melded points: type numbers, like 120+35+5"))
+            if parsed_hand is None:
+                problem(CardPlace.HAND, _("hand points: type numbers, like 50+20+5"))
+            melded, hand = parsed_melded or 0, parsed_hand or 0
+        penalty = parse_points(draft.penalty_text)
+        if penalty is None:
+            problem("penalty", _("penalty: type a number, like 200"))
+        if problems:
+            return None, problems
+        entry = SideEntry(
+            melded=melded,
+            hand=hand,
+            canastas={kind: count for kind, count in draft.canastas.items() if count},
+            red_threes=draft.red_threes,
+            went_out=draft.went_out,
+            dealer_bonus=draft.dealer_bonus,
+            penalty=penalty or 0,
+        )
+        return entry, []
+
+    def read_entries(self) -> tuple[list[SideEntry | None], list[Problem]]:
+        """Each side's entry (None where a field is not a number) and the typing problems."""
+        entries: list[SideEntry | None] = []
+        problems: list[Problem] = []
+        for index in range(len(self.sides)):
+            entry, side_problems = self._side_entry(index)
+            problems += side_problems
+            entries.append(entry)
+        return entries, problems
+
+    def entries(self) -> tuple[list[SideEntry] | None, list[Problem]]:
+        """The side entries, or None with the typing problems when some field is not a number."""
+        entries, problems = self.read_entries()
+        readable = [entry for entry in entries if entry is not None]
+        return (None if problems else readable), problems
+
+    @property
+    def touched(self) -> bool:
+        return any(side.touched for side in self.sides)
+
+    @property
+    def worth_keeping(self) -> bool:
+        """Whether closing the app now would lose something: entries or a chosen mode."""
+        return self.touched or any(side.mode != EntryMode.POINTS for side in self.sides)
+
+    def check(self) -> RoundPreview:
+        """The round as it would be if saved now, checked once by the core: each side's score,
+        new total and next opening minimum, and every problem (typing problems first)."""
+        entries, typing = self.read_entries()
+        preview = self.game.preview_round(entries, self.editing)
+        return dataclasses.replace(preview, problems=(*typing, *preview.problems))
+
+    def problems(self) -> list[Problem]:
+        """Everything that stops the round from being saved, in plain words."""
+        return list(self.check().problems)
+
+    def can_save(self) -> bool:
+        return self.touched and not self.problems()
+
+    def preview(self) -> list[SidePreview]:
+        """Each side's round score, new total and new opening minimum, as far as they are known."""
+        return list(self.check().sides)
+
+    def cards_points(self, side: int, place: CardPlace) -> int:
+        return self._cards_points(self.sides[side].cards(place))
+
+    def cards_limit(self, group: CardGroup) -> int:
+        return cards_in_packs(group, self.rules.packs)
+
+    # --- keeping it across app restarts -------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.editing, "sides": [side.as_dict() for side in self.sides]}
+
+    @classmethod
+    def from_dict(cls, game: Game, data: Mapping[str, Any] | None) -> RoundDraft:
+        """A draft saved earlier, or a fresh one when it no longer fits the game."""
+        number = data.get("round") if data else None
+        if number is not None and not (isinstance(number, int) and 1 <= number <= len(game.rounds)):
+            number = None
+        draft = cls(game, number)
+        sides = list(data.get("sides") or []) if data else []
+        if len(sides) == len(game.sides):
+            try:
+                restored = [SideDraft.from_dict(side) for side in sides]
+            except (TypeError, ValueError):
+                return draft
+            for side in restored:
+                side.canastas = draft._no_canastas() | side.canastas
+            draft.sides = restored
+        return draft
+
+
+def _points_text(points: int) -> str:
+    return str(points) if points else ""

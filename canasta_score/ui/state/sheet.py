@@ -1,0 +1,63 @@
+"""The score sheet: a row per round and a column per side, as on a paper pad."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from canasta_score.core import Game
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    number: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    dealer: str
+
+
+@dataclass(frozen=True)
+class SideColumn:
+    name: str
+    players: tuple[str, ...]
+    total: int
+    opening: int
+    #: True when the opening minimum changed tier with the last round.
+    opening_changed: bool
+    #: How far the side is toward the target, from 0 to 1.
+    progress: float
+
+
+def player_name(game: Game, seat: tuple[int, int]) -> str:
+    side, player = seat
+    return game.sides[side].players[player]
+
+
+def sheet_rows(game: Game) -> list[SheetRow]:
+    return [
+        SheetRow(
+            number=number,
+            scores=tuple(score.total for score in scores),
+            totals=game.running_totals[number - 1],
+            dealer=player_name(game, game.dealer_of(number)),
+        )
+        for number, scores in enumerate(game.scores, start=1)
+    ]
+
+
+def sheet_columns(game: Game) -> list[SideColumn]:
+    before = (
+        game.opening_minimums_before(len(game.rounds)) if game.rounds else game.opening_minimums
+    )
+    return [
+        SideColumn(
+            name=side.name,
+            players=side.players,
+            total=total,
+            opening=opening,
+            opening_changed=opening != previous,
+            progress=max(0.0, min(1.0, total / game.target)) if game.target else 0.0,
+        )
+        for side, total, opening, previous in zip(
+            game.sides, game.totals, game.opening_minimums, before, strict=True
+        )
+    ]

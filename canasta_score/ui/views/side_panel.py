@@ -1,0 +1,418 @@
+"""One side's part of round entry, built from small parts: header and preview, points fields,
+card-counting grid, canasta and red three steppers, going out, penalty and problems."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from canasta_score.core import (
+    CanastaKind,
+    CardGroup,
+    Problem,
+    RuleSet,
+    Side,
+    SidePreview,
+    WentOut,
+)
+from canasta_score.i18n import _
+from canasta_score.ui.components import TAP, Section, Stepper, Tagged
+from canasta_score.ui.components.entry import POINTS_FILTER, Toggle, labelled, points_field
+from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
+from canasta_score.ui.state.points import format_points, signed
+from canasta_score.ui.state.round_entry import CardPlace, EntryMode, RoundDraft, SideDraft
+
+if TYPE_CHECKING:
+    from canasta_score.ui.views.round_entry import RoundEntryScreen
+
+#: Room for a card group's name in the card-counting grid.
+CARD_LABEL_WIDTH = 66
+
+SHORT_CANASTA_LABELS: dict[CanastaKind, str] = {
+    CanastaKind.NATURAL: N_("Natural canastas"),
+    CanastaKind.MIXED: N_("Mixed canastas"),
+    CanastaKind.NATURAL_ACES: N_("Natural aces"),
+    CanastaKind.MIXED_ACES: N_("Mixed aces"),
+    CanastaKind.WILD: N_("Wild canastas"),
+}
+
+#: Runs one of the draft's verbs, then redraws the screen (a tap or a keystroke).
+Change = Callable[[Callable[[], None]], None]
+
+
+class SideHeader(ft.Row):
+    """The side's name and players, and what its round would give: score, total, next minimum."""
+
+    def __init__(self, side: Side, n: int) -> None:
+        self.score = ft.Text("", size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END)
+        self.total = ft.Text("", size=14, text_align=ft.TextAlign.END)
+        self.opening = ft.Text("", size=14, text_align=ft.TextAlign.END)
+        self.opening_box = ft.Container(
+            content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
+        )
+        names = ft.Column(
+            [
+                ft.Text(side.name, size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(", ".join(side.players), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            spacing=0,
+            expand=True,
+            tight=True,
+        )
+        preview = ft.Column(
+            [
+                Tagged(f"side-{n}-round-score", self.score),
+                ft.Row(
+                    [
+                        Tagged(f"side-{n}-total", self.total),
+                        Tagged(f"side-{n}-opening", self.opening_box),
+                    ],
+                    spacing=4,
+                    tight=True,
+                ),
+            ],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.END,
+            tight=True,
+        )
+        super().__init__([names, preview], vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def show(self, preview: SidePreview) -> None:
+        if preview.round_score is None:
+            self.score.value = "-"
+            self.total.value = ""
+            self.opening.value = ""
+        else:
+            self.score.value = signed(preview.round_score)
+            self.score.color = ft.Colors.ERROR if preview.round_score < 0 else None
+            self.total.value = _("total {total}").format(total=format_points(preview.total or 0))
+            self.opening.value = _("then needs {minimum}").format(minimum=preview.opening)
+        changed = preview.opening_changed
+        self.opening_box.bgcolor = ft.Colors.TERTIARY_CONTAINER if changed else None
+        self.opening.color = ft.Colors.ON_TERTIARY_CONTAINER if changed else None
+        self.opening.weight = ft.FontWeight.BOLD if changed else None
+
+
+class CardGrid(ft.Column):
+    """Card counting: a row per card group, steppers for the table and for the hand side by side."""
+
+    def __init__(self, draft: RoundDraft, n: int, change: Change) -> None:
+        self.draft = draft
+        self.n = n
+        self.steppers: dict[tuple[CardPlace, CardGroup], Stepper] = {}
+        self.points = {
+            place: ft.Text("", size=15, weight=ft.FontWeight.BOLD) for place in CardPlace
+        }
+        titles = {CardPlace.MELDED: _("On the table"), CardPlace.HAND: _("In hand")}
+        header = ft.Row(
+            [
+                ft.Container(width=CARD_LABEL_WIDTH),
+                *[
+                    ft.Column(
+                        [ft.Text(titles[place], size=14), self.points[place]],
+                        spacing=0,
+                        expand=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
+                    for place in CardPlace
+                ],
+            ],
+            spacing=0,
+        )
+        rows: list[ft.Control] = [header]
+        rows += [self.group_row(group, change) for group in CardGroup]
+        super().__init__(rows, spacing=4)
+
+    def group_row(self, group: CardGroup, change: Change) -> ft.Row:
+        draft, n = self.draft, self.n
+        cells: list[ft.Control] = [
+            ft.Column(
+                [
+                    ft.Text(_(CARD_GROUP_LABELS[group]), size=14, weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        _("{points} each").format(points=draft.rules.card_values.of(group)),
+                        size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                ],
+                spacing=0,
+                width=CARD_LABEL_WIDTH,
+                tight=True,
+            )
+        ]
+        for place in CardPlace:
+            where = _("on the table") if place == CardPlace.MELDED else _("in hand")
+
+            def step(count: int, place: CardPlace = place) -> None:
+                change(lambda: draft.add_cards(n, place, group, count))
+
+            stepper = Stepper(
+                f"{_(CARD_GROUP_LABELS[group])} {where}",
+                draft.sides[n].cards(place)[group],
+                step,
+                f"side-{n}-{place.value}-{group.value}",
+                maximum=draft.cards_limit(group),
+                compact=True,
+            )
+            self.steppers[(place, group)] = stepper
+            cells.append(ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER))
+        return ft.Row(cells, spacing=0)
+
+    def show(self, side: SideDraft) -> None:
+        for (place, group), stepper in self.steppers.items():
+            stepper.show(side.cards(place)[group])
+        for place, text in self.points.items():
+            text.value = _("{points} points").format(points=self.draft.cards_points(self.n, place))
+
+
+class CountSteppers(ft.Column):
+    """Steppers for each canasta kind the rules know and for red threes; two a row, each under
+    its label, where the panel is wide enough, so more of the next side shows."""
+
+    def __init__(self, draft: RoundDraft, n: int, change: Change, *, paired: bool) -> None:
+        rules = draft.rules
+        side = draft.sides[n]
+        self.canastas: dict[CanastaKind, Stepper] = {}
+        for kind in rules.canasta_kinds:
+
+            def step(count: int, kind: CanastaKind = kind) -> None:
+                change(lambda: draft.add_canasta(n, kind, count))
+
+            self.canastas[kind] = Stepper(
+                _(SHORT_CANASTA_LABELS[kind]),
+                side.canastas.get(kind, 0),
+                step,
+                f"side-{n}-canasta-{kind.value}",
+                extra=canasta_each(rules, kind),
+                compact=paired,
+            )
+        self.red_threes = Stepper(
+            _("Red threes"),
+            side.red_threes,
+            lambda count: change(lambda: draft.add_red_three(n, count)),
+            f"side-{n}-red-threes",
+            maximum=rules.red_threes_in_packs,
+            compact=paired,
+        )
+        steppers = [*self.canastas.values(), self.red_threes]
+        rows: list[ft.Control] = list(steppers)
+        if paired:
+            labels = [_(SHORT_CANASTA_LABELS[kind]) for kind in self.canastas]
+            extras = [canasta_each(rules, kind) for kind in self.canastas]
+            cells = [
+                labelled(label, extra, stepper)
+                for label, extra, stepper in zip(
+                    [*labels, _("Red threes")], [*extras, ""], steppers, strict=True
+                )
+            ]
+            rows = [pair_row(cells[i : i + 2]) for i in range(0, len(cells), 2)]
+        super().__init__(rows, spacing=2)
+
+    def show(self, side: SideDraft) -> None:
+        for kind, stepper in self.canastas.items():
+            stepper.show(side.canastas.get(kind, 0))
+        self.red_threes.show(side.red_threes)
+
+
+def canasta_each(rules: RuleSet, kind: CanastaKind) -> str:
+    return _("{points} each").format(points=rules.canasta_bonuses[kind])
+
+
+def pair_row(pair: list[ft.Control]) -> ft.Row:
+    """Two cells side by side; a lone last cell keeps half the width."""
+    return ft.Row(
+        [*pair, *([ft.Container(expand=True)] * (2 - len(pair)))],
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+class SidePanel:
+    """One side's part of the round: fields, steppers, going out, its preview and its problems."""
+
+    def __init__(self, screen: RoundEntryScreen, index: int) -> None:
+        self.screen = screen
+        self.index = index
+        draft = screen.draft
+        side = draft.sides[index]
+        self.header = SideHeader(draft.game.sides[index], index)
+        self.score, self.total, self.opening = (
+            self.header.score,
+            self.header.total,
+            self.header.opening,
+        )
+        self.melded, self.hand, self.points_row = self.points_fields()
+        self.cards_area = CardGrid(draft, index, self.changed)
+        self.counts = CountSteppers(draft, index, self.changed, paired=screen.paired_steppers())
+        self.out_normal, self.out_concealed = (
+            self.way_out(WentOut.NORMAL),
+            self.way_out(WentOut.CONCEALED),
+        )
+        self.cards_item, self.penalty_item, self.more = self.more_menu()
+        going_out: list[ft.Control] = [
+            ft.Row([self.out_normal.tag, self.out_concealed.tag, self.more], spacing=6)
+        ]
+        self.dealer_bonus = self.dealer_bonus_toggle()
+        if self.dealer_bonus is not None:
+            going_out.append(ft.Row([self.dealer_bonus.tag]))
+        self.penalty = ft.TextField(
+            label=_("Penalty"),
+            value=side.penalty_text,
+            keyboard_type=ft.KeyboardType.PHONE,
+            input_filter=POINTS_FILTER,
+            on_change=lambda e: self.changed(lambda: draft.set_penalty(index, e.control.value)),
+            visible=bool(side.penalty_text),
+            text_size=18,
+        )
+        self.problems = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
+        self.view = Section(
+            self.header,
+            self.points_row,
+            self.cards_area,
+            self.counts,
+            *going_out,
+            self.penalty,
+            self.problems,
+            padding=10,
+        )
+        self.view.expand = screen.side_by_side()
+
+    # --- parts --------------------------------------------------------------------------
+
+    def points_fields(self) -> tuple[ft.TextField, ft.TextField, ft.Row]:
+        """Melded and hand points side by side; Enter moves on, as on a paper form."""
+        draft, n = self.screen.draft, self.index
+        side = draft.sides[n]
+        melded = points_field(
+            _("Melded"),
+            side.melded_text,
+            _("e.g. 120+35+5"),  # an example, not a value already there
+            on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
+            on_submit=lambda: self.next_field(self.hand),
+        )
+        melded.autofocus = n == 0 and draft.editing is None
+        hand = points_field(
+            _("In hand"),
+            side.hand_text,
+            "0",
+            on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
+            on_submit=lambda: self.screen.after_side(n),
+        )
+        row = ft.Row(
+            [
+                Tagged(f"side-{n}-melded", melded, expand=True),
+                Tagged(f"side-{n}-hand", hand, expand=True),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        return melded, hand, row
+
+    def way_out(self, went_out: WentOut) -> Toggle:
+        draft, n = self.screen.draft, self.index
+        label = _("Went out") if went_out == WentOut.NORMAL else _("Concealed")
+        return Toggle(
+            label,
+            lambda: self.changed(lambda: draft.toggle_went_out(n, went_out)),
+            f"side-{n}-out-{went_out.value}",
+        )
+
+    def dealer_bonus_toggle(self) -> Toggle | None:
+        """The bonus is the dealer's: offered to the dealer's side (and any side that has it)."""
+        draft, n = self.screen.draft, self.index
+        bonus = draft.rules.dealer_bonus
+        dealer_side = draft.game.dealer_of(draft.round_number)[0]
+        if bonus is None or not (n == dealer_side or draft.sides[n].dealer_bonus):
+            return None
+        return Toggle(
+            _("Dealer bonus +{points}").format(points=bonus),
+            lambda: self.changed(lambda: draft.toggle_dealer_bonus(n)),
+            f"side-{n}-dealer-bonus",
+        )
+
+    def more_menu(self) -> tuple[ft.PopupMenuItem, ft.PopupMenuItem, ft.Control]:
+        """Rarely needed, so kept off the screen: card counting and penalties."""
+        draft, n = self.screen.draft, self.index
+        side = draft.sides[n]
+        cards_item = ft.PopupMenuItem(
+            content=self.mode_label(side.mode),
+            icon=ft.Icons.CALCULATE,
+            on_click=lambda: self.mode_changed(draft.sides[n].mode != EntryMode.CARDS),
+        )
+        penalty_item = ft.PopupMenuItem(
+            content=_("Add a penalty"),
+            icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
+            on_click=self.show_penalty,
+            disabled=bool(side.penalty_text),
+        )
+        more = Tagged(
+            f"side-{n}-more",
+            ft.PopupMenuButton(
+                icon=ft.Icons.MORE_VERT,
+                tooltip=_("More for {side}: count cards, penalty").format(
+                    side=draft.game.sides[n].name
+                ),
+                items=[cards_item, penalty_item],
+                width=TAP,
+                height=TAP,
+            ),
+        )
+        return cards_item, penalty_item, more
+
+    # --- events -------------------------------------------------------------------------
+
+    def changed(self, verb: Callable[[], None]) -> None:
+        verb()
+        self.screen.changed()
+
+    def mode_changed(self, cards: bool) -> None:
+        self.screen.draft.set_mode(self.index, EntryMode.CARDS if cards else EntryMode.POINTS)
+        side = self.screen.draft.sides[self.index]
+        self.melded.value = side.melded_text
+        self.hand.value = side.hand_text
+        self.screen.changed()
+
+    def next_field(self, field: ft.TextField) -> None:
+        """The keyboard's Enter moves on to the next field, as on a paper form."""
+        self.screen.app.page.run_task(field.focus)
+
+    @staticmethod
+    def mode_label(mode: EntryMode) -> str:
+        return _("Type points instead") if mode == EntryMode.CARDS else _("Count cards instead")
+
+    def show_penalty(self) -> None:
+        self.penalty.visible = True
+        self.penalty_item.disabled = True
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def show(self, preview: SidePreview, problems: list[Problem]) -> None:
+        side = self.screen.draft.sides[self.index]
+        cards = side.mode == EntryMode.CARDS
+        self.points_row.visible = not cards
+        self.cards_item.content = self.mode_label(side.mode)
+        self.cards_area.visible = cards
+        if cards:
+            self.cards_area.show(side)
+        self.counts.show(side)
+        self.out_normal.show(side.went_out == WentOut.NORMAL)
+        self.out_concealed.show(side.went_out == WentOut.CONCEALED)
+        if self.dealer_bonus is not None:
+            self.dealer_bonus.show(side.dealer_bonus)
+        self.header.show(preview)
+        self.show_problems(problems)
+
+    def show_problems(self, problems: list[Problem]) -> None:
+        """Each problem next to its field; the others under the side's panel."""
+        by_field: dict[str, list[str]] = {}
+        for problem in problems:
+            by_field.setdefault(problem.field or "", []).append(problem.message)
+        self.melded.error = " ".join(by_field.pop(CardPlace.MELDED, [])) or None
+        self.hand.error = " ".join(by_field.pop(CardPlace.HAND, [])) or None
+        self.penalty.error = " ".join(by_field.pop("penalty", [])) or None
+        if self.penalty.error:
+            self.show_penalty()
+        rest = [message for messages in by_field.values() for message in messages]
+        self.problems.value = "\n".join(rest)
+        self.problems.visible = bool(rest)
