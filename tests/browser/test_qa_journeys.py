@@ -112,7 +112,7 @@ def enter_round_one_in_two_tabs(server: AppServer, open_screen: Any) -> Screen:
     type_into(second, "side-0-melded", "120")
     type_into(second, "side-1-hand", "120")
     second.tap("save-round")
-    second.page.get_by_text("changed on another screen", exact=False).first.wait_for()
+    second.wait_text("changed-elsewhere", r"changed on another screen")
     return second
 
 

@@ -46,6 +46,9 @@ class RoundEntryScreen(Screen):
         # the screen is left or the page closes.
         self.draft_keeper = Debounced(self.keep_draft, DRAFT_PAUSE, app.page.run_task)
         self.problems = ft.Text("", size=14, color=ft.Colors.ERROR)
+        #: Said when a save was refused because another screen changed the game: it stays on
+        #: this screen (a passing message is easily missed at the table) until the next save.
+        self.changed_elsewhere: str | None = None
         self.problems_box = ft.Container(content=self.problems)
         self.save = ft.FilledButton(
             content=ft.Text(_("Save round"), size=20, weight=ft.FontWeight.BOLD),
@@ -101,14 +104,31 @@ class RoundEntryScreen(Screen):
             spacing=4,
             tight=True,
         )
+        body: list[ft.Control] = [sides]
+        if self.changed_elsewhere:
+            body.insert(0, Tagged("changed-elsewhere", self.notice(self.changed_elsewhere)))
         return app.frame(
             self.route,
             title,
-            [sides],
+            body,
             subtitle=subtitle,
             back=back,
             bottom=bottom,
             widest=SIDE_WIDTH * len(game.sides),
+        )
+
+    @staticmethod
+    def notice(text: str) -> ft.Control:
+        return ft.Container(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.SYNC_PROBLEM, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    ft.Text(text, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ]
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=8,
+            padding=12,
         )
 
     def after_side(self, index: int) -> None:
@@ -188,9 +208,10 @@ class RoundEntryScreen(Screen):
             # Someone saved on another screen meanwhile: take their game, keep what was typed.
             self.stored = store.load_game(self.game_id)
             self.draft.game = self.stored.game
-            self.app.message(
-                _("This game was changed on another screen. Check the round and save again.")
+            self.changed_elsewhere = _(
+                "This game was changed on another screen. Check the round and save again."
             )
+            self.app.message(self.changed_elsewhere)
             # Drawn again: the title's round number and every preview follow the game as it is.
             self.app.redraw(self)
             self.changed()
