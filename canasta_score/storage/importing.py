@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, insert, select, update
-from sqlmodel import col
+from sqlmodel import SQLModel, col
 
 from canasta_score.core import read_game
 from canasta_score.storage.backup_stream import NotStreamable, backup_games
@@ -183,6 +183,25 @@ class _Writer:
             self.played[known[0]] = played_at
         return known[0]
 
+    def _insert(self, table: type[SQLModel], rows: list[dict[str, Any]]) -> None:
+        """One INSERT for many rows, each value converted as SQLAlchemy converts it (dates,
+        true and false), without the statement handling per row that took most of the time."""
+        columns = table.__table__.c  # type: ignore[attr-defined]
+        names = list(rows[0])
+        dialect = self.connection.dialect
+        convert = [columns[name].type.bind_processor(dialect) for name in names]
+        self.connection.exec_driver_sql(
+            f"INSERT INTO {table.__tablename__} ({', '.join(names)}) "
+            f"VALUES ({', '.join('?' for _ in names)})",
+            [
+                tuple(
+                    row[name] if process is None else process(row[name])
+                    for name, process in zip(names, convert, strict=True)
+                )
+                for row in rows
+            ],
+        )
+
     def write(self, batch: list[IncomingGame]) -> list[int]:
         if not batch:
             return []
@@ -253,7 +272,7 @@ class _Writer:
             (ChangeRow, changes),
         ):
             if rows:
-                self.connection.execute(insert(table), rows)
+                self._insert(table, rows)
         if self.played:
             self.connection.execute(
                 update(PlayerRow)
