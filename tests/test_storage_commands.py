@@ -140,3 +140,21 @@ def test_csv_gives_the_score_sheet_round_by_round_with_totals(db_path, tmp_path)
     out = tmp_path / "sheet.csv"
     assert run("csv", 2, "--db", db_path, "-o", out).returncode == 0
     assert out.read_text() == result.stdout
+
+
+def test_a_backup_file_is_imported_game_by_game_with_the_same_result(db_path, tmp_path):
+    backup = run("export", "--db", db_path, "--all").stdout
+    path = tmp_path / "backup.json"
+    path.write_bytes(b"\xef\xbb\xbf" + backup.encode("utf-8"))  # saved by a Windows editor
+    assert storage.is_backup_file(path)
+    other = tmp_path / "other.db"
+    imported = run("import", path, "--db", other)
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.splitlines() == ["1", "2"]
+    assert run("export", "--db", other, "--all").stdout == backup
+    document = json.loads(backup)
+    document["games"][1]["rounds"][0][0]["melded"] = 92
+    path.write_text(json.dumps(document), encoding="utf-8")
+    refused = run("import", path, "--db", other)
+    assert refused.returncode == 2 and refused.stderr.startswith("game 2: round 1")
+    assert run("export", "--db", other, "--all").stdout == backup

@@ -147,14 +147,23 @@ def export(args: argparse.Namespace) -> int:
 
 @_reported
 def import_games(args: argparse.Namespace) -> int:
-    document, error = read_json(args.file)
-    if error:
-        return refuse([error])
+    # A backup file is read game by game, so a big one never sits whole in memory; anything
+    # else is read whole, and a file that cannot be read is refused before the database is
+    # opened (a damaged database is never moved aside over a bad file).
+    streamed = args.file != "-" and storage.is_backup_file(args.file)
+    document = None
+    if not streamed:
+        document, error = read_json(args.file)
+        if error:
+            return refuse([error])
     db = _open(args)
     if db is None:
         return EXIT_REFUSED
     try:
-        ids = storage.import_document(db=db, document=document)
+        if streamed:
+            ids = storage.restore_backup(db=db, path=args.file)
+        else:
+            ids = storage.import_document(db=db, document=document)
     except storage.ImportRefused as refused:
         return refuse(refused.problems)
     finally:

@@ -21,7 +21,7 @@ from canasta_score.storage.games import (
     purge_deleted,
     restore_game,
 )
-from canasta_score.storage.importing import import_document, restore_backup
+from canasta_score.storage.importing import import_document, is_backup_file, restore_backup
 from canasta_score.storage.opening import cannot_use, open_database
 from canasta_score.storage.records import (
     Change,
@@ -67,6 +67,7 @@ __all__ = [
     "export_game",
     "get_setting",
     "import_document",
+    "is_backup_file",
     "known_players",
     "list_games",
     "load_draft",

@@ -111,7 +111,7 @@ def restore_backup(*, db: Database, path: str | Path) -> list[int]:
     are named as for any other document.
     """
     try:
-        with open(path, encoding="utf-8") as file:
+        with open(path, encoding="utf-8-sig") as file:  # a byte order mark is no problem
             return _import(db, _numbered(backup_games(file, BACKUP_FORMAT)))
     except (NotStreamable, UnicodeDecodeError):
         pass
@@ -124,6 +124,18 @@ def restore_backup(*, db: Database, path: str | Path) -> list[int]:
     except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         raise ImportRefused([f"the backup {path} cannot be read: {error}"]) from error
     return import_document(db=db, document=document)
+
+
+def is_backup_file(path: str | Path) -> bool:
+    """Whether the file is a well-formed backup that `restore_backup` reads game by game
+    (its JSON only is looked at, a game at a time; the games are checked on restoring)."""
+    try:
+        with open(path, encoding="utf-8-sig") as file:
+            for _game in backup_games(file, BACKUP_FORMAT):
+                pass
+    except (NotStreamable, OSError, UnicodeDecodeError):
+        return False
+    return True
 
 
 def _import(db: Database, documents: Iterable[tuple[str, Any]]) -> list[int]:
