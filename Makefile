@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint benchmark chromium
+.PHONY: run test lint benchmark chromium messages update-messages compile-messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,30 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(VENV)/.installed $@
 
-run: $(VENV)/.installed
+run: $(VENV)/.installed compile-messages
 	$(PY) main.py $(ARGS)
+
+# Catalogs (canasta_score/i18n): `messages` extracts the English strings into the template,
+# `update-messages` merges it into each language's .po, `compile-messages` builds the .mo
+# files the app reads (build products, not in git).
+LOCALE := canasta_score/i18n/locale
+DOMAIN := canasta_score
+POT := $(LOCALE)/$(DOMAIN).pot
+LANGS := nl de fi da nb
+MO := $(foreach lang,$(LANGS),$(LOCALE)/$(lang)/LC_MESSAGES/$(DOMAIN).mo)
+PYBABEL := $(VENV)/bin/pybabel
+
+messages: $(VENV)/.installed
+	$(PYBABEL) extract -F babel.cfg -k Nn_:1,2 --add-location=file --sort-output \
+	  --no-wrap --project="Canasta Score" --copyright-holder="Canasta Score" -o $(POT) .
+
+update-messages: messages
+	$(PYBABEL) update -i $(POT) -d $(LOCALE) -D $(DOMAIN) --no-wrap --ignore-obsolete
+
+compile-messages: $(MO)
+
+$(LOCALE)/%/LC_MESSAGES/$(DOMAIN).mo: $(LOCALE)/%/LC_MESSAGES/$(DOMAIN).po | $(VENV)/.installed
+	$(PYBABEL) compile -l $* -i $< -o $@
 
 # Debian's Chromium drives the real-browser journeys; CI starts on a machine without it.
 chromium:
@@ -30,7 +52,7 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-test: $(VENV)/.installed-test chromium lint
+test: $(VENV)/.installed-test chromium lint compile-messages
 	$(PY) -m pytest -q
 
 # Figures for the README (run by hand; the tests never time anything).

@@ -3,6 +3,7 @@
 from canasta_score.core.cards import CardCounts, CardGroup, CardValues
 from canasta_score.core.game import Game, RoundRefused, Side, seat_order, table_name, winner_of
 from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
+from canasta_score.core.problems import Problem, ProblemCode
 from canasta_score.core.rules import (
     CLASSIC,
     DANISH,
@@ -15,11 +16,12 @@ from canasta_score.core.rules import (
     RuleSet,
     apply_overrides,
     opening_minimum,
+    override_rules,
     rule_overrides,
     rules_as_json,
 )
 from canasta_score.core.scoring import SideEntry, SideScore, WentOut, score_round, score_side
-from canasta_score.core.validation import Problem, validate_round
+from canasta_score.core.validation import validate_round
 
 __all__ = [
     "CLASSIC",
@@ -36,6 +38,7 @@ __all__ = [
     "CardValues",
     "Game",
     "Problem",
+    "ProblemCode",
     "RoundRefused",
     "RuleSet",
     "Side",
@@ -45,6 +48,7 @@ __all__ = [
     "apply_overrides",
     "game_document",
     "opening_minimum",
+    "override_rules",
     "read_game",
     "rule_overrides",
     "rules_as_json",

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
 
+from canasta_score.core.problems import Problem
+from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import RuleSet, opening_minimum
 from canasta_score.core.scoring import SideEntry, SideScore, score_round
-from canasta_score.core.validation import Problem, validate_round
+from canasta_score.core.validation import validate_round
 
 Round = tuple[SideEntry, ...]
 
@@ -153,9 +155,9 @@ class Game:
         if len(entries) != len(self.sides):
             problems.append(
                 Problem(
-                    f"a round needs an entry for each of the {len(self.sides)} sides, "
-                    f"got {len(entries)}",
+                    C.ENTRY_COUNT_NOT_SIDE_COUNT,
                     round_number,
+                    params={"sides": len(self.sides), "got": len(entries)},
                 )
             )
             return problems
@@ -169,11 +171,7 @@ class Game:
         if self.finished:
             winner = self.sides[self.winner or 0].name
             return [
-                Problem(
-                    f'the game is over: "{winner}" won after round {len(self.rounds)}; '
-                    "no round can be added",
-                    number,
-                )
+                Problem(C.GAME_OVER, number, params={"winner": winner, "ended": len(self.rounds)})
             ]
         return self.problems_of(entries, number)
 
@@ -203,7 +201,11 @@ class Game:
     def _check_round_number(self, round_number: int) -> None:
         if not 1 <= round_number <= len(self.rounds):
             raise RoundRefused(
-                [Problem(f"there is no round {round_number}; the game has {len(self.rounds)}")]
+                [
+                    Problem(
+                        C.NO_SUCH_ROUND, params={"number": round_number, "count": len(self.rounds)}
+                    )
+                ]
             )
 
     @staticmethod
@@ -214,10 +216,9 @@ class Game:
             raise RoundRefused(
                 [
                     Problem(
-                        f"with this change the game would be over after round {ended}, "
-                        f"but rounds {ended + 1} to {len(game.rounds)} were played after it; "
-                        "remove those rounds first",
+                        C.CHANGE_ENDS_GAME_EARLIER,
                         ended,
+                        params={"ended": ended, "first": ended + 1, "last": len(game.rounds)},
                     )
                 ]
             )
@@ -242,9 +243,7 @@ class Game:
             winner = self.sides[winner_of(self.running_totals[ended - 1], self.target) or 0].name
             problems.append(
                 Problem(
-                    f'the game was over after round {ended} ("{winner}" won); '
-                    "no round can be added to a finished game",
-                    ended + 1,
+                    C.ROUNDS_AFTER_GAME_OVER, ended + 1, params={"ended": ended, "winner": winner}
                 )
             )
         return problems

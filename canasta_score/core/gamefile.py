@@ -7,9 +7,10 @@ from typing import Any
 
 from canasta_score.core.cards import CardCounts, CardGroup
 from canasta_score.core.game import Game, Side, seat_order, table_name
-from canasta_score.core.rules import PRESETS, apply_overrides, rule_overrides
+from canasta_score.core.problems import Param, Problem, ProblemCode, Term
+from canasta_score.core.problems import ProblemCode as C
+from canasta_score.core.rules import PRESETS, override_rules, rule_overrides
 from canasta_score.core.scoring import Cards, SideEntry, WentOut
-from canasta_score.core.validation import Problem
 
 FORMAT = "canasta-score/1"
 MIN_SIDES, MAX_SIDES = 2, 4
@@ -22,10 +23,11 @@ def _is_int(value: object) -> bool:
 
 
 def _shown(value: object) -> str:
+    """A value as a problem shows it: JSON text, or the word for an object or a list."""
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, (dict, list)):
-        return "an object" if isinstance(value, dict) else "a list"
+        return Term("an object") if isinstance(value, dict) else Term("a list")
     return (
         "null" if value is None else str(value).lower() if isinstance(value, bool) else repr(value)
     )
@@ -39,25 +41,24 @@ class _Reader:
 
     def refuse(
         self,
-        message: str,
+        code: ProblemCode,
+        params: dict[str, Param],
         round_number: int | None = None,
         side: int | None = None,
         side_name: str | None = None,
         field: str | None = None,
     ) -> None:
-        self.problems.append(Problem(message, round_number, side, side_name, field))
+        self.problems.append(Problem(code, round_number, side, side_name, field, params))
 
     def sides(self, data: Any) -> tuple[Side, ...]:
         if not isinstance(data, list) or not MIN_SIDES <= len(data) <= MAX_SIDES:
-            got = f"{len(data)}" if isinstance(data, list) else _shown(data)
-            self.refuse(f"sides must be a list of {MIN_SIDES} to {MAX_SIDES} sides, got {got}")
+            got: Param = len(data) if isinstance(data, list) else _shown(data)
+            self.refuse(C.SIDES_INVALID, {"least": MIN_SIDES, "most": MAX_SIDES, "got": got})
             return ()
         sides = []
         for index, side in enumerate(data):
             if not isinstance(side, dict):
-                self.refuse(
-                    f"sides[{index}] must be an object with a name and players, got {_shown(side)}"
-                )
+                self.refuse(C.SIDE_NOT_OBJECT, {"index": index, "got": _shown(side)})
                 continue
             name, players = side.get("name"), side.get("players")
             if isinstance(name, str):
@@ -65,7 +66,7 @@ class _Reader:
             if isinstance(players, list):
                 players = [table_name(p) if isinstance(p, str) else p for p in players]
             if not isinstance(name, str) or not name:
-                self.refuse(f"sides[{index}].name must be a non-empty text, got {_shown(name)}")
+                self.refuse(C.SIDE_NAME_INVALID, {"index": index, "got": _shown(name)})
                 name = f"side {index + 1}"
             if (
                 not isinstance(players, list)
@@ -73,8 +74,13 @@ class _Reader:
                 or not all(isinstance(p, str) and p for p in players)
             ):
                 self.refuse(
-                    f'side "{name}": players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} names, '
-                    f"got {_shown(players)}"
+                    C.PLAYERS_INVALID,
+                    {
+                        "side": name,
+                        "least": MIN_PLAYERS,
+                        "most": MAX_PLAYERS,
+                        "got": _shown(players),
+                    },
                 )
                 players = []
             sides.append(Side(name, tuple(players)))
@@ -89,67 +95,55 @@ class _Reader:
             bad = [k for k, v in value.items() if k in groups and not _is_int(v)]
             if unknown:
                 self.refuse(
-                    f"{field} has no card group {', '.join(unknown)}; the groups are "
-                    f"{', '.join(groups)}",
+                    C.CARD_GROUP_UNKNOWN,
+                    {"field": field, "got": tuple(unknown), "groups": tuple(groups)},
                     field=field,
                     **where,
                 )
             if bad:
                 self.refuse(
-                    f"{field} card counts must be whole numbers ({', '.join(bad)})",
+                    C.CARD_COUNTS_NOT_WHOLE,
+                    {"field": field, "groups": tuple(bad)},
                     field=field,
                     **where,
                 )
             if not unknown and not bad:
                 return CardCounts(**value)
             return 0
-        self.refuse(
-            f"{field} must be card points (a whole number) or card counts by group, "
-            f"got {_shown(value)}",
-            field=field,
-            **where,
-        )
+        self.refuse(C.CARDS_INVALID, {"field": field, "got": _shown(value)}, field=field, **where)
         return 0
 
     def entry(self, data: Any, where: dict[str, Any]) -> SideEntry:
         if not isinstance(data, dict):
-            self.refuse(f"an entry must be an object, got {_shown(data)}", **where)
+            self.refuse(C.ENTRY_NOT_OBJECT, {"got": _shown(data)}, **where)
             return SideEntry()
         unknown = [k for k in data if k not in ENTRY_FIELDS]
         if unknown:
             self.refuse(
-                f"unknown field {', '.join(unknown)}; an entry has {', '.join(ENTRY_FIELDS)}",
-                **where,
+                C.ENTRY_FIELD_UNKNOWN, {"got": tuple(unknown), "fields": ENTRY_FIELDS}, **where
             )
         canastas = data.get("canastas") or {}
         if not isinstance(canastas, dict) or not all(_is_int(v) for v in canastas.values()):
-            self.refuse(
-                f'canastas must be counts by kind, e.g. {{"natural": 1}}, got {_shown(canastas)}',
-                field="canastas",
-                **where,
-            )
+            self.refuse(C.CANASTAS_INVALID, {"got": _shown(canastas)}, field="canastas", **where)
             canastas = {}
         went_out = data.get("went_out")
         if went_out not in (None, *WentOut.__members__.values()):
-            self.refuse(
-                f'went_out must be null, "normal" or "concealed", got {_shown(went_out)}',
-                field="went_out",
-                **where,
-            )
+            self.refuse(C.WENT_OUT_INVALID, {"got": _shown(went_out)}, field="went_out", **where)
             went_out = None
         numbers = {}
         for field in ("red_threes", "penalty"):
             value = data.get(field, 0)
             if not _is_int(value):
                 self.refuse(
-                    f"{field} must be a whole number, got {_shown(value)}", field=field, **where
+                    C.NUMBER_INVALID, {"field": field, "got": _shown(value)}, field=field, **where
                 )
                 value = 0
             numbers[field] = value
         dealer_bonus = data.get("dealer_bonus", False)
         if not isinstance(dealer_bonus, bool):
             self.refuse(
-                f"dealer_bonus must be true or false, got {_shown(dealer_bonus)}",
+                C.DEALER_BONUS_INVALID,
+                {"got": _shown(dealer_bonus)},
                 field="dealer_bonus",
                 **where,
             )
@@ -176,34 +170,30 @@ def read_game(document: Any) -> tuple[Game | None, list[Problem]]:
     """
     reader = _Reader()
     if not isinstance(document, dict):
-        return None, [Problem(f"a game file is a JSON object, got {_shown(document)}")]
+        return None, [Problem(C.FILE_NOT_OBJECT, params={"got": _shown(document)})]
     if document.get("format", FORMAT) != FORMAT:
-        reader.refuse(f'format must be "{FORMAT}", got {_shown(document.get("format"))}')
+        reader.refuse(C.FORMAT_UNKNOWN, {"expected": FORMAT, "got": _shown(document.get("format"))})
     preset = document.get("rules")
     rules = PRESETS.get(preset) if isinstance(preset, str) else None
     if rules is None:
-        reader.refuse(f"unknown rules {_shown(preset)}; the presets are {', '.join(PRESETS)}")
+        reader.refuse(C.RULES_UNKNOWN, {"got": _shown(preset), "presets": tuple(PRESETS)})
     overrides = document.get("rule_overrides") or {}
     if not isinstance(overrides, dict):
-        reader.refuse(f"rule_overrides must be an object, got {_shown(overrides)}")
+        reader.refuse(C.OVERRIDES_NOT_OBJECT, {"got": _shown(overrides)})
     elif rules is not None:
-        rules, messages = apply_overrides(rules, overrides)
-        for message in messages:
-            reader.refuse(message)
+        rules, problems = override_rules(rules, overrides)
+        reader.problems += problems
     sides = reader.sides(document.get("sides"))
     first_dealer = _first_dealer(reader, document.get("first_dealer"), sides)
     rounds_data = document.get("rounds", [])
     if not isinstance(rounds_data, list):
-        reader.refuse(f"rounds must be a list of rounds, got {_shown(rounds_data)}")
+        reader.refuse(C.ROUNDS_INVALID, {"got": _shown(rounds_data)})
         rounds_data = []
     rounds = []
     for number, round_data in enumerate(rounds_data, start=1):
         if not isinstance(round_data, list) or (sides and len(round_data) != len(sides)):
             got = len(round_data) if isinstance(round_data, list) else _shown(round_data)
-            reader.refuse(
-                f"a round is a list with one entry per side ({len(sides)}), got {got}",
-                round_number=number,
-            )
+            reader.refuse(C.ROUND_INVALID, {"sides": len(sides), "got": got}, round_number=number)
             continue
         rounds.append(
             tuple(
@@ -235,10 +225,7 @@ def _first_dealer(reader: _Reader, data: Any, sides: tuple[Side, ...]) -> int:
         and (data["side"], data["player"]) in seats
     ):
         return seats.index((data["side"], data["player"]))
-    reader.refuse(
-        f'first_dealer must be {{"side": S, "player": P}} naming a seated player, '
-        f"got {_shown(data)}"
-    )
+    reader.refuse(C.FIRST_DEALER_INVALID, {"got": _shown(data)})
     return 0
 
 

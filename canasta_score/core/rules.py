@@ -18,6 +18,8 @@ from canasta_score.core.cards import (
     CardValues,
     cards_in_packs,
 )
+from canasta_score.core.problems import N_, Problem, Term
+from canasta_score.core.problems import ProblemCode as C
 
 
 class CanastaKind(StrEnum):
@@ -136,8 +138,8 @@ def opening_minimum(total: int, rules: RuleSet) -> int:
 
 CLASSIC = RuleSet(
     id="classic",
-    name="Classic",
-    description="Four players in two teams, to 5000; one canasta to go out.",
+    name=N_("Classic"),
+    description=N_("Four players in two teams, to 5000; one canasta to go out."),
     source="Pagat/Bicycle; seeds 001, 004",
     base="classic",
 )
@@ -145,8 +147,8 @@ CLASSIC = RuleSet(
 TWO_PLAYER = dataclasses.replace(
     CLASSIC,
     id="two-player",
-    name="Two players",
-    description="Two players each on their own; two canastas to go out.",
+    name=N_("Two players"),
+    description=N_("Two players each on their own; two canastas to go out."),
     source="seed 004, Pagat",
     canastas_to_go_out=2,
     base="two-player",
@@ -155,8 +157,8 @@ TWO_PLAYER = dataclasses.replace(
 SIX_PLAYER = dataclasses.replace(
     CLASSIC,
     id="six-player",
-    name="Six players",
-    description="Three packs; two teams of three to 10000 or three teams of two to 7500.",
+    name=N_("Six players"),
+    description=N_("Three packs; two teams of three to 10000 or three teams of two to 7500."),
     source="Pagat/rummy-games",
     packs=3,
     red_threes=(0, 100, 200, 300, 400, 1000, 1200),
@@ -170,8 +172,8 @@ SIX_PLAYER = dataclasses.replace(
 FLEMISH = dataclasses.replace(
     CLASSIC,
     id="flemish",
-    name="Flemish",
-    description="Aces canastas (800 / 500) and a wild canasta of twos and jokers (1000).",
+    name=N_("Flemish"),
+    description=N_("Aces canastas (800 / 500) and a wild canasta of twos and jokers (1000)."),
     source="seed 000",
     canasta_bonuses=_frozen(
         {
@@ -188,8 +190,8 @@ FLEMISH = dataclasses.replace(
 FINNISH = dataclasses.replace(
     CLASSIC,
     id="finnish",
-    name="Finnish",
-    description="Concealed going out is worth 300; no minimum to open below zero.",
+    name=N_("Finnish"),
+    description=N_("Concealed going out is worth 300; no minimum to open below zero."),
     source="seed 002",
     going_out_concealed=300,
     opening_below_zero=0,
@@ -199,8 +201,8 @@ FINNISH = dataclasses.replace(
 DANISH = dataclasses.replace(
     CLASSIC,
     id="danish",
-    name="Danish",
-    description="Canastas 700 / 500, red threes 200 each, black threes worth 0, dealer bonus.",
+    name=N_("Danish"),
+    description=N_("Canastas 700 / 500, red threes 200 each, black threes worth 0, dealer bonus."),
     source="seed 003",
     card_values=CardValues(black_threes=0),
     canasta_bonuses=_frozen({CanastaKind.NATURAL: 700, CanastaKind.MIXED: 500}),
@@ -214,20 +216,21 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
     {r.id: r for r in (CLASSIC, TWO_PLAYER, SIX_PLAYER, FLEMISH, FINNISH, DANISH)}
 )
 
-#: Rule values a game file's `rule_overrides` may replace, with what each must be.
+#: Rule values a game file's `rule_overrides` may replace, with what each must be (a `Term`
+#: of core/problems.py, so a problem shows it in the reader's language).
 OVERRIDABLE = {
-    "target": "a positive whole number",
-    "three_side_target": "a positive whole number or null",
-    "packs": "2 or 3",
-    "card_values": 'points by card group, e.g. {"black_threes": 0}',
-    "canasta_bonuses": "bonus by canasta kind, null to drop a kind",
-    "red_threes": "a list of scores by count, starting with 0 for none",
-    "going_out": "a whole number of points",
-    "going_out_concealed": "a whole number of points",
-    "canastas_to_go_out": "a whole number from 0",
-    "dealer_bonus": "a whole number of points or null",
-    "opening_below_zero": "a whole number of points",
-    "opening_tiers": "a list of [total from, minimum] pairs",
+    "target": Term("a positive whole number"),
+    "three_side_target": Term("a positive whole number or null"),
+    "packs": Term("2 or 3"),
+    "card_values": Term('points by card group, e.g. {"black_threes": 0}'),
+    "canasta_bonuses": Term("bonus by canasta kind, null to drop a kind"),
+    "red_threes": Term("a list of scores by count, starting with 0 for none"),
+    "going_out": Term("a whole number of points"),
+    "going_out_concealed": Term("a whole number of points"),
+    "canastas_to_go_out": Term("a whole number from 0"),
+    "dealer_bonus": Term("a whole number of points or null"),
+    "opening_below_zero": Term("a whole number of points"),
+    "opening_tiers": Term("a list of [total from, minimum] pairs"),
 }
 
 
@@ -256,30 +259,49 @@ def _largest(value: object) -> int:
 
 
 def apply_overrides(rules: RuleSet, overrides: Mapping[str, Any]) -> tuple[RuleSet, list[str]]:
-    """A copy of `rules` with the given values replaced, and the problems with any of them.
+    """A copy of `rules` with the given values replaced, and the problems with any of them, in English.
 
     >>> apply_overrides(CLASSIC, {"target": 3000})[0].target
     3000
     >>> apply_overrides(CLASSIC, {"target": "lots"})[1]
     ['rule_overrides.target must be a positive whole number, got "lots"']
     """
+    changed, problems = override_rules(rules, overrides)
+    return changed, [problem.message for problem in problems]
+
+
+def override_rules(rules: RuleSet, overrides: Mapping[str, Any]) -> tuple[RuleSet, list[Problem]]:
+    """A copy of `rules` with the given values replaced, and the problems with any of them.
+
+    >>> [str(p.code) for p in override_rules(CLASSIC, {"target": "lots", "colour": "red"})[1]]
+    ['override_invalid', 'override_unknown']
+    """
     changes: dict[str, Any] = {}
-    problems: list[str] = []
+    problems: list[Problem] = []
     for key, value in overrides.items():
         if key not in OVERRIDABLE:
-            known = ", ".join(OVERRIDABLE)
-            problems.append(f'rule_overrides has no value "{key}"; it knows {known}')
+            problems.append(
+                Problem(C.OVERRIDE_UNKNOWN, params={"key": key, "known": tuple(OVERRIDABLE)})
+            )
             continue
         # A target only has to be reached (the new-game screen takes any whole number).
         if key not in ("target", "three_side_target") and _largest(value) > MAX_POINTS:
             problems.append(
-                f"rule_overrides.{key} must be {OVERRIDABLE[key]}, each number at most {MAX_POINTS}"
+                Problem(
+                    C.OVERRIDE_NUMBER_TOO_LARGE,
+                    params={"key": key, "expected": OVERRIDABLE[key], "most": MAX_POINTS},
+                )
             )
             continue
         parsed = _parse_override(rules, key, value)
         if parsed is _INVALID:
             shown = f'"{value}"' if isinstance(value, str) else repr(value)
-            problems.append(f"rule_overrides.{key} must be {OVERRIDABLE[key]}, got {shown}")
+            problems.append(
+                Problem(
+                    C.OVERRIDE_INVALID,
+                    params={"key": key, "expected": OVERRIDABLE[key], "got": shown},
+                )
+            )
         else:
             changes[key] = parsed
     if "target" in changes and "three_side_target" not in changes:

@@ -1,45 +1,183 @@
-"""Translation of every visible string: `_("text")` in the language the player chose.
+"""Words, numbers and dates in one player's language: a `Translator` per session, never per process.
 
-Catalogs are gettext `.mo` files under `canasta_score/i18n/locale/<lang>/LC_MESSAGES/`;
-until a language has one, its strings show in English.
+One server serves every phone at the table, so nothing here remembers a current language: the
+session (a Flet page, one run of the command line) holds its own `Translator`. Catalogs are
+gettext `.mo` files under `canasta_score/i18n/locale/<lang>/LC_MESSAGES/`, compiled from the
+`.po` files by `make compile-messages`; a language without one shows English.
 """
 
 from __future__ import annotations
 
 import gettext
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date as Date
+from functools import cache
 from pathlib import Path
+
+from babel.dates import format_date
+from babel.numbers import format_decimal
+
+from canasta_score.core.problems import Problem
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "canasta_score"
 
 #: Languages offered in Settings, by code, each named in its own language.
-LANGUAGES = {"en": "English"}
+LANGUAGES = {
+    "en": "English",
+    "nl": "Nederlands",
+    "de": "Deutsch",
+    "fi": "Suomi",
+    "da": "Dansk",
+    "nb": "Norsk bokmål",
+}
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
-_language = "en"
+#: Language codes a device may report for a language we have under another code.
+_SAME_LANGUAGE = {"no": "nb", "nn": "nb"}
+
+#: The rule set each language's table plays first (a preset id of core/rules.py).
+_PRESET_OF_LANGUAGE = {
+    "da": "danish",
+    "fi": "finnish",
+    "nl": "flemish",
+    "de": "classic",
+    "nb": "classic",
+}
 
 
-def set_language(code: str) -> None:
-    """Show every later `_()` string in this language (English where no catalog has it)."""
-    global _translation, _language
-    _language = code if code in LANGUAGES else "en"
-    _translation = gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=[_language], fallback=True
+@dataclass(frozen=True)
+class Translator:
+    """One language: its catalog and its way of writing numbers and dates."""
+
+    code: str
+    catalog: gettext.NullTranslations = field(repr=False, compare=False)
+
+    def _(self, message: str) -> str:
+        """A message in this language (as it is where the catalog has no translation).
+
+        >>> translator("de")._("Flemish"), translator("en")._("Flemish")
+        ('Flämisch', 'Flemish')
+        """
+        return self.catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """The form of a message for `count`, by this language's plural rule.
+
+        >>> translator("nb").ngettext("{count} red three entered; the packs hold {most}",
+        ...     "{count} red threes entered; the packs hold {most}", 2).format(count=2, most=4)
+        '2 røde treere ført; kortstokkene har 4'
+        """
+        return self.catalog.ngettext(singular, plural, count)
+
+    def number(self, value: int | float) -> str:
+        """A number as this language writes it.
+
+        >>> translator("de").number(5000), translator("en").number(-1250)
+        ('5.000', '-1,250')
+        """
+        return format_decimal(value, locale=self.code)
+
+    def date(self, day: Date) -> str:
+        """A date in this language's medium form.
+
+        >>> translator("de").date(Date(2026, 11, 30))
+        '30.11.2026'
+        """
+        return format_date(day, format="medium", locale=self.code)
+
+    def problem(self, problem: Problem, *, where: bool = True) -> str:
+        """A problem from the core in this language, with where it is unless `where=False`.
+
+        >>> from canasta_score.core import ProblemCode
+        >>> translator("en").problem(Problem(ProblemCode.NO_SUCH_ROUND, params={"number": 4, "count": 3}))
+        'there is no round 4; the game has 3'
+        """
+        if where:
+            return problem.placed(self._, self.ngettext)
+        return problem.worded(self._, self.ngettext)
+
+
+@cache
+def translator(code: str) -> Translator:
+    """The translator of a language code of `LANGUAGES` (English for any other code).
+
+    >>> translator("nn").code, translator("xx").code
+    ('nb', 'en')
+    """
+    code = _SAME_LANGUAGE.get(code, code)
+    if code not in LANGUAGES:
+        code = "en"
+    catalog = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True)
+    return Translator(code, catalog)
+
+
+def negotiate(locales: Sequence[str]) -> str:
+    """The first of a device's preferred locales that we speak, else English.
+
+    >>> negotiate(["de-DE", "en-US"]), negotiate(["nn-NO"]), negotiate(["pt_BR", "fr"])
+    ('de', 'nb', 'en')
+    """
+    for tag in locales:
+        language = tag.replace("_", "-").split("-")[0].lower()
+        language = _SAME_LANGUAGE.get(language, language)
+        if language in LANGUAGES:
+            return language
+    return "en"
+
+
+def _is_c_locale(value: str) -> bool:
+    return value in ("C", "POSIX") or value.startswith("C.")
+
+
+def cli_language(environ: Mapping[str, str]) -> str:
+    """The language of the command line, from the environment as gettext reads it.
+
+    The locale (`LC_ALL`, `LC_MESSAGES`, then `LANG`) set to C or POSIX means English, as with
+    GNU gettext; otherwise the colon list in `LANGUAGE` comes first.
+
+    >>> cli_language({"LANG": "de_DE.UTF-8"}), cli_language({"LANGUAGE": "fr:fi", "LANG": "de_DE"})
+    ('de', 'fi')
+    >>> cli_language({"LANGUAGE": "de", "LC_ALL": "C"}), cli_language({})
+    ('en', 'en')
+    """
+    setting = next(
+        (environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), ""
     )
+    if _is_c_locale(setting):
+        return "en"
+    wanted = environ.get("LANGUAGE") or setting
+    locales = [entry.split(".")[0].split("@")[0] for entry in wanted.split(":")]
+    return negotiate([entry for entry in locales if entry and not _is_c_locale(entry)])
 
 
-def current_language() -> str:
-    return _language
+def suggested_preset(code: str) -> str:
+    """The id of the rule set a table speaking this language most likely plays.
+
+    >>> suggested_preset("da"), suggested_preset("nl"), suggested_preset("en")
+    ('danish', 'flemish', 'classic')
+    """
+    return _PRESET_OF_LANGUAGE.get(code, "classic")
+
+
+# --- until the screens take their page's Translator ---------------------------------------
+# The screens still import these module functions. They only mark strings for extraction and
+# return the English text; they track no language (a phone's language is its session's).
 
 
 def _(message: str) -> str:
-    """The message in the current language.
+    """Mark a string for translation; English until the screen words it through its Translator.
 
     >>> _("Score sheet")
     'Score sheet'
     """
-    return _translation.gettext(message)
+    return message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    return _translation.ngettext(singular, plural, count)
+    """Mark a singular/plural pair; English until the screen words it through its Translator."""
+    return singular if count == 1 else plural
+
+
+def set_language(code: str) -> None:
+    """Kept so the screens still import; a language now lives with the session's Translator."""

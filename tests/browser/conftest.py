@@ -30,7 +30,7 @@ SCREENSHOTS = ROOT / "screenshots"
 APP_COMMAND = [sys.executable, str(ROOT / "main.py"), "--web", "--port", "0"]
 #: Flutter's first frame takes about a second here; a busy 2-core CI machine can take longer.
 LOAD_TIMEOUT_MS = 30_000
-STEP_TIMEOUT_MS = 10_000
+STEP_TIMEOUT_MS = 30_000  # a state, awaited with room for a loaded 2-core machine
 #: A screenshot of one flat colour compresses to a few hundred bytes; any real screen is more.
 BLANK_PNG_BYTES = 5_000
 

@@ -7,10 +7,11 @@ one red three. It scores 1450 / -185, after which We need 50 to open and They 15
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
-from conftest import AppServer, Screen
+from conftest import STEP_TIMEOUT_MS, AppServer, Screen
 from examples import WORKED_EXAMPLE_ROUND
 
 pytestmark = pytest.mark.browser
@@ -89,7 +90,8 @@ def selected(screen: Screen, identifier: str) -> bool:
 
 
 def wait_selected(screen: Screen, identifier: str, on: bool = True) -> None:
-    for _ in range(50):
+    deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
         if selected(screen, identifier) == on:
             return
         screen.page.wait_for_timeout(100)
@@ -102,7 +104,7 @@ def save_enabled(screen: Screen) -> bool:
 
 
 def wait_route(screen: Screen, route: str) -> None:
-    screen.page.wait_for_function(f"location.pathname === {route!r}", timeout=10_000)
+    screen.page.wait_for_function(f"location.pathname === {route!r}", timeout=STEP_TIMEOUT_MS)
 
 
 def test_a_new_game_and_the_worked_example_round_in_at_most_11_inputs_kept_over_a_reload(
@@ -210,7 +212,7 @@ def test_playing_to_the_target_shows_the_winner_and_takes_no_more_rounds(
 
     enter_the_worked_example(phone)
     phone.tap("save-round")
-    said = phone.wait_text("winner", r"We", timeout=15)
+    said = phone.wait_text("winner", r"We")
     assert "5800" in said.replace(",", "").replace(" ", "").replace("\u202f", ""), said
     assert phone.number("side-0-total") == 5800
     assert not phone.has("add-round")

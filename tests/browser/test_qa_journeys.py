@@ -146,5 +146,5 @@ def test_after_a_stale_save_the_screen_shows_the_game_as_it_now_is(
     """After the refusal the entry must be round 2, its preview on top of the other tab's 90
     (90 + 120 = 210); it still says Round 1 and total 120."""
     second = enter_round_one_in_two_tabs(app_server, open_screen)
-    second.page.get_by_text("Round 2", exact=False).first.wait_for(timeout=5_000)
-    second.wait_text("side-0-total", r"210", timeout=5)
+    second.page.get_by_text("Round 2", exact=False).first.wait_for()
+    second.wait_text("side-0-total", r"210")

@@ -1,0 +1,327 @@
+"""Problems as data: a code and its numbers and names, worded from one table of English templates.
+
+The core never builds a sentence: a `Problem` says which check failed (`code`), where (round,
+side, field) and with what (`params`). `str(problem)` words it in English from `TEMPLATES`; the
+i18n layer words the same templates through a gettext catalog (Babel extracts them by the
+no-op markers `N_` and `Nn_`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+
+def N_(message: str) -> str:
+    """Mark a template for translation; the wording happens where the problem is shown.
+
+    >>> N_("round {round}")
+    'round {round}'
+    """
+    return message
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A template whose words depend on a count: `count` names the param that holds it."""
+
+    singular: str
+    plural: str
+    count: str
+
+
+def Nn_(singular: str, plural: str, count: str) -> Plural:
+    """Mark a singular/plural template pair for translation (Babel keyword `Nn_:1,2`).
+
+    >>> Nn_("{count} canasta", "{count} canastas", "count").plural
+    '{count} canastas'
+    """
+    return Plural(singular, plural, count)
+
+
+class Term(str):
+    """A param that is a word of the game (a field, card group, canasta kind, JSON type).
+
+    Unlike a side's name or a number, it is shown in the reader's language; every term is a
+    msgid listed in `TERMS`.
+    """
+
+    __slots__ = ()
+
+
+class ProblemCode(StrEnum):
+    """What is wrong, as a stable id (never shown, never translated)."""
+
+    # one side's entry (core/validation.py)
+    CARD_COUNT_NEGATIVE = "card_count_negative"
+    POINTS_NEGATIVE = "points_negative"
+    POINTS_NOT_MULTIPLE_OF_5 = "points_not_multiple_of_5"
+    CANASTA_KIND_NOT_IN_RULES = "canasta_kind_not_in_rules"
+    CANASTAS_NEGATIVE = "canastas_negative"
+    RED_THREES_NEGATIVE = "red_threes_negative"
+    RED_THREES_NOT_SCORED = "red_threes_not_scored"
+    PENALTY_NOT_MULTIPLE_OF_5 = "penalty_not_multiple_of_5"
+    PENALTY_TOO_LARGE = "penalty_too_large"
+    DEALER_BONUS_NOT_IN_RULES = "dealer_bonus_not_in_rules"
+    CANASTAS_WITHOUT_MELDED_POINTS = "canastas_without_melded_points"
+    MELDED_TOO_FEW_FOR_CANASTAS = "melded_too_few_for_canastas"
+    GOING_OUT_NEEDS_CANASTAS = "going_out_needs_canastas"
+    # the round as a whole (core/validation.py)
+    TWO_SIDES_WENT_OUT = "two_sides_went_out"
+    TWO_DEALER_BONUSES = "two_dealer_bonuses"
+    TOO_MANY_RED_THREES = "too_many_red_threes"
+    TOO_MANY_CARDS_OF_GROUP = "too_many_cards_of_group"
+    TOO_MANY_CARD_POINTS = "too_many_card_points"
+    # the game (core/game.py)
+    ENTRY_COUNT_NOT_SIDE_COUNT = "entry_count_not_side_count"
+    GAME_OVER = "game_over"
+    NO_SUCH_ROUND = "no_such_round"
+    CHANGE_ENDS_GAME_EARLIER = "change_ends_game_earlier"
+    ROUNDS_AFTER_GAME_OVER = "rounds_after_game_over"
+    # rule overrides (core/rules.py)
+    OVERRIDE_UNKNOWN = "override_unknown"
+    OVERRIDE_NUMBER_TOO_LARGE = "override_number_too_large"
+    OVERRIDE_INVALID = "override_invalid"
+    # the game file (core/gamefile.py)
+    FILE_NOT_OBJECT = "file_not_object"
+    FORMAT_UNKNOWN = "format_unknown"
+    RULES_UNKNOWN = "rules_unknown"
+    OVERRIDES_NOT_OBJECT = "overrides_not_object"
+    SIDES_INVALID = "sides_invalid"
+    SIDE_NOT_OBJECT = "side_not_object"
+    SIDE_NAME_INVALID = "side_name_invalid"
+    PLAYERS_INVALID = "players_invalid"
+    CARD_GROUP_UNKNOWN = "card_group_unknown"
+    CARD_COUNTS_NOT_WHOLE = "card_counts_not_whole"
+    CARDS_INVALID = "cards_invalid"
+    ENTRY_NOT_OBJECT = "entry_not_object"
+    ENTRY_FIELD_UNKNOWN = "entry_field_unknown"
+    CANASTAS_INVALID = "canastas_invalid"
+    WENT_OUT_INVALID = "went_out_invalid"
+    NUMBER_INVALID = "number_invalid"
+    DEALER_BONUS_INVALID = "dealer_bonus_invalid"
+    ROUNDS_INVALID = "rounds_invalid"
+    ROUND_INVALID = "round_invalid"
+    FIRST_DEALER_INVALID = "first_dealer_invalid"
+
+
+C = ProblemCode
+
+#: The English wording of every problem; `{name}` is filled from the problem's params.
+TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
+    {
+        C.CARD_COUNT_NEGATIVE: N_("{field} {group} cannot be negative, got {got}"),
+        C.POINTS_NEGATIVE: N_("{field} points cannot be negative, got {got}; enter 0 or more"),
+        C.POINTS_NOT_MULTIPLE_OF_5: N_(
+            "{field} points must be a multiple of 5, got {got} (did you mean {lower} or {upper}?)"
+        ),
+        C.CANASTA_KIND_NOT_IN_RULES: N_('"{rules}" has no {kind} canasta; its kinds are {kinds}'),
+        C.CANASTAS_NEGATIVE: N_("{kind} canastas cannot be negative, got {got}"),
+        C.RED_THREES_NEGATIVE: N_("red threes cannot be negative, got {got}"),
+        C.RED_THREES_NOT_SCORED: Nn_(
+            '"{rules}" scores at most {most} red three',
+            '"{rules}" scores at most {most} red threes',
+            "most",
+        ),
+        C.PENALTY_NOT_MULTIPLE_OF_5: N_("the penalty must be a multiple of 5 from 0, got {got}"),
+        C.PENALTY_TOO_LARGE: N_("the penalty must be at most {most}, got {got}"),
+        C.DEALER_BONUS_NOT_IN_RULES: N_('"{rules}" has no dealer bonus'),
+        C.CANASTAS_WITHOUT_MELDED_POINTS: Nn_(
+            "{count} canasta entered but no melded points; "
+            "enter the melded points, canastas included",
+            "{count} canastas entered but no melded points; "
+            "enter the melded points, canastas included",
+            "count",
+        ),
+        C.MELDED_TOO_FEW_FOR_CANASTAS: N_(
+            "{melded} melded points are too few for the canastas entered: "
+            "they hold at least {least}"
+        ),
+        C.GOING_OUT_NEEDS_CANASTAS: Nn_(
+            "going out needs {needed} canasta, {count} entered",
+            "going out needs {needed} canastas, {count} entered",
+            "needed",
+        ),
+        C.TWO_SIDES_WENT_OUT: Nn_(
+            "{count} side went out; only one side can go out in a round",
+            "{count} sides went out; only one side can go out in a round",
+            "count",
+        ),
+        C.TWO_DEALER_BONUSES: Nn_(
+            "{count} side has the dealer bonus; only the dealer's side can earn it",
+            "{count} sides have the dealer bonus; only the dealer's side can earn it",
+            "count",
+        ),
+        C.TOO_MANY_RED_THREES: Nn_(
+            "{count} red three entered; the packs hold {most}",
+            "{count} red threes entered; the packs hold {most}",
+            "count",
+        ),
+        C.TOO_MANY_CARDS_OF_GROUP: N_("{count} {group} counted; the packs hold {most}"),
+        C.TOO_MANY_CARD_POINTS: N_(
+            "{count} melded and hand points entered in all; "
+            "all the cards in the packs are worth {most}"
+        ),
+        C.ENTRY_COUNT_NOT_SIDE_COUNT: Nn_(
+            "a round needs an entry for each of the {sides} side, got {got}",
+            "a round needs an entry for each of the {sides} sides, got {got}",
+            "sides",
+        ),
+        C.GAME_OVER: N_(
+            'the game is over: "{winner}" won after round {ended}; no round can be added'
+        ),
+        C.NO_SUCH_ROUND: N_("there is no round {number}; the game has {count}"),
+        C.CHANGE_ENDS_GAME_EARLIER: N_(
+            "with this change the game would be over after round {ended}, "
+            "but rounds {first} to {last} were played after it; remove those rounds first"
+        ),
+        C.ROUNDS_AFTER_GAME_OVER: N_(
+            'the game was over after round {ended} ("{winner}" won); '
+            "no round can be added to a finished game"
+        ),
+        C.OVERRIDE_UNKNOWN: N_('rule_overrides has no value "{key}"; it knows {known}'),
+        C.OVERRIDE_NUMBER_TOO_LARGE: N_(
+            "rule_overrides.{key} must be {expected}, each number at most {most}"
+        ),
+        C.OVERRIDE_INVALID: N_("rule_overrides.{key} must be {expected}, got {got}"),
+        C.FILE_NOT_OBJECT: N_("a game file is a JSON object, got {got}"),
+        C.FORMAT_UNKNOWN: N_('format must be "{expected}", got {got}'),
+        C.RULES_UNKNOWN: N_("unknown rules {got}; the presets are {presets}"),
+        C.OVERRIDES_NOT_OBJECT: N_("rule_overrides must be an object, got {got}"),
+        C.SIDES_INVALID: N_("sides must be a list of {least} to {most} sides, got {got}"),
+        C.SIDE_NOT_OBJECT: N_(
+            "sides[{index}] must be an object with a name and players, got {got}"
+        ),
+        C.SIDE_NAME_INVALID: N_("sides[{index}].name must be a non-empty text, got {got}"),
+        C.PLAYERS_INVALID: N_(
+            'side "{side}": players must be a list of {least} to {most} names, got {got}'
+        ),
+        C.CARD_GROUP_UNKNOWN: N_("{field} has no card group {got}; the groups are {groups}"),
+        C.CARD_COUNTS_NOT_WHOLE: N_("{field} card counts must be whole numbers ({groups})"),
+        C.CARDS_INVALID: N_(
+            "{field} must be card points (a whole number) or card counts by group, got {got}"
+        ),
+        C.ENTRY_NOT_OBJECT: N_("an entry must be an object, got {got}"),
+        C.ENTRY_FIELD_UNKNOWN: N_("unknown field {got}; an entry has {fields}"),
+        C.CANASTAS_INVALID: N_('canastas must be counts by kind, e.g. {{"natural": 1}}, got {got}'),
+        C.WENT_OUT_INVALID: N_('went_out must be null, "normal" or "concealed", got {got}'),
+        C.NUMBER_INVALID: N_("{field} must be a whole number, got {got}"),
+        C.DEALER_BONUS_INVALID: N_("dealer_bonus must be true or false, got {got}"),
+        C.ROUNDS_INVALID: N_("rounds must be a list of rounds, got {got}"),
+        C.ROUND_INVALID: N_("a round is a list with one entry per side ({sides}), got {got}"),
+        C.FIRST_DEALER_INVALID: N_(
+            'first_dealer must be {{"side": S, "player": P}} naming a seated player, got {got}'
+        ),
+    }
+)
+
+#: Every `Term` a problem can carry: entry fields, card groups and canasta kinds as the game
+#: file names them, JSON types, and what each rule override must be.
+TERMS = (
+    N_("melded"),
+    N_("hand"),
+    N_("jokers"),
+    N_("twos"),
+    N_("aces"),
+    N_("high"),
+    N_("low"),
+    N_("black_threes"),
+    N_("natural"),
+    N_("mixed"),
+    N_("natural_aces"),
+    N_("mixed_aces"),
+    N_("wild"),
+    N_("an object"),
+    N_("a list"),
+    N_("a positive whole number"),
+    N_("a positive whole number or null"),
+    N_("2 or 3"),
+    N_('points by card group, e.g. {"black_threes": 0}'),
+    N_("bonus by canasta kind, null to drop a kind"),
+    N_("a list of scores by count, starting with 0 for none"),
+    N_("a whole number of points"),
+    N_("a whole number from 0"),
+    N_("a whole number of points or null"),
+    N_("a list of [total from, minimum] pairs"),
+)
+
+#: Where a problem is: joined by ", " before the problem's own words.
+ROUND = N_("round {round}")
+NAMED_SIDE = N_('side "{side}"')
+NUMBERED_SIDE = N_("side {number}")
+PLACED = N_("{where}: {problem}")
+
+Param = int | str | tuple[str, ...]
+Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+
+
+def _english_ngettext(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an entry or a file: what (code and params) and where.
+
+    A code outside `ProblemCode` is taken as text already worded: callers outside the core
+    that have no code yet (typed-input parsing) build problems that way.
+
+    >>> p = Problem(ProblemCode.TOO_MANY_RED_THREES, 3, params={"count": 5, "most": 4})
+    >>> str(p)
+    'round 3: 5 red threes entered; the packs hold 4'
+    """
+
+    code: str
+    round_number: int | None = None  # counted from 1
+    side: int | None = None  # index from 0
+    side_name: str | None = None
+    field: str | None = None  # game-file name of the field, e.g. "melded"
+    params: Mapping[str, Param] = dataclasses.field(default_factory=dict, hash=False)
+
+    @property
+    def message(self) -> str:
+        """The problem in English, without where it is."""
+        return self.worded()
+
+    def worded(self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext) -> str:
+        """The problem's own words through a catalog's `gettext`/`ngettext` (English without)."""
+        template = TEMPLATES.get(self.code)  # a ProblemCode is a str: plain ids find it too
+        if template is None:
+            return gettext(self.code)
+        shown = {key: _shown(value, gettext) for key, value in self.params.items()}
+        if isinstance(template, Plural):
+            count = self.params[template.count]
+            assert isinstance(count, int), template.count
+            return ngettext(template.singular, template.plural, count).format(**shown)
+        return gettext(template).format(**shown)
+
+    def placed(self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext) -> str:
+        """The problem with where it is in front: `round 3, side "We": ...`."""
+        where = []
+        if self.round_number is not None:
+            where.append(gettext(ROUND).format(round=self.round_number))
+        if self.side is not None:
+            where.append(
+                gettext(NAMED_SIDE).format(side=self.side_name)
+                if self.side_name
+                else gettext(NUMBERED_SIDE).format(number=self.side + 1)
+            )
+        problem = self.worded(gettext, ngettext)
+        if not where:
+            return problem
+        return gettext(PLACED).format(where=", ".join(where), problem=problem)
+
+    def __str__(self) -> str:
+        return self.placed()
+
+
+def _shown(value: Param, gettext: Gettext) -> str | int:
+    if isinstance(value, tuple):
+        return ", ".join(str(_shown(item, gettext)) for item in value)
+    if isinstance(value, Term):
+        return gettext(value)
+    return value

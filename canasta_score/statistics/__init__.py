@@ -1,0 +1,58 @@
+"""Statistics: pure figures over played games (players, partnerships, head-to-head, charts)."""
+
+from canasta_score.statistics.charts import (
+    BarPart,
+    ChartSeries,
+    OpeningBand,
+    RoundBars,
+    SideSeries,
+    chart_series,
+    opening_bands,
+    round_bars,
+)
+from canasta_score.statistics.figures import (
+    Figures,
+    HeadToHead,
+    Statistics,
+    game_statistics,
+    head_to_head,
+)
+from canasta_score.statistics.names import NameChange, Names, apply_changes, name_key
+from canasta_score.statistics.report import figures_json, statistics_json, statistics_table
+from canasta_score.statistics.summary import (
+    ALL_GAMES,
+    GameSummary,
+    PlayedGame,
+    SideSummary,
+    StatsFilter,
+    summarize,
+)
+
+__all__ = [
+    "ALL_GAMES",
+    "BarPart",
+    "ChartSeries",
+    "Figures",
+    "GameSummary",
+    "HeadToHead",
+    "NameChange",
+    "Names",
+    "OpeningBand",
+    "PlayedGame",
+    "RoundBars",
+    "SideSeries",
+    "SideSummary",
+    "Statistics",
+    "StatsFilter",
+    "apply_changes",
+    "chart_series",
+    "figures_json",
+    "game_statistics",
+    "head_to_head",
+    "name_key",
+    "opening_bands",
+    "round_bars",
+    "statistics_json",
+    "statistics_table",
+    "summarize",
+]

@@ -1,0 +1,130 @@
+"""Each session words problems, numbers and dates in its own language; no language is global."""
+
+from datetime import date
+
+import pytest
+
+import canasta_score.i18n as i18n
+from canasta_score.core import CLASSIC, PRESETS, SideEntry, WentOut, validate_round
+from canasta_score.i18n import (
+    LANGUAGES,
+    cli_language,
+    negotiate,
+    suggested_preset,
+    translator,
+)
+
+OUT = SideEntry(melded=400, canastas={"natural": 1}, went_out=WentOut.NORMAL)
+
+
+def problems(entries, names=("We", "They")):
+    return validate_round(entries, CLASSIC, round_number=3, side_names=list(names))
+
+
+def test_two_sessions_in_different_languages_keep_their_own_words():
+    german, dutch = translator("de"), translator("nl")
+    [both_out] = problems([OUT, OUT])
+    assert german.problem(both_out) == (
+        "Runde 3: 2 Parteien haben Schluss gemacht; in einer Runde kann nur eine Partei Schluss machen"
+    )
+    assert dutch.problem(both_out) == (
+        "ronde 3: 2 teams zijn uitgegaan; in een ronde kan maar één team uitgaan"
+    )
+    assert german._("Classic") == "Klassisch" and dutch._("Classic") == "Klassiek"
+
+
+def test_english_words_a_problem_as_the_core_does():
+    for problem in problems([SideEntry(melded=303, went_out=WentOut.NORMAL), SideEntry(hand=-5)]):
+        assert translator("en").problem(problem) == str(problem)
+        assert translator("en").problem(problem, where=False) == problem.message
+
+
+def test_a_count_takes_the_languages_plural_form():
+    [one] = problems([SideEntry(melded=50, went_out=WentOut.CONCEALED), SideEntry()])
+    assert translator("de").problem(one, where=False) == (
+        "zum Schluss machen ist 1 Canasta nötig, 0 eingetragen"
+    )
+    assert translator("fi").ngettext(
+        "{count} red three entered; the packs hold {most}",
+        "{count} red threes entered; the packs hold {most}",
+        5,
+    ).format(count=5, most=4) == ("5 punaista kolmosta merkitty; pakoissa on 4")
+
+
+def test_words_of_the_game_in_a_problem_are_translated_too():
+    [wild] = problems([SideEntry(melded=200, canastas={"wild": 1}), SideEntry()])
+    assert translator("nb").problem(wild) == (
+        "runde 3, lag «We»: «Klassisk» kjenner ikke «jokercanasta»; bare: ren canasta, blandet canasta"
+    )
+    assert translator("da").problem(wild, where=False) == (
+        '"Klassisk" kender ikke "joker-Canasta"; kun: rød Canasta, sort Canasta'
+    )
+
+
+def test_numbers_and_dates_in_each_locales_form():
+    assert translator("de").number(5000) == "5.000"
+    assert translator("fi").number(5000) == "5\xa0000"
+    assert translator("nl").date(date(2026, 3, 1)) == "1 mrt 2026"
+    assert translator("en").date(date(2026, 3, 1)) == "Mar 1, 2026"
+
+
+@pytest.mark.parametrize(
+    ("locales", "language"),
+    [
+        (["de-DE", "en-US"], "de"),
+        (["fr-FR", "fi-FI"], "fi"),
+        (["no"], "nb"),
+        (["nn-NO"], "nb"),
+        (["nb_NO"], "nb"),
+        (["da"], "da"),
+        (["NL-be"], "nl"),
+        (["pt-BR"], "en"),
+        ([], "en"),
+    ],
+)
+def test_the_devices_preferred_language_is_chosen(locales, language):
+    assert negotiate(locales) == language
+
+
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "nb_NO.UTF-8@euro"}, "nb"),
+        ({"LC_ALL": "fi_FI.UTF-8", "LANG": "de_DE.UTF-8"}, "fi"),
+        ({"LANGUAGE": "sv:da", "LANG": "de_DE.UTF-8"}, "da"),
+        ({"LANGUAGE": "nl", "LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({"LANG": ""}, "en"),
+        ({}, "en"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+    ],
+)
+def test_the_command_line_follows_the_gettext_environment(environ, language):
+    assert cli_language(environ) == language
+
+
+def test_each_language_suggests_a_preset_that_exists():
+    assert {code: suggested_preset(code) for code in LANGUAGES} == {
+        "en": "classic",
+        "nl": "flemish",
+        "de": "classic",
+        "fi": "finnish",
+        "da": "danish",
+        "nb": "classic",
+    }
+    assert {suggested_preset(code) for code in LANGUAGES} <= set(PRESETS)
+
+
+def test_every_language_has_a_compiled_catalog():
+    for code in set(LANGUAGES) - {"en"}:
+        assert translator(code)._("Classic") != "Classic", f"run make compile-messages ({code})"
+
+
+def test_nothing_in_the_module_remembers_a_language():
+    before = {name: value for name, value in vars(i18n).items() if not callable(value)}
+    i18n.set_language("de")
+    assert i18n._("Classic") == "Classic"
+    assert {name: value for name, value in vars(i18n).items() if not callable(value)} == before
+    assert not hasattr(i18n, "current_language")
