@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from canasta_score import storage
 from canasta_score.core import SideEntry
-from canasta_score.storage import repository as repo
 
 PLAYERS = [f"Player {n:02d}" for n in range(40)]
 ROUNDS = 12
@@ -52,7 +52,7 @@ def game_document(chance: random.Random, created: datetime) -> dict:
     }
 
 
-def build(db: repo.Database, games: int) -> float:
+def build(db: storage.Database, games: int) -> float:
     chance = random.Random(2026)
     start = datetime(2020, 1, 1, tzinfo=UTC)
     began = time.perf_counter()
@@ -62,7 +62,9 @@ def build(db: repo.Database, games: int) -> float:
             game_document(chance, start + timedelta(hours=n))
             for n in range(first, min(first + batch, games))
         ]
-        repo.import_document(db=db, document={"format": repo.BACKUP_FORMAT, "games": documents})
+        storage.import_document(
+            db=db, document={"format": storage.BACKUP_FORMAT, "games": documents}
+        )
     return time.perf_counter() - began
 
 
@@ -173,8 +175,8 @@ def main() -> int:
 
     folder = tempfile.TemporaryDirectory()
     path = Path(args.db) if args.db else Path(folder.name) / "bench.db"
-    db = repo.open_database(path)
-    if not repo.list_games(db=db, limit=1):
+    db = storage.open_database(path)
+    if not storage.list_games(db=db, limit=1):
         print(f"building {args.games} games of {ROUNDS} rounds ...", flush=True)
         print(f"  built in {build(db, args.games):.1f} s (import, 500 games a transaction)")
     size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*")) / 1e6
@@ -182,11 +184,11 @@ def main() -> int:
 
     # today's automatic backup (and any summaries derived again after an update of the app)
     # are done now, not on their threads while the saves are timed
-    repo.wait_for_summaries(db=db)
-    repo.backup_now(db=db)
-    repo.wait_for_backups(db=db)
+    db._summaries.wait()  # the database's own threads, waited for here only
+    storage.backup_now(db=db)
+    db._backups.wait()
     chance = random.Random(7)
-    summaries = {s.id: s for s in repo.list_games(db=db, limit=args.games)}
+    summaries = {s.id: s for s in storage.list_games(db=db, limit=args.games)}
     ids = [game_id for game_id, summary in summaries.items() if not summary.finished]
     bare = bare_connection(path)
     rows = []
@@ -198,7 +200,7 @@ def main() -> int:
 
     def save() -> None:
         game_id = next(ours_queue)
-        repo.add_round(
+        storage.add_round(
             db=db,
             game_id=game_id,
             entries=[SideEntry(melded=50), SideEntry(hand=50)],
@@ -210,22 +212,22 @@ def main() -> int:
     rows.append(("round save (median)", statistics.median(ours), statistics.median(theirs)))
     rows.append(("round save (p95)", p95(ours), p95(theirs)))
 
-    ours = timed(lambda: repo.list_games(db=db, limit=50), 50)
+    ours = timed(lambda: storage.list_games(db=db, limit=50), 50)
     theirs = timed(lambda: bare_list(bare), 50)
     rows.append(("list newest 50", statistics.median(ours), statistics.median(theirs)))
 
     loading = chance.sample(ids, 50)
     queue = iter(loading * 2)
-    ours = timed(lambda: repo.load_game(db=db, game_id=next(queue)).game.totals, 50)
+    ours = timed(lambda: storage.load_game(db=db, game_id=next(queue)).game.totals, 50)
     theirs = timed(lambda: bare_load(bare, next(queue)), 50)
     rows.append(("load one game + totals", statistics.median(ours), statistics.median(theirs)))
 
     names = iter(PLAYERS * 2)
-    ours = timed(lambda: repo.player_record(db=db, name=next(names)), 20)
+    ours = timed(lambda: storage.player_record(db=db, name=next(names)), 20)
     theirs = timed(lambda: bare_record(bare, next(names)), 20)
     rows.append(("player record", statistics.median(ours), statistics.median(theirs)))
 
-    ours = timed(lambda: repo.backup_now(db=db), 2)
+    ours = timed(lambda: storage.backup_now(db=db), 2)
     rows.append(("backup of all games", statistics.median(ours), float("nan")))
 
     print(f"{'operation':<24} {'storage':>10} {'sqlite3':>10} {'ratio':>7}   target")
@@ -236,7 +238,7 @@ def main() -> int:
         )
         ratio = mine / baseline if baseline == baseline else float("nan")
         print(f"{name:<24} {mine:>8.2f}ms {baseline:>8.2f}ms {ratio:>6.1f}x   {verdict}")
-    record = repo.player_record(db=db, name=PLAYERS[0])
+    record = storage.player_record(db=db, name=PLAYERS[0])
     print(f"\n({record.name}: {record.games} games, {record.points} points)")
     bare.close()
     db.close()

@@ -126,16 +126,16 @@ def game_in_progress(when: datetime) -> dict[str, Any]:
 
 def build_database(path: Path, games: int) -> int:
     """`games` games stored (all finished but the newest); returns the newest game's id."""
-    from canasta_score.storage import repository
+    from canasta_score import storage
 
     rng = random.Random(4)
     start = datetime(2020, 1, 1, 19, tzinfo=UTC)
     documents = [finished_game(n, rng, start + timedelta(hours=4 * n)) for n in range(games - 1)]
     documents.append(game_in_progress(start + timedelta(hours=4 * games)))
-    db = repository.open_database(path)
+    db = storage.open_database(path)
     try:
-        ids = repository.import_document(
-            db=db, document={"format": repository.BACKUP_FORMAT, "games": documents}
+        ids = storage.import_document(
+            db=db, document={"format": storage.BACKUP_FORMAT, "games": documents}
         )
     finally:
         db.close()
@@ -143,11 +143,11 @@ def build_database(path: Path, games: int) -> int:
 
 
 def newest_game(path: Path) -> int:
-    from canasta_score.storage import repository
+    from canasta_score import storage
 
-    db = repository.open_database(path)
+    db = storage.open_database(path)
     try:
-        unfinished = repository.unfinished_game(db=db)
+        unfinished = storage.unfinished_game(db=db)
     finally:
         db.close()
     assert unfinished is not None, f"{path} has no game in progress"

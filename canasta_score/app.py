@@ -241,12 +241,12 @@ class ClientLeftIsNoError(logging.Filter):
 
 def purge_deleted_games(db_path: str | None) -> None:
     """Forget for good the games deleted (and not restored) while the app was open."""
-    from canasta_score.storage import repository
+    from canasta_score import storage
 
     try:
-        db = repository.open_database(db_path)
+        db = storage.open_database(db_path)
         try:
-            repository.purge_deleted(db=db)
+            storage.purge_deleted(db=db)
         finally:
             db.close()
     except Exception as error:  # closing must not fail over housekeeping

@@ -302,23 +302,23 @@ WORKED_EXAMPLE_GAME = game_file(
 
 
 def test_games_deleted_while_the_app_ran_are_purged_when_it_closes(tmp_path: Path) -> None:
-    from canasta_score.storage import repository
+    from canasta_score import storage
 
     db_path = tmp_path / "games.db"
-    db = repository.open_database(db_path)
-    [kept] = repository.import_document(db=db, document=WORKED_EXAMPLE_GAME)
-    [deleted] = repository.import_document(db=db, document=WORKED_EXAMPLE_GAME)
-    repository.delete_game(db=db, game_id=deleted)
+    db = storage.open_database(db_path)
+    [kept] = storage.import_document(db=db, document=WORKED_EXAMPLE_GAME)
+    [deleted] = storage.import_document(db=db, document=WORKED_EXAMPLE_GAME)
+    storage.delete_game(db=db, game_id=deleted)
     db.close()
 
     app = start_app("--db", str(db_path))
     assert stop_app(app) == 0, app.log.read_text()
 
-    db = repository.open_database(db_path)
+    db = storage.open_database(db_path)
     try:
-        assert [game.id for game in repository.list_games(db=db)] == [kept]
-        with pytest.raises(repository.GameNotFound):
-            repository.restore_game(db=db, game_id=deleted)  # gone for good, not just hidden
+        assert [game.id for game in storage.list_games(db=db)] == [kept]
+        with pytest.raises(storage.GameNotFound):
+            storage.restore_game(db=db, game_id=deleted)  # gone for good, not just hidden
     finally:
         db.close()
 

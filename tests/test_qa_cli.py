@@ -12,7 +12,7 @@ import sys
 import pytest
 from storage_support.builders import game_file, run_cli
 
-from canasta_score.storage import repository as repo
+from canasta_score import storage
 
 run = run_cli
 
@@ -29,9 +29,9 @@ def refused(result, *expected):
 
 
 def stored_games(db_path):
-    db = repo.open_database(db_path)
+    db = storage.open_database(db_path)
     try:
-        return repo.list_games(db=db, limit=100)
+        return storage.list_games(db=db, limit=100)
     finally:
         db.close()
 

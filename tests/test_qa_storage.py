@@ -11,8 +11,8 @@ import textwrap
 import pytest
 from storage_support.builders import quiet_round, two_sides
 
+from canasta_score import storage
 from canasta_score.core import RoundRefused, SideEntry
-from canasta_score.storage import repository as repo
 
 
 def fingerprint(path):
@@ -20,9 +20,9 @@ def fingerprint(path):
 
 
 def a_database_with_a_game(path):
-    db = repo.open_database(path)
-    stored = repo.create_game(db=db, game=two_sides())
-    repo.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
+    db = storage.open_database(path)
+    stored = storage.create_game(db=db, game=two_sides())
+    storage.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
     db.close()
     return stored.id
 
@@ -36,15 +36,15 @@ def test_a_sound_database_locked_by_another_program_is_not_moved_aside(tmp_path)
         other.execute("BEGIN EXCLUSIVE")
         other.execute("UPDATE game SET version = version")
         other.execute("COMMIT")  # the exclusive lock stays until the connection closes
-        with pytest.raises(repo.StorageError, match="database is locked"):
-            repo.open_database(path)
+        with pytest.raises(storage.StorageError, match="database is locked"):
+            storage.open_database(path)
     finally:
         other.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games-backups", "games.db"]
-    db = repo.open_database(path)
+    db = storage.open_database(path)
     try:
         assert db.notice is None
-        assert [s.rounds for s in repo.list_games(db=db)] == [1]
+        assert [s.rounds for s in storage.list_games(db=db)] == [1]
     finally:
         db.close()
 
@@ -53,20 +53,20 @@ def test_a_folder_named_as_the_database_is_refused_not_moved(tmp_path):
     folder = tmp_path / "photos"
     folder.mkdir()
     (folder / "a.jpg").write_bytes(b"\xff\xd8")
-    with pytest.raises(repo.StorageError, match="is a folder"):
-        repo.open_database(folder)
+    with pytest.raises(storage.StorageError, match="is a folder"):
+        storage.open_database(folder)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["photos"]
     assert (folder / "a.jpg").read_bytes() == b"\xff\xd8"
 
 
 def test_a_penalty_beyond_any_game_saves_nothing(tmp_path):
-    db = repo.open_database(tmp_path / "games.db")
+    db = storage.open_database(tmp_path / "games.db")
     try:
-        stored = repo.create_game(db=db, game=two_sides())
+        stored = storage.create_game(db=db, game=two_sides())
         entries = [SideEntry(melded=90, penalty=10**30), SideEntry(hand=90)]
         with pytest.raises(RoundRefused, match="penalty must be at most"):
-            repo.add_round(db=db, game_id=stored.id, entries=entries, expected_version=1)
-        again = repo.load_game(db=db, game_id=stored.id)
+            storage.add_round(db=db, game_id=stored.id, entries=entries, expected_version=1)
+        again = storage.load_game(db=db, game_id=stored.id)
         assert again.game.rounds == () and again.version == 1
     finally:
         db.close()
@@ -79,13 +79,13 @@ def test_import_of_numbers_beyond_sqlite_is_refused_whole(tmp_path):
     bad = game_file(rounds=1)
     bad["rule_overrides"] = {"card_values": {"jokers": 10**30}}
     bad["rounds"][0][0]["melded"] = {"jokers": 1}
-    db = repo.open_database(tmp_path / "games.db")
+    db = storage.open_database(tmp_path / "games.db")
     try:
-        document = {"format": repo.BACKUP_FORMAT, "games": [good, bad, good]}
-        with pytest.raises(repo.ImportRefused) as refused:
-            repo.import_document(db=db, document=document)
+        document = {"format": storage.BACKUP_FORMAT, "games": [good, bad, good]}
+        with pytest.raises(storage.ImportRefused) as refused:
+            storage.import_document(db=db, document=document)
         assert [p for p in refused.value.problems if p.startswith("game 2: ")]
-        assert repo.list_games(db=db) == []
+        assert storage.list_games(db=db) == []
     finally:
         db.close()
 
@@ -93,10 +93,10 @@ def test_import_of_numbers_beyond_sqlite_is_refused_whole(tmp_path):
 READ_ONLY_CHILD = textwrap.dedent(
     """
     import sys
-    from canasta_score.storage import repository as repo
+    from canasta_score import storage
     try:
-        repo.open_database(sys.argv[1])
-    except repo.StorageError as error:
+        storage.open_database(sys.argv[1])
+    except storage.StorageError as error:
         print("refused:", error)
     else:
         print("opened")
@@ -134,15 +134,15 @@ def test_a_sound_database_on_a_read_only_disk_is_refused_not_moved(tmp_path):
 
 @pytest.mark.parametrize("game_id", [2**63, -(2**63) - 1, 10**30])
 def test_a_game_id_beyond_sqlite_names_no_game(tmp_path, game_id):
-    db = repo.open_database(tmp_path / "games.db")
+    db = storage.open_database(tmp_path / "games.db")
     try:
-        with pytest.raises(repo.GameNotFound):
-            repo.load_game(db=db, game_id=game_id)
-        with pytest.raises(repo.GameNotFound):
-            repo.export_game(db=db, game_id=game_id)
-        with pytest.raises(repo.GameNotFound):
-            repo.add_round(db=db, game_id=game_id, entries=quiet_round(), expected_version=1)
-        assert repo.load_draft(db=db, game_id=game_id) is None
+        with pytest.raises(storage.GameNotFound):
+            storage.load_game(db=db, game_id=game_id)
+        with pytest.raises(storage.GameNotFound):
+            storage.export_game(db=db, game_id=game_id)
+        with pytest.raises(storage.GameNotFound):
+            storage.add_round(db=db, game_id=game_id, entries=quiet_round(), expected_version=1)
+        assert storage.load_draft(db=db, game_id=game_id) is None
     finally:
         db.close()
 
@@ -161,10 +161,10 @@ def test_restoring_a_damaged_backup_file_is_refused_whole(tmp_path, content, sai
         backup.write_bytes(content)
     else:
         backup.write_text(content, encoding="utf-8")
-    db = repo.open_database(tmp_path / "games.db")
+    db = storage.open_database(tmp_path / "games.db")
     try:
-        with pytest.raises(repo.ImportRefused, match=said):
-            repo.restore_backup(db=db, path=backup)
-        assert repo.list_games(db=db) == []
+        with pytest.raises(storage.ImportRefused, match=said):
+            storage.restore_backup(db=db, path=backup)
+        assert storage.list_games(db=db) == []
     finally:
         db.close()

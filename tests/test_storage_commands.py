@@ -8,7 +8,7 @@ import os
 import pytest
 from storage_support.builders import game_file, quiet_round, run_cli, two_sides, winning_round
 
-from canasta_score.storage import repository as repo
+from canasta_score import storage
 
 run = run_cli
 
@@ -16,11 +16,11 @@ run = run_cli
 @pytest.fixture
 def db_path(tmp_path):
     path = tmp_path / "games.db"
-    db = repo.open_database(path)
-    first = repo.create_game(db=db, game=two_sides())
-    repo.add_round(db=db, game_id=first.id, entries=winning_round(), expected_version=1)
-    second = repo.create_game(db=db, game=two_sides(names=("Eva", "Finn", "Gus", "Hal")))
-    repo.add_round(db=db, game_id=second.id, entries=quiet_round(120), expected_version=1)
+    db = storage.open_database(path)
+    first = storage.create_game(db=db, game=two_sides())
+    storage.add_round(db=db, game_id=first.id, entries=winning_round(), expected_version=1)
+    second = storage.create_game(db=db, game=two_sides(names=("Eva", "Finn", "Gus", "Hal")))
+    storage.add_round(db=db, game_id=second.id, entries=quiet_round(120), expected_version=1)
     db.close()
     return path
 
@@ -46,6 +46,17 @@ def test_games_without_json_prints_a_line_per_game(db_path):
     assert len(lines) == 2 and "won by We" in lines[1] and "We 120" in lines[0]
 
 
+def test_games_counts_one_round_in_the_singular_and_more_in_the_plural(db_path):
+    db = storage.open_database(db_path)
+    stored = storage.create_game(db=db, game=two_sides())
+    storage.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
+    storage.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=2)
+    storage.create_game(db=db, game=two_sides())
+    db.close()
+    lines = run("games", "--db", db_path).stdout.splitlines()
+    assert [line.split(", ")[1] for line in lines] == ["0 rounds", "2 rounds", "1 round", "1 round"]
+
+
 def test_the_database_can_be_named_by_the_environment(db_path):
     env = dict(os.environ, CANASTA_SCORE_DB=str(db_path))
     assert len(json.loads(run("games", "--json", env=env).stdout)) == 2
@@ -65,7 +76,7 @@ def test_export_of_one_game_is_a_game_file_the_score_command_reads(db_path, tmp_
 def test_export_all_is_a_backup_document_on_standard_output(db_path):
     result = run("export", "--db", db_path, "--all")
     document = json.loads(result.stdout)
-    assert list(document) == ["format", "games"] and document["format"] == repo.BACKUP_FORMAT
+    assert list(document) == ["format", "games"] and document["format"] == storage.BACKUP_FORMAT
     assert len(document["games"]) == 2
 
 
@@ -129,3 +140,21 @@ def test_csv_gives_the_score_sheet_round_by_round_with_totals(db_path, tmp_path)
     out = tmp_path / "sheet.csv"
     assert run("csv", 2, "--db", db_path, "-o", out).returncode == 0
     assert out.read_text() == result.stdout
+
+
+def test_a_backup_file_is_imported_game_by_game_with_the_same_result(db_path, tmp_path):
+    backup = run("export", "--db", db_path, "--all").stdout
+    path = tmp_path / "backup.json"
+    path.write_bytes(b"\xef\xbb\xbf" + backup.encode("utf-8"))  # saved by a Windows editor
+    assert storage.is_backup_file(path)
+    other = tmp_path / "other.db"
+    imported = run("import", path, "--db", other)
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.splitlines() == ["1", "2"]
+    assert run("export", "--db", other, "--all").stdout == backup
+    document = json.loads(backup)
+    document["games"][1]["rounds"][0][0]["melded"] = 92
+    path.write_text(json.dumps(document), encoding="utf-8")
+    refused = run("import", path, "--db", other)
+    assert refused.returncode == 2 and refused.stderr.startswith("game 2: round 1")
+    assert run("export", "--db", other, "--all").stdout == backup

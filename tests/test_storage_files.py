@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from storage_support.builders import quiet_round, two_sides, winning_round
+from storage_support.builders import quiet_round, two_sides, wait_for_backups, winning_round
 
+from canasta_score import storage
 from canasta_score.storage import backups, paths, schema
-from canasta_score.storage import repository as repo
 from canasta_score.storage.tables import SCHEMA_REVISION, metadata
 
 
@@ -21,11 +21,11 @@ def fingerprint(path):
 
 
 def a_database_with_games(path, games=3):
-    db = repo.open_database(path)
+    db = storage.open_database(path)
     ids = []
     for _ in range(games):
-        stored = repo.create_game(db=db, game=two_sides())
-        repo.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
+        stored = storage.create_game(db=db, game=two_sides())
+        storage.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
         ids.append(stored.id)
     return db, ids
 
@@ -58,9 +58,9 @@ def test_the_command_line_option_beats_the_environment_which_beats_the_default(
 
 
 def test_opening_makes_the_folder_and_an_empty_database(tmp_path):
-    db = repo.open_database(tmp_path / "new" / "folder" / "games.db")
+    db = storage.open_database(tmp_path / "new" / "folder" / "games.db")
     assert db.notice is None and db.backup_to_offer is None
-    assert repo.list_games(db=db) == []
+    assert storage.list_games(db=db) == []
     db.close()
 
 
@@ -70,20 +70,20 @@ def test_opening_makes_the_folder_and_an_empty_database(tmp_path):
 def test_a_file_that_is_not_a_database_is_moved_aside_and_a_new_one_started(tmp_path):
     path = tmp_path / "games.db"
     path.write_text("my shopping list: eggs, milk\n")
-    db = repo.open_database(path)
+    db = storage.open_database(path)
     [aside] = tmp_path.glob("games.db.unreadable-*")
     assert aside.read_text() == "my shopping list: eggs, milk\n"
     assert "not an SQLite database" in db.notice and str(aside) in db.notice
     assert "nothing was deleted" in db.notice
-    stored = repo.create_game(db=db, game=two_sides())
-    assert repo.load_game(db=db, game_id=stored.id).game == stored.game
+    stored = storage.create_game(db=db, game=two_sides())
+    assert storage.load_game(db=db, game_id=stored.id).game == stored.game
     db.close()
 
 
 def test_a_damaged_database_is_moved_aside_and_the_newest_backup_offered(tmp_path):
     path = tmp_path / "games.db"
     db, ids = a_database_with_games(path, games=40)
-    backup = repo.backup_now(db=db)
+    backup = storage.backup_now(db=db)
     db.close()
     damaged = bytearray(path.read_bytes())
     noise = random.Random(7)
@@ -91,15 +91,15 @@ def test_a_damaged_database_is_moved_aside_and_the_newest_backup_offered(tmp_pat
         damaged[page + 100 : page + 600] = noise.randbytes(500)
     path.write_bytes(bytes(damaged))
 
-    db = repo.open_database(path)
+    db = storage.open_database(path)
     [aside] = tmp_path.glob("games.db.unreadable-*")
     assert aside.read_bytes() == bytes(damaged)
     assert "damaged" in db.notice and backup.name in db.notice
     assert db.backup_to_offer == backup
-    assert repo.list_games(db=db) == []
-    restored = repo.restore_backup(db=db, path=db.backup_to_offer)
-    assert len(restored) == len(ids) == len(repo.list_games(db=db))
-    assert repo.load_game(db=db, game_id=restored[0]).game.totals == (90, -90)
+    assert storage.list_games(db=db) == []
+    restored = storage.restore_backup(db=db, path=db.backup_to_offer)
+    assert len(restored) == len(ids) == len(storage.list_games(db=db))
+    assert storage.load_game(db=db, game_id=restored[0]).game.totals == (90, -90)
     db.close()
 
 
@@ -108,7 +108,7 @@ def test_a_database_of_another_program_is_moved_aside_not_changed(tmp_path):
     with sqlite3.connect(path) as other:
         other.execute("CREATE TABLE recipe (name TEXT)")
     before = fingerprint(path)
-    db = repo.open_database(path)
+    db = storage.open_database(path)
     [aside] = tmp_path.glob("games.db.unreadable-*")
     assert fingerprint(aside) == before and "some other program" in db.notice
     db.close()
@@ -118,7 +118,7 @@ def test_a_database_of_another_program_is_moved_aside_not_changed(tmp_path):
 
 
 def test_the_migrations_build_exactly_the_schema_of_the_tables_module(tmp_path):
-    db = repo.open_database(tmp_path / "games.db")
+    db = storage.open_database(tmp_path / "games.db")
     with db.engine.connect() as connection:
         context = MigrationContext.configure(connection)
         assert context.get_current_revision() == SCHEMA_REVISION
@@ -169,17 +169,17 @@ def test_a_database_of_the_first_schema_is_upgraded_without_losing_a_game(tmp_pa
             (at,),
         )
 
-    db = repo.open_database(path)
-    stored = repo.load_game(db=db, game_id=7)
+    db = storage.open_database(path)
+    stored = storage.load_game(db=db, game_id=7)
     assert stored.version == 3 and stored.game.first_dealer == 1
     assert stored.game.rules.base == "danish" and stored.game.target == 3000
     assert stored.created_at == datetime(2025, 6, 1, 20, 15, tzinfo=UTC)
-    assert [list(map(dict, r)) for r in repo.export_game(db=db, game_id=7)["rounds"]] == rounds
-    [summary] = repo.list_games(db=db)
+    assert [list(map(dict, r)) for r in storage.export_game(db=db, game_id=7)["rounds"]] == rounds
+    [summary] = storage.list_games(db=db)
     assert summary.totals == list(stored.game.totals) and summary.rounds == 2
     assert summary.rules_name == stored.game.rules.name
-    assert repo.player_record(db=db, name="Anna").points == stored.game.totals[0]
-    assert [c.what for c in repo.changes(db=db, game_id=7)] == ["game created"]
+    assert storage.player_record(db=db, name="Anna").points == stored.game.totals[0]
+    assert [c.what for c in storage.changes(db=db, game_id=7)] == ["game created"]
     db.close()
 
 
@@ -192,8 +192,8 @@ def test_a_database_from_a_newer_version_is_refused_and_left_untouched(tmp_path)
         newer.commit()
         newer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     before = fingerprint(path)
-    with pytest.raises(repo.StorageError, match="newer version of Canasta Score") as refused:
-        repo.open_database(path)
+    with pytest.raises(storage.StorageError, match="newer version of Canasta Score") as refused:
+        storage.open_database(path)
     assert "0042" in str(refused.value) and "not changed" in str(refused.value)
     assert fingerprint(path) == before
     assert list(tmp_path.glob("games.db.unreadable-*")) == []
@@ -204,14 +204,15 @@ def test_a_database_from_a_newer_version_is_refused_and_left_untouched(tmp_path)
 
 def test_a_finished_game_writes_a_backup_of_all_games_next_to_the_database(tmp_path):
     db, ids = a_database_with_games(tmp_path / "games.db", games=2)
-    before = repo.backups_of(db=db)
-    repo.add_round(db=db, game_id=ids[0], entries=winning_round(), expected_version=2)
-    repo.wait_for_backups(db=db)
-    after = repo.backups_of(db=db)
+    wait_for_backups(db)  # the day's first backup, asked for by the first save, is on disk
+    before = backups.backups_in(paths.backups_folder(db.path))
+    storage.add_round(db=db, game_id=ids[0], entries=winning_round(), expected_version=2)
+    wait_for_backups(db)
+    after = backups.backups_in(paths.backups_folder(db.path))
     assert len(after) == len(before) + 1
     assert after[0].parent == tmp_path / "games-backups"
     document = json.loads(after[0].read_text())
-    assert document == repo.export_all(db=db)
+    assert document == storage.export_all(db=db)
     assert len(document["games"]) == 2 and document["games"][0]["rounds"][-1][0]["melded"] == 1000
     db.close()
 
@@ -224,12 +225,12 @@ def test_a_daily_backup_is_written_when_the_newest_is_a_day_old(tmp_path):
     [first] = backups.backups_in(folder)  # the first save of the day made one
     yesterday = datetime.now(UTC) - timedelta(days=1, minutes=1)
     first.rename(folder / f"{backups.PREFIX}{yesterday:%Y%m%d-%H%M%S-%f}{backups.SUFFIX}")
-    repo._next_backup.clear()  # as a new start of the app
-    db = repo.open_database(path)
-    repo.wait_for_backups(db=db)
+    backups._next_backup.clear()  # as a new start of the app
+    db = storage.open_database(path)
+    wait_for_backups(db)
     assert len(backups.backups_in(folder)) == 2
-    repo.add_round(db=db, game_id=ids[0], entries=quiet_round(), expected_version=2)
-    repo.wait_for_backups(db=db)
+    storage.add_round(db=db, game_id=ids[0], entries=quiet_round(), expected_version=2)
+    wait_for_backups(db)
     assert len(backups.backups_in(folder)) == 2  # at most daily
     db.close()
 

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from storage_support.builders import game_file, quiet_round, two_sides, winning_round
 
+from canasta_score import storage
 from canasta_score.core import (
     PRESETS,
     Game,
@@ -17,7 +18,7 @@ from canasta_score.core import (
     apply_overrides,
     game_document,
 )
-from canasta_score.storage import repository as repo
+from canasta_score.storage import backup_stream, importing
 
 FUZZ = settings(
     max_examples=150,
@@ -28,7 +29,7 @@ FUZZ = settings(
 
 @pytest.fixture
 def db(tmp_path):
-    database = repo.open_database(tmp_path / "games.db")
+    database = storage.open_database(tmp_path / "games.db")
     yield database
     database.close()
 
@@ -44,17 +45,17 @@ def stored_rows(db):
 def imports_all_or_nothing(db, document):
     """Import a document: either every game lands, or nothing does and every problem is named."""
     before = stored_rows(db)
-    games_before = len(repo.list_games(db=db, limit=10**6))
+    games_before = len(storage.list_games(db=db, limit=10**6))
     try:
-        ids = repo.import_document(db=db, document=document)
-    except repo.ImportRefused as refused:
+        ids = storage.import_document(db=db, document=document)
+    except storage.ImportRefused as refused:
         assert refused.problems and all(isinstance(p, str) and p for p in refused.problems)
         assert not any("cannot be read (" in p for p in refused.problems), refused.problems
         assert stored_rows(db) == before
         event("refused")
         return None
     event("imported")
-    assert len(repo.list_games(db=db, limit=10**6)) == games_before + len(ids)
+    assert len(storage.list_games(db=db, limit=10**6)) == games_before + len(ids)
     return ids
 
 
@@ -126,7 +127,7 @@ game_like = st.fixed_dictionaries(
 )
 backup_like = st.fixed_dictionaries(
     {
-        "format": st.just(repo.BACKUP_FORMAT),
+        "format": st.just(storage.BACKUP_FORMAT),
         "games": st.lists(game_like | st.just(game_file()), max_size=3) | json_values,
     }
 )
@@ -149,7 +150,7 @@ def test_game_files_and_backups_of_every_shape_never_crash_or_half_import(db, do
     path=st.lists(st.integers(min_value=0, max_value=6), min_size=1, max_size=5), value=json_values
 )
 def test_a_valid_backup_with_one_value_changed_imports_whole_or_not_at_all(db, path, value):
-    document = {"format": repo.BACKUP_FORMAT, "games": [game_file(2), game_file(3)]}
+    document = {"format": storage.BACKUP_FORMAT, "games": [game_file(2), game_file(3)]}
     node = document["games"]
     for step in path:  # walk down to some value inside the document and replace it
         keys = list(node) if isinstance(node, dict) else list(range(len(node)))
@@ -165,15 +166,15 @@ def test_a_valid_backup_with_one_value_changed_imports_whole_or_not_at_all(db, p
 def test_a_backup_with_one_bad_game_imports_none_and_names_the_game(db):
     bad = game_file(1)
     bad["rounds"][0][0]["melded"] = 92
-    with pytest.raises(repo.ImportRefused) as refused:
-        repo.import_document(
-            db=db, document={"format": repo.BACKUP_FORMAT, "games": [game_file(), bad]}
+    with pytest.raises(storage.ImportRefused) as refused:
+        storage.import_document(
+            db=db, document={"format": storage.BACKUP_FORMAT, "games": [game_file(), bad]}
         )
     assert refused.value.problems == [
         'game 2: round 1, side "We": melded points must be a multiple of 5, got 92 '
         "(did you mean 90 or 95?)"
     ]
-    assert repo.list_games(db=db) == []
+    assert storage.list_games(db=db) == []
 
 
 def test_imported_games_keep_their_dates_and_archive_mark(db):
@@ -182,11 +183,11 @@ def test_imported_games_keep_their_dates_and_archive_mark(db):
         "updated": "2025-12-24T23:30:00+00:00",
         "archived": True,
     }
-    [game_id] = repo.import_document(db=db, document=document)
-    stored = repo.load_game(db=db, game_id=game_id)
+    [game_id] = storage.import_document(db=db, document=document)
+    stored = storage.load_game(db=db, game_id=game_id)
     assert stored.created_at.isoformat() == "2025-12-24T17:00:00+00:00" and stored.archived
-    assert [c.what for c in repo.changes(db=db, game_id=game_id)] == ["game imported"]
-    assert repo.known_players(db=db)[:1] in (["Anna"], ["Ben"], ["Cleo"], ["Dan"])
+    assert [c.what for c in storage.changes(db=db, game_id=game_id)] == ["game imported"]
+    assert storage.known_players(db=db)[:1] in (["Anna"], ["Ben"], ["Cleo"], ["Dan"])
 
 
 # --- export, import, export -------------------------------------------------------------
@@ -246,31 +247,130 @@ def played_games(draw):
 @given(games=st.lists(played_games(), min_size=1, max_size=4))
 def test_export_import_export_gives_the_identical_document(tmp_path_factory, games):
     folder = tmp_path_factory.mktemp("roundtrip")
-    first = repo.open_database(folder / "first.db")
+    first = storage.open_database(folder / "first.db")
     for game, archived in games:
-        stored = repo.create_game(db=first, game=game)
-        repo.archive_game(db=first, game_id=stored.id, archived=archived)
-    exported = repo.export_all(db=first)
-    second = repo.open_database(folder / "second.db")
-    ids = repo.import_document(db=second, document=copy.deepcopy(exported))
-    assert json.dumps(repo.export_all(db=second)) == json.dumps(exported)
-    assert [repo.export_game(db=second, game_id=i) for i in ids] == exported["games"]
+        stored = storage.create_game(db=first, game=game)
+        storage.archive_game(db=first, game_id=stored.id, archived=archived)
+    exported = storage.export_all(db=first)
+    second = storage.open_database(folder / "second.db")
+    ids = storage.import_document(db=second, document=copy.deepcopy(exported))
+    assert json.dumps(storage.export_all(db=second)) == json.dumps(exported)
+    assert [storage.export_game(db=second, game_id=i) for i in ids] == exported["games"]
     for game_id, document in zip(ids, exported["games"], strict=True):
         # the export straight from the stored facts is the core's game file, key for key
         extra = {k: document[k] for k in ("created", "updated", "archived")}
-        loaded = repo.load_game(db=second, game_id=game_id).game
+        loaded = storage.load_game(db=second, game_id=game_id).game
         assert json.dumps(game_document(loaded, extra)) == json.dumps(document)
     for original, game_id in zip(games, ids, strict=True):
-        assert repo.load_game(db=second, game_id=game_id).game.totals == original[0].totals
+        assert storage.load_game(db=second, game_id=game_id).game.totals == original[0].totals
     first.close()
     second.close()
 
 
 def test_one_exported_game_imports_back_to_the_same_game_file(db):
-    stored = repo.create_game(db=db, game=two_sides())
-    stored = repo.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
-    repo.add_round(db=db, game_id=stored.id, entries=winning_round(), expected_version=2)
-    exported = repo.export_game(db=db, game_id=stored.id)
+    stored = storage.create_game(db=db, game=two_sides())
+    stored = storage.add_round(db=db, game_id=stored.id, entries=quiet_round(), expected_version=1)
+    storage.add_round(db=db, game_id=stored.id, entries=winning_round(), expected_version=2)
+    exported = storage.export_game(db=db, game_id=stored.id)
     assert exported["format"] == "canasta-score/1" and exported["rules"] == "classic"
-    [copy_id] = repo.import_document(db=db, document=exported)
-    assert repo.export_game(db=db, game_id=copy_id) == exported
+    [copy_id] = storage.import_document(db=db, document=exported)
+    assert storage.export_game(db=db, game_id=copy_id) == exported
+
+
+# --- restoring a backup file, read game by game ------------------------------------------
+
+
+def outcome(action):
+    try:
+        return ("imported", len(action()))
+    except storage.ImportRefused as refused:
+        return ("refused", refused.problems)
+
+
+@FUZZ
+@given(
+    document=backup_like | game_like | json_values,
+    chunk=st.integers(min_value=1, max_value=80),
+    indent=st.sampled_from([None, 1]),
+)
+def test_a_backup_file_read_game_by_game_gives_what_the_whole_document_gives(
+    tmp_path_factory, document, chunk, indent
+):
+    folder = tmp_path_factory.mktemp("restore")
+    path = folder / "backup.json"
+    path.write_text(json.dumps(document, indent=indent), encoding="utf-8")
+    whole = storage.open_database(folder / "whole.db")
+    streamed = storage.open_database(folder / "streamed.db")
+    expected = outcome(lambda: storage.import_document(db=whole, document=document))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(backup_stream, "CHUNK", chunk)
+        patch.setattr(importing, "BATCH", 2)
+        found = outcome(lambda: storage.restore_backup(db=streamed, path=path))
+    if expected[0] == "refused" and found[0] == "refused":
+        # the file names its problems as the document does, or says it cannot be read at all
+        assert found[1] == expected[1] or found[1][0].startswith(f"the backup {path} cannot")
+    else:
+        assert found == expected
+    assert stored_rows(streamed)[0] == stored_rows(whole)[0]
+    whole.close()
+    streamed.close()
+
+
+def test_a_restored_backup_exports_to_the_identical_document(tmp_path, monkeypatch):
+    first = storage.open_database(tmp_path / "first.db")
+    storage.import_document(
+        db=first,
+        document={"format": storage.BACKUP_FORMAT, "games": [game_file(n) for n in range(7)]},
+    )
+    exported = storage.export_all(db=first)
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    monkeypatch.setattr(backup_stream, "CHUNK", 13)  # games cut at every place
+    monkeypatch.setattr(importing, "BATCH", 3)  # written in three batches
+    second = storage.open_database(tmp_path / "second.db")
+    assert storage.restore_backup(db=second, path=path) == list(range(1, 8))
+    assert storage.export_all(db=second) == exported
+    first.close()
+    second.close()
+
+
+def test_a_bad_last_game_of_a_big_backup_leaves_out_the_batches_written_before_it(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(importing, "BATCH", 2)
+    games = [game_file(1) for _ in range(9)]
+    games[4]["rounds"][0][0]["melded"] = 92
+    games[8]["sides"] = []
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps({"format": storage.BACKUP_FORMAT, "games": games}), encoding="utf-8")
+    db = storage.open_database(tmp_path / "games.db")
+    before = stored_rows(db)
+    with pytest.raises(storage.ImportRefused) as refused:
+        storage.restore_backup(db=db, path=path)
+    assert [p.split(":")[0] for p in refused.value.problems][:1] == ["game 5"]
+    assert any(p.startswith("game 9: ") for p in refused.value.problems)
+    assert stored_rows(db) == before
+    db.close()
+
+
+def test_a_backup_whose_format_comes_after_its_games_is_still_restored(tmp_path):
+    path = tmp_path / "backup.json"
+    path.write_text(
+        json.dumps({"games": [game_file(1)], "format": storage.BACKUP_FORMAT}), encoding="utf-8"
+    )
+    db = storage.open_database(tmp_path / "games.db")
+    assert storage.restore_backup(db=db, path=path) == [1]
+    db.close()
+
+
+def test_a_backup_that_is_not_json_is_refused_as_before(tmp_path):
+    path = tmp_path / "backup.json"
+    path.write_text('{"format": "canasta-score-backup/1", "games": [{"rules": ', encoding="utf-8")
+    db = storage.open_database(tmp_path / "games.db")
+    with pytest.raises(storage.ImportRefused) as refused:
+        storage.restore_backup(db=db, path=path)
+    assert refused.value.problems == [
+        f"the backup {path} cannot be read: Expecting value: line 1 column 58 (char 57)"
+    ]
+    assert storage.list_games(db=db) == []
+    db.close()

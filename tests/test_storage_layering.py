@@ -1,36 +1,74 @@
-"""The storage layer stands on the core alone: no UI toolkit, no UI code."""
+"""The storage layer stands on the core alone: no UI toolkit, no UI code, no command line."""
 
 import ast
 import subprocess
 import sys
 from pathlib import Path
 
-STORAGE = Path(__file__).parent.parent / "canasta_score" / "storage"
+PACKAGE = Path(__file__).parent.parent / "canasta_score"
 
 
-def test_storage_modules_import_neither_flet_nor_the_ui():
-    found = set()
-    for path in STORAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            found |= {
-                f"{path.name}: {name}"
-                for name in names
-                if name.split(".")[0] == "flet" or name.startswith("canasta_score.ui")
-            }
-    assert found == set()
+def imports(path, root=PACKAGE):
+    """Every module a file imports, relative imports made absolute."""
+    package = ".".join(path.relative_to(root.parent).with_suffix("").parts[:-1])
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module) if part)
+            yield module
+            # `from canasta_score import ui` imports the package ui
+            yield from (f"{module}.{alias.name}" for alias in node.names)
 
 
-def test_opening_a_database_loads_no_ui_toolkit(tmp_path):
+def upward_imports(layer, forbidden, root=PACKAGE):
+    return {
+        f"{path.relative_to(root)}: {module}"
+        for path in (root / layer).rglob("*.py")
+        for module in imports(path, root)
+        if module.split(".")[0] in forbidden or module.startswith(forbidden)
+    }
+
+
+def test_storage_modules_import_neither_flet_nor_the_ui_nor_the_command_line():
+    forbidden = ("flet", "canasta_score.ui", "canasta_score.cli", "canasta_score.app")
+    assert upward_imports("storage", forbidden) == set()
+
+
+def test_core_modules_import_neither_storage_nor_the_ui_nor_the_command_line():
+    forbidden = (
+        "canasta_score.storage",
+        "canasta_score.ui",
+        "canasta_score.cli",
+        "canasta_score.app",
+    )
+    assert upward_imports("core", forbidden) == set()
+
+
+def test_the_layering_check_sees_every_way_of_importing(tmp_path):
+    fake = tmp_path / "canasta_score" / "storage" / "probe.py"
+    fake.parent.mkdir(parents=True)
+    fake.write_text(
+        "from .. import cli\nfrom canasta_score import ui\nimport flet as ft\n", encoding="utf-8"
+    )
+    found = upward_imports(
+        "storage", ("flet", "canasta_score.ui", "canasta_score.cli"), root=fake.parent.parent
+    )
+    assert found == {
+        "storage/probe.py: canasta_score.cli",
+        "storage/probe.py: canasta_score.ui",
+        "storage/probe.py: flet",
+    }
+
+
+def test_opening_a_database_loads_no_ui_toolkit_and_no_command_line(tmp_path):
     probe = (
         "import sys\n"
-        "from canasta_score.storage import repository\n"
-        f"repository.open_database({str(tmp_path / 'games.db')!r}).close()\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'flet'))\n"
+        "from canasta_score import storage\n"
+        f"storage.open_database({str(tmp_path / 'games.db')!r}).close()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'flet' "
+        "or m.startswith(('canasta_score.ui', 'canasta_score.cli'))))\n"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

@@ -20,6 +20,7 @@ from hypothesis.stateful import (
 )
 from storage_support.builders import two_sides
 
+from canasta_score import storage
 from canasta_score.core import (
     CLASSIC,
     FINNISH,
@@ -29,7 +30,6 @@ from canasta_score.core import (
     apply_overrides,
     read_game,
 )
-from canasta_score.storage import repository as repo
 
 points = st.sampled_from([0, 5, 50, 90, 120, 455, 92])  # 92 is never a valid entry
 
@@ -55,7 +55,7 @@ class StoredGamesMatchTheCore(RuleBasedStateMachine):
     @initialize()
     def open_a_database(self):
         self.folder = tempfile.TemporaryDirectory()
-        self.db = repo.open_database(Path(self.folder.name) / "games.db")
+        self.db = storage.open_database(Path(self.folder.name) / "games.db")
         self.model = {}  # id -> (Game, version)
         self.deleted = {}
 
@@ -66,7 +66,7 @@ class StoredGamesMatchTheCore(RuleBasedStateMachine):
     @rule(target=games, low_target=st.booleans())
     def create(self, low_target):
         rules = apply_overrides(FINNISH, {"target": 1000})[0] if low_target else CLASSIC
-        stored = repo.create_game(db=self.db, game=two_sides(rules=rules))
+        stored = storage.create_game(db=self.db, game=two_sides(rules=rules))
         self.model[stored.id] = (stored.game, stored.version)
         return stored.id
 
@@ -94,7 +94,7 @@ class StoredGamesMatchTheCore(RuleBasedStateMachine):
         self.change(
             game_id,
             lambda game: game.add_round(entries),
-            lambda version: repo.add_round(
+            lambda version: storage.add_round(
                 db=self.db, game_id=game_id, entries=entries, expected_version=version
             ),
         )
@@ -104,7 +104,7 @@ class StoredGamesMatchTheCore(RuleBasedStateMachine):
         self.change(
             game_id,
             lambda game: game.replace_round(number, entries),
-            lambda version: repo.replace_round(
+            lambda version: storage.replace_round(
                 db=self.db,
                 game_id=game_id,
                 round_number=number,
@@ -118,7 +118,7 @@ class StoredGamesMatchTheCore(RuleBasedStateMachine):
         self.change(
             game_id,
             lambda game: game.remove_round(number),
-            lambda version: repo.delete_round(
+            lambda version: storage.delete_round(
                 db=self.db, game_id=game_id, round_number=number, expected_version=version
             ),
         )
@@ -135,7 +135,7 @@ class StoredGamesMatchTheCore(RuleBasedStateMachine):
         self.change(
             game_id,
             in_memory,
-            lambda version: repo.undo_last_round(
+            lambda version: storage.undo_last_round(
                 db=self.db, game_id=game_id, expected_version=version
             ),
         )
@@ -147,23 +147,23 @@ class StoredGamesMatchTheCore(RuleBasedStateMachine):
             return
         _, version = self.model[game_id]
         try:
-            repo.add_round(
+            storage.add_round(
                 db=self.db, game_id=game_id, entries=entries, expected_version=version - behind
             )
-        except repo.StaleGame:
+        except storage.StaleGame:
             return
         raise AssertionError("a stale write was saved")
 
     @rule(game_id=games)
     def delete_the_game(self, game_id):
         if game_id in self.model:
-            repo.delete_game(db=self.db, game_id=game_id)
+            storage.delete_game(db=self.db, game_id=game_id)
             self.deleted[game_id] = self.model.pop(game_id)
 
     @rule(game_id=games)
     def restore_the_game(self, game_id):
         if game_id in self.deleted:
-            repo.restore_game(db=self.db, game_id=game_id)
+            storage.restore_game(db=self.db, game_id=game_id)
             self.model[game_id] = self.deleted.pop(game_id)
 
     @invariant()
@@ -171,16 +171,16 @@ class StoredGamesMatchTheCore(RuleBasedStateMachine):
         if not hasattr(self, "db"):
             return
         for game_id, (game, version) in self.model.items():
-            stored = repo.load_game(db=self.db, game_id=game_id)
+            stored = storage.load_game(db=self.db, game_id=game_id)
             assert stored.game.rounds == game.rounds and stored.version == version
-            exported, problems = read_game(repo.export_game(db=self.db, game_id=game_id))
+            exported, problems = read_game(storage.export_game(db=self.db, game_id=game_id))
             assert problems == [] and exported.totals == game.totals
 
     @invariant()
     def the_list_shows_the_totals_the_core_derives(self):
         if not hasattr(self, "db"):
             return
-        listed = {s.id: s for s in repo.list_games(db=self.db, limit=1000)}
+        listed = {s.id: s for s in storage.list_games(db=self.db, limit=1000)}
         assert set(listed) == set(self.model)
         for game_id, (game, _) in self.model.items():
             summary = listed[game_id]

@@ -15,7 +15,7 @@ import pytest
 
 from canasta_score.core import DANISH, FLEMISH, PRESETS, SIX_PLAYER, Game, Side, WentOut
 from canasta_score.ui.shell import App
-from canasta_score.ui.store import GameStore, custom_rules_from_text, custom_rules_text
+from canasta_score.ui.store import GameStore
 from canasta_score.ui.views import screen_for
 from canasta_score.ui.views.round_entry import RoundEntryScreen
 
@@ -174,7 +174,7 @@ def test_a_round_saved_elsewhere_meanwhile_is_not_overwritten(store: GameStore) 
     assert store.load_game(stored.id).game.totals == (100, 200)
 
 
-def test_custom_rule_sets_are_kept_in_the_settings(store: GameStore) -> None:
+def test_custom_rule_sets_are_kept_by_the_store(store: GameStore) -> None:
     from dataclasses import replace
 
     from canasta_score.core import apply_overrides
@@ -184,8 +184,6 @@ def test_custom_rule_sets_are_kept_in_the_settings(store: GameStore) -> None:
     store.save_custom_rules([custom])
     (back,) = store.custom_rules()
     assert back == custom
-    assert custom_rules_from_text("not json") == []
-    assert custom_rules_from_text(custom_rules_text([custom])) == [custom]
 
 
 def test_settings_are_remembered(store: GameStore) -> None:
@@ -313,12 +311,12 @@ def test_the_sheet_offers_to_continue_a_half_entered_round(store: GameStore) -> 
 
 
 def test_a_damaged_database_offers_its_newest_backup(tmp_path: Path) -> None:
-    from canasta_score.storage import repository
+    from canasta_score import storage
 
     path = tmp_path / "games.db"
     store = GameStore(str(path))
     store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    assert repository.backup_now(db=store.db) is not None
+    assert storage.backup_now(db=store.db) is not None
     store.db.close()
     path.write_bytes(b"this is not a database " * 100)
     store = GameStore(str(path))

@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -87,7 +88,7 @@ class RuleSet:
     def red_threes_in_packs(self) -> int:
         return RED_THREES_IN_TWO_PACKS * self.packs // 2
 
-    @property
+    @cached_property  # asked for by every round's check; a rule set never changes
     def card_points_in_packs(self) -> int:
         """Card points of every card in the packs: no round can have more on table and in hands.
 

@@ -1,14 +1,20 @@
-"""Automatic backups: documents of all games written next to the database, the newest few kept."""
+"""Automatic backups: all games written next to the database on a thread of their own, after
+every finished game and at most daily; the newest few kept."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
+import logging
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from canasta_score.storage import paths
+from canasta_score.storage.atomic_write import WRITING_PREFIX, write_atomically
+from canasta_score.storage.database import Database
+from canasta_score.storage.export import export_all
 
 #: How many automatic backups are kept; older ones are removed when a new one is written.
 KEEP = 7
@@ -53,20 +59,98 @@ def write_backup(folder: Path, document: dict[str, Any], now: datetime, keep: in
     """Write a backup document whole (never half a file), then remove all but the newest `keep`."""
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{PREFIX}{now.astimezone(UTC):%Y%m%d-%H%M%S-%f}{SUFFIX}"
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".writing-", suffix=SUFFIX)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(json.dumps(document, ensure_ascii=False))  # 5x faster than json.dump
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(target, json.dumps(document, ensure_ascii=False))  # 5x faster than json.dump
     for old in backups_in(folder)[keep:]:
         old.unlink(missing_ok=True)
-    for unfinished in folder.glob(".writing-*"):  # left by a process killed while writing
+    for unfinished in folder.glob(f"{WRITING_PREFIX}*"):  # left by a process killed while writing
         with contextlib.suppress(OSError):
             if unfinished.stat().st_mtime < now.timestamp() - 60:
                 unfinished.unlink()
     return target
+
+
+# --- written for a database -----------------------------------------------------------------
+
+_backup_lock = threading.Lock()
+#: Per database file, when the next daily backup is due (so a save does not list the folder).
+_next_backup: dict[Path, datetime] = {}
+
+
+def backup_now(*, db: Database) -> Path | None:
+    """Write an automatic backup of all games now (none when there are no games)."""
+    with _backup_lock:
+        document = export_all(db=db)
+        if not document["games"]:
+            return None
+        now = datetime.now(UTC)
+        written = write_backup(paths.backups_folder(db.path), document, now)
+        _next_backup[db.path] = now + EVERY
+        return written
+
+
+class BackupWorker:
+    """Writes automatic backups on a thread of their own, so no save or start waits for one.
+
+    A request made while a backup is being written is not lost: the worker writes once more,
+    from a transaction that began after the request (so it holds the round just saved).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._wanted = False
+        self._thread: threading.Thread | None = None
+
+    def request(self, db: Database) -> None:
+        with self._lock:
+            self._wanted = True
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, args=(db,), name="canasta-score-backup"
+                )
+                self._thread.start()
+
+    def _run(self, db: Database) -> None:
+        while True:
+            with self._lock:
+                if not self._wanted:
+                    self._thread = None
+                    return
+                self._wanted = False
+            try:
+                backup_now(db=db)
+            except Exception as error:  # the games are safe in the database; retried later
+                logging.getLogger(__name__).warning("automatic backup not written: %s", error)
+
+    def wait(self) -> None:
+        """Wait until the backup being written (if any) is on disk."""
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join()
+
+
+def backup_if_due(db: Database) -> None:
+    """Ask for the daily backup when the newest one is a day old (or there is none)."""
+    now = datetime.now(UTC)
+    due = _next_backup.get(db.path)
+    if due is not None and now < due:
+        return
+    folder = paths.backups_folder(db.path)
+    if backup_due(folder, now):
+        db._backups.request(db)  # once written, the next one is due a day later
+    else:
+        newest = newest_backup(folder)
+        taken = taken_at(newest) if newest else None
+        _next_backup[db.path] = (taken or now) + EVERY
+
+
+def after_write(db: Database, *, finished_now: bool) -> None:
+    """A backup after every finished game, and at most daily otherwise, written on the backup
+    thread: the save has been committed already and does not wait for it."""
+    try:
+        if finished_now:
+            db._backups.request(db)
+        else:
+            backup_if_due(db)
+    except OSError as error:  # the next save tries again; the games are safe in the database
+        logging.getLogger(__name__).warning("automatic backup not asked for: %s", error)

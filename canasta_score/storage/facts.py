@@ -6,6 +6,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlmodel import Session, col, select
+
 from canasta_score.core import (
     PRESETS,
     CardCounts,
@@ -18,6 +20,7 @@ from canasta_score.core import (
     rule_overrides,
 )
 from canasta_score.core.gamefile import entry_data
+from canasta_score.storage.tables import GameRow, RoundRow, SeatRow, SideRow
 
 
 class DamagedGame(Exception):
@@ -89,4 +92,28 @@ def game_from_facts(
         sides=tuple(Side(name, tuple(players)) for name, players in sides),
         rounds=tuple(entries_from_json(text) for text in rounds),
         first_dealer=first_dealer,
+    )
+
+
+def read_facts(session: Session, row: GameRow) -> Game:
+    """A stored game's facts (sides, seats, rounds) read back into the core's Game."""
+    sides = session.exec(
+        select(SideRow.position, SideRow.name)
+        .where(SideRow.game_id == row.id)
+        .order_by(col(SideRow.position))
+    ).all()
+    seats = session.exec(
+        select(SeatRow.side_position, SeatRow.name)
+        .where(SeatRow.game_id == row.id)
+        .order_by(col(SeatRow.side_position), col(SeatRow.position))
+    ).all()
+    rounds = session.exec(
+        select(RoundRow.entries).where(RoundRow.game_id == row.id).order_by(col(RoundRow.number))
+    ).all()
+    return game_from_facts(
+        preset=row.preset,
+        overrides_json=row.rule_overrides,
+        first_dealer=row.first_dealer,
+        sides=[(name, [n for s, n in seats if s == position]) for position, name in sides],
+        rounds=list(rounds),
     )

@@ -3,7 +3,7 @@
 The tables hold the facts players entered (rule set, sides, players, each round's entries, the
 first dealer, timestamps). The columns marked *cache* are derived by the core from those facts,
 written in the same transaction as the facts, and can be rebuilt at any time
-(`repository.rebuild_summaries`).
+(`storage.rebuild_summaries`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from sqlalchemy import Index, MetaData, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 #: Alembic revision the tables below describe.
-SCHEMA_REVISION = "0002"
+SCHEMA_REVISION = "0003"
 
 
 class GameRow(SQLModel, table=True):
@@ -113,7 +113,7 @@ class ChangeRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
     at: datetime
-    #: e.g. "round added", "round edited", "game deleted" (see `repository.Change`).
+    #: e.g. "round added", "round edited", "game deleted" (see `storage.Change`).
     what: str
     round_number: int | None = None
     #: The round's entries before and after the change (JSON), where a round changed.
@@ -140,6 +140,21 @@ class SettingRow(SQLModel, table=True):
 
     key: str = Field(primary_key=True)
     value: str
+
+
+class CustomRulesRow(SQLModel, table=True):
+    """A rule set players made: a preset and the values changed from it, under a name."""
+
+    __tablename__ = "custom_rules"
+
+    #: The rule set's id (as a game's rules name it), e.g. "custom-1".
+    id: str = Field(primary_key=True)
+    #: Where it stands among the custom rule sets (the order players keep them in).
+    position: int
+    name: str
+    #: Preset id it was copied from, and the values changed from it (JSON object).
+    base: str
+    overrides: str = "{}"
 
 
 metadata: MetaData = SQLModel.metadata

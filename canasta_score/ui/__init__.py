@@ -16,7 +16,7 @@ def start(page: ft.Page, *, db_path: str | None = None) -> None:
     Every page (browser tab, phone) of one process shares one open database; the first one
     opened tells its player what opening it found (a damaged file moved aside, a backup).
     """
-    from canasta_score.storage.repository import StorageError
+    from canasta_score.storage import StorageError
     from canasta_score.ui.shell import App
     from canasta_score.ui.store import GameStore
 

@@ -51,3 +51,13 @@ def run_cli(*args, stdin=None, env=None):
         env=env or os.environ,
         timeout=60,
     )
+
+
+def wait_for_backups(db) -> None:
+    """Wait until the automatic backup being written on its thread (if any) is on disk."""
+    db._backups.wait()
+
+
+def wait_for_summaries(db) -> None:
+    """Wait until the summaries being derived again after an update of the app are done."""
+    db._summaries.wait()

@@ -10,32 +10,32 @@ import sys
 
 from builders import quiet_round, two_sides
 
+from canasta_score import storage
 from canasta_score.core import SideEntry
-from canasta_score.storage import repository as repo
 
 
 def main(path: str) -> None:
-    db = repo.open_database(path)
+    db = storage.open_database(path)
     print("ready", flush=True)
     step = 0
     while True:
-        summary = repo.unfinished_game(db=db)
+        summary = storage.unfinished_game(db=db)
         if summary is None:
-            stored = repo.create_game(db=db, game=two_sides())
+            stored = storage.create_game(db=db, game=two_sides())
         else:
-            stored = repo.load_game(db=db, game_id=summary.id)
+            stored = storage.load_game(db=db, game_id=summary.id)
         while not stored.game.finished:
             step += 1
             rounds = len(stored.game.rounds)
             if step % 9 == 0 and rounds:
                 print(f"undoing {stored.id} {rounds}", flush=True)
-                stored = repo.undo_last_round(
+                stored = storage.undo_last_round(
                     db=db, game_id=stored.id, expected_version=stored.version
                 )
                 continue
             if step % 5 == 0 and rounds > 1:
                 earlier = stored.game.rounds[rounds - 2]
-                stored = repo.replace_round(
+                stored = storage.replace_round(
                     db=db,
                     game_id=stored.id,
                     round_number=rounds - 1,
@@ -45,7 +45,7 @@ def main(path: str) -> None:
                 continue
             number = rounds + 1
             melded = 50 + 5 * (number % 7)
-            stored = repo.add_round(
+            stored = storage.add_round(
                 db=db,
                 game_id=stored.id,
                 entries=quiet_round(melded),

@@ -5,19 +5,17 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError
 
-from canasta_score.cli import EXIT_REFUSED, _read_json, refuse
-from canasta_score.storage import paths, repository
-from canasta_score.storage.repository import Database, GameSummary
-from canasta_score.storage.score_sheet import score_sheet_csv
+from canasta_score import storage
+from canasta_score.cli.reading import EXIT_REFUSED, read_json, refuse
+from canasta_score.cli.score_sheet import score_sheet_csv
+from canasta_score.storage import Database, GameSummary, paths
+from canasta_score.storage.atomic_write import write_atomically
 
 PAGE = 500
 
@@ -30,7 +28,7 @@ def _reported(command: Callable[[argparse.Namespace], int]) -> Callable[[argpars
         try:
             return command(args)
         except DBAPIError as error:
-            return refuse([repository.cannot_use(paths.database_path(args.db), error)])
+            return refuse([storage.cannot_use(paths.database_path(args.db), error)])
 
     return run
 
@@ -38,8 +36,8 @@ def _reported(command: Callable[[argparse.Namespace], int]) -> Callable[[argpars
 def _open(args: argparse.Namespace) -> Database | None:
     """The database named by --db (or the default), or None after saying why it cannot be."""
     try:
-        db = repository.open_database(args.db)
-    except repository.StorageError as error:
+        db = storage.open_database(args.db)
+    except storage.StorageError as error:
         refuse([error])
         return None
     if db.notice:
@@ -50,7 +48,7 @@ def _open(args: argparse.Namespace) -> Database | None:
 def _all_summaries(db: Database) -> list[GameSummary]:
     found: list[GameSummary] = []
     while True:
-        page = repository.list_games(db=db, limit=PAGE, offset=len(found))
+        page = storage.list_games(db=db, limit=PAGE, offset=len(found))
         found += page
         if len(page) < PAGE:
             return found
@@ -87,8 +85,17 @@ def _summary_line(summary: GameSummary) -> str:
         status += ", archived"
     return (
         f"{summary.id:>5}  {summary.created_at:%Y-%m-%d %H:%M}  {summary.rules_name}, "
-        f"{summary.rounds} rounds, {status}:  {sides}"
+        f"{rounds(summary.rounds)}, {status}:  {sides}"
     )
+
+
+def rounds(count: int) -> str:
+    """A count of rounds in words, singular for one.
+
+    >>> rounds(1), rounds(2), rounds(0)
+    ('1 round', '2 rounds', '0 rounds')
+    """
+    return f"{count} round" if count == 1 else f"{count} rounds"
 
 
 @_reported
@@ -114,20 +121,7 @@ def _write(text: str, output: str | None = None) -> None:
     if output is None or output == "-":
         sys.stdout.write(text)
         return
-    if os.path.exists(output) and not os.path.isfile(output):
-        # A device or a pipe (/dev/stdout, /dev/full): written through, never replaced.
-        with open(output, "w", encoding="utf-8") as file:
-            file.write(text)
-        return
-    target = Path(os.path.realpath(output))  # a symbolic link stays a link to the new file
-    handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(output, text)
 
 
 @_reported
@@ -137,9 +131,9 @@ def export(args: argparse.Namespace) -> int:
         return EXIT_REFUSED
     try:
         if args.all:
-            document = repository.export_all(db=db)
+            document = storage.export_all(db=db)
         else:
-            document = repository.export_game(db=db, game_id=args.game_id)
+            document = storage.export_game(db=db, game_id=args.game_id)
     except LookupError as error:
         return refuse([error])
     finally:
@@ -153,15 +147,24 @@ def export(args: argparse.Namespace) -> int:
 
 @_reported
 def import_games(args: argparse.Namespace) -> int:
-    document, error = _read_json(args.file)
-    if error:
-        return refuse([error])
+    # A backup file is read game by game, so a big one never sits whole in memory; anything
+    # else is read whole, and a file that cannot be read is refused before the database is
+    # opened (a damaged database is never moved aside over a bad file).
+    streamed = args.file != "-" and storage.is_backup_file(args.file)
+    document = None
+    if not streamed:
+        document, error = read_json(args.file)
+        if error:
+            return refuse([error])
     db = _open(args)
     if db is None:
         return EXIT_REFUSED
     try:
-        ids = repository.import_document(db=db, document=document)
-    except repository.ImportRefused as refused:
+        if streamed:
+            ids = storage.restore_backup(db=db, path=args.file)
+        else:
+            ids = storage.import_document(db=db, document=document)
+    except storage.ImportRefused as refused:
         return refuse(refused.problems)
     finally:
         db.close()
@@ -176,7 +179,7 @@ def csv_sheet(args: argparse.Namespace) -> int:
     if db is None:
         return EXIT_REFUSED
     try:
-        stored = repository.load_game(db=db, game_id=args.game_id)
+        stored = storage.load_game(db=db, game_id=args.game_id)
     except LookupError as error:
         return refuse([error])
     finally:

@@ -1,0 +1,78 @@
+"""The command line: score a game file, show rule sets, and list, export, import stored games.
+
+`score` and `rules` (cli/scoring.py) import the core alone, so they start as fast as Python
+does; the storage commands (cli/storage_commands.py) are imported only when one is run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from canasta_score.cli.scoring import rules, score
+from canasta_score.core import PRESETS
+
+DESCRIPTION = "Score a game file, show rule sets, and list, export, import stored games."
+
+
+def _storage_command(name: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        from canasta_score.cli import storage_commands  # here: score and rules stay light
+
+        result: int = getattr(storage_commands, name)(args)
+        return result
+
+    return run
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m canasta_score", description=DESCRIPTION)
+    commands = top.add_subparsers(dest="command", required=True)
+
+    command = commands.add_parser("score", help="score a game file (JSON out)")
+    command.add_argument("file", help="game file, or - for standard input")
+    command.set_defaults(run=score)
+
+    command = commands.add_parser("rules", help="print a preset's values (JSON)")
+    command.add_argument("preset", nargs="?", help=f"one of {', '.join(PRESETS)}; all if left out")
+    command.set_defaults(run=rules)
+
+    def with_db(command: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        command.add_argument("--db", metavar="PATH", help="database file (default: the app's)")
+        return command
+
+    command = with_db(commands.add_parser("games", help="list stored games, newest first"))
+    command.add_argument("--json", action="store_true", help="print JSON")
+    command.set_defaults(run=_storage_command("games"))
+
+    command = with_db(commands.add_parser("export", help="write a game file or a backup"))
+    which = command.add_mutually_exclusive_group(required=True)
+    which.add_argument("game_id", nargs="?", type=int, help="the game to export")
+    which.add_argument("--all", action="store_true", help="every game, as a backup document")
+    command.add_argument(
+        "-o", "--output", metavar="FILE", help="write here, not to standard output"
+    )
+    command.set_defaults(run=_storage_command("export"))
+
+    command = with_db(commands.add_parser("import", help="add the games of a game file or backup"))
+    command.add_argument("file", help="game file or backup, or - for standard input")
+    command.set_defaults(run=_storage_command("import_games"))
+
+    command = with_db(commands.add_parser("csv", help="a game's score sheet as CSV"))
+    command.add_argument("game_id", type=int, help="the game")
+    command.add_argument(
+        "-o", "--output", metavar="FILE", help="write here, not to standard output"
+    )
+    command.set_defaults(run=_storage_command("csv_sheet"))
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        result: int = args.run(args)
+    except BrokenPipeError:  # the reader (e.g. `head`) stopped early: nothing left to say
+        sys.stderr.close()
+        return 0
+    return result

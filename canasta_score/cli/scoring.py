@@ -1,0 +1,32 @@
+"""The `score` and `rules` commands: the core alone, so they start as fast as Python does."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from canasta_score.cli.reading import print_json, read_json, refuse
+from canasta_score.core import PRESETS, read_game, rules_as_json, score_report
+
+
+def score(args: argparse.Namespace) -> int:
+    """Score a game file: each round, the running totals, the next minimums, the winner."""
+    document, error = read_json(args.file)
+    if error:
+        return refuse([error])
+    game, problems = read_game(document)
+    if game is None:
+        return refuse(problems)
+    print_json(score_report(game), sys.stdout)
+    return 0
+
+
+def rules(args: argparse.Namespace) -> int:
+    """The numbers a preset uses (every preset when none is named), as JSON."""
+    if args.preset is None:
+        print_json([rules_as_json(r) for r in PRESETS.values()], sys.stdout)
+        return 0
+    if args.preset not in PRESETS:
+        return refuse([f'unknown rules "{args.preset}"; the presets are {", ".join(PRESETS)}'])
+    print_json(rules_as_json(PRESETS[args.preset]), sys.stdout)
+    return 0

@@ -1,0 +1,43 @@
+"""What storage raises: a stale change, a game not found, an import refused, an unusable file."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class StaleGame(Exception):
+    """A change based on an old version of a game, which has been changed elsewhere since."""
+
+    def __init__(self, game_id: int, expected_version: int, current_version: int) -> None:
+        super().__init__(
+            f"game {game_id} was changed somewhere else (another tab or window) after this "
+            f"screen loaded it (version {expected_version}, now {current_version}); "
+            "nothing was saved: reload the game and enter the change again"
+        )
+        self.game_id = game_id
+        self.expected_version = expected_version
+        self.current_version = current_version
+
+
+class StorageError(Exception):
+    """The database cannot be used as it is (e.g. written by a newer version of the app)."""
+
+
+class GameNotFound(LookupError):
+    """No stored game has this id (or it was deleted)."""
+
+    def __init__(self, game_id: int, deleted: bool = False) -> None:
+        reason = "it was deleted" if deleted else "there is no such game"
+        super().__init__(f"game {game_id} cannot be found: {reason}")
+        self.game_id = game_id
+
+    def __str__(self) -> str:  # LookupError would quote the message like a dictionary key
+        return str(self.args[0])
+
+
+class ImportRefused(ValueError):
+    """A game file or backup that cannot be imported; `problems` lists every reason, one a line."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)

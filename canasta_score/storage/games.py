@@ -1,0 +1,220 @@
+"""Games as players keep them: create, load, delete and restore, archive; names and history."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import delete
+from sqlmodel import Session, col, select
+
+from canasta_score.core import Game, RoundRefused, SideEntry, game_document, read_game
+from canasta_score.storage import backups
+from canasta_score.storage.database import (
+    Database,
+    aware,
+    game_row,
+    now,
+    reading,
+    writing,
+)
+from canasta_score.storage.facts import entries_json, read_facts, rules_json
+from canasta_score.storage.records import Change, StoredGame
+from canasta_score.storage.tables import (
+    ChangeRow,
+    GameRow,
+    PlayerRow,
+    RoundRow,
+    SeatRow,
+    SideRow,
+)
+
+
+def stored(row: GameRow, game: Game) -> StoredGame:
+    assert row.id is not None
+    return StoredGame(
+        id=row.id,
+        game=game,
+        version=row.version,
+        created_at=aware(row.created_at),
+        updated_at=aware(row.updated_at),
+        archived=row.archived,
+    )
+
+
+def record(
+    session: Session,
+    row: GameRow,
+    what: str,
+    round_number: int | None = None,
+    before: Sequence[SideEntry] | None = None,
+    after: Sequence[SideEntry] | None = None,
+) -> None:
+    """Record a change to a game (see `Change`), in the transaction that makes it."""
+    assert row.id is not None
+    session.add(
+        ChangeRow(
+            game_id=row.id,
+            at=now(),
+            what=what,
+            round_number=round_number,
+            before=None if before is None else entries_json(before),
+            after=None if after is None else entries_json(after),
+            version=row.version,
+        )
+    )
+
+
+def _checked_game(game: Game) -> Game:
+    """The game as read back from its own game file: every fact checked as an import would be."""
+    checked, problems = read_game(game_document(game))
+    if checked is None:
+        raise RoundRefused(problems)
+    return checked
+
+
+def name_key(name: str) -> str:
+    """A name as SQLite's NOCASE compares it: ASCII letters folded, others as they are.
+
+    >>> name_key("Åsa ANNA")
+    'Åsa anna'
+    """
+    return "".join(c.lower() if c.isascii() else c for c in name)
+
+
+def _player(session: Session, name: str, played_at: datetime) -> PlayerRow:
+    with session.no_autoflush:
+        player = session.exec(select(PlayerRow).where(PlayerRow.name == name)).first()
+    if player is None:
+        player = PlayerRow(name=name, last_played_at=played_at)
+        session.add(player)
+        session.flush()
+    if aware(player.last_played_at) < played_at:
+        player.last_played_at = played_at
+    return player
+
+
+def create_game(*, db: Database, game: Game) -> StoredGame:
+    """Store a new game (usually without rounds yet); raises RoundRefused if it is impossible."""
+    checked = _checked_game(game)
+    with writing(db) as session:
+        played_at = now()
+        totals = checked.totals
+        row = GameRow(
+            preset=checked.rules.base,
+            rule_overrides=rules_json(checked.rules),
+            first_dealer=checked.first_dealer,
+            created_at=played_at,
+            updated_at=played_at,
+            rules_name=checked.rules.name,
+            round_count=len(checked.rounds),
+            totals=json.dumps(list(totals)),
+            finished=checked.finished,
+            winner=checked.winner,
+        )
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        for position, side in enumerate(checked.sides):
+            session.add(
+                SideRow(game_id=row.id, position=position, name=side.name, total=totals[position])
+            )
+            for seat, name in enumerate(side.players):
+                player = _player(session, name, played_at)
+                assert player.id is not None
+                session.add(
+                    SeatRow(
+                        game_id=row.id,
+                        side_position=position,
+                        position=seat,
+                        name=name,
+                        player_id=player.id,
+                    )
+                )
+        for number, entries in enumerate(checked.rounds, start=1):
+            session.add(
+                RoundRow(
+                    game_id=row.id, number=number, entries=entries_json(entries), saved_at=played_at
+                )
+            )
+        record(session, row, "game created")
+    backups.after_write(db, finished_now=checked.finished)
+    return stored(row, checked)
+
+
+def load_game(*, db: Database, game_id: int) -> StoredGame:
+    """A stored game with its rounds; raises GameNotFound (a LookupError) if there is none."""
+    with reading(db) as session:
+        row = game_row(session, game_id)
+        return stored(row, read_facts(session, row))
+
+
+def delete_game(*, db: Database, game_id: int) -> None:
+    """Delete a game; `restore_game` brings it back until `purge_deleted` (when the app closes)."""
+    with writing(db) as session:
+        row = game_row(session, game_id)
+        row.deleted_at = now()
+        session.add(row)
+        record(session, row, "game deleted")
+
+
+def restore_game(*, db: Database, game_id: int) -> None:
+    """Bring back a deleted game (before the app closed)."""
+    with writing(db) as session:
+        row = game_row(session, game_id, deleted_too=True)
+        if row.deleted_at is not None:
+            row.deleted_at = None
+            session.add(row)
+            record(session, row, "game restored")
+
+
+def purge_deleted(*, db: Database) -> int:
+    """Remove the deleted games for good; returns how many. Called when the app closes."""
+    with writing(db) as session:
+        result = session.execute(delete(GameRow).where(col(GameRow.deleted_at).is_not(None)))
+        return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def archive_game(*, db: Database, game_id: int, archived: bool = True) -> None:
+    """Move a game to the archive (or back out of it)."""
+    with writing(db) as session:
+        row = game_row(session, game_id)
+        if row.archived != archived:
+            row.archived = archived
+            session.add(row)
+            record(session, row, "game archived" if archived else "game unarchived")
+
+
+def known_players(*, db: Database) -> list[str]:
+    """Names from earlier games, the most recently played first."""
+    with reading(db) as session:
+        return list(
+            session.exec(
+                select(PlayerRow.name).order_by(
+                    col(PlayerRow.last_played_at).desc(), col(PlayerRow.id)
+                )
+            ).all()
+        )
+
+
+def changes(*, db: Database, game_id: int) -> list[Change]:
+    """Everything that was done to a game, oldest first (also for a deleted, unpurged game)."""
+    with reading(db) as session:
+        game_row(session, game_id, deleted_too=True)
+        rows = session.exec(
+            select(ChangeRow).where(ChangeRow.game_id == game_id).order_by(col(ChangeRow.id))
+        ).all()
+    return [
+        Change(
+            id=row.id or 0,
+            game_id=row.game_id,
+            at=aware(row.at),
+            what=row.what,
+            round_number=row.round_number,
+            before=None if row.before is None else json.loads(row.before),
+            after=None if row.after is None else json.loads(row.after),
+            version=row.version,
+        )
+        for row in rows
+    ]

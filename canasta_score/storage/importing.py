@@ -1,0 +1,296 @@
+"""Games brought in from game files and backups: every problem named, all or nothing.
+
+A backup file is read game by game and written in batches, inside one transaction: memory
+stays flat however many games it holds, and a bad game anywhere means none of them lands.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlmodel import SQLModel, col
+
+from canasta_score.core import read_game
+from canasta_score.storage.backup_stream import NotStreamable, backup_games
+from canasta_score.storage.database import Database, aware, now, writing
+from canasta_score.storage.errors import ImportRefused
+from canasta_score.storage.export import BACKUP_FORMAT
+from canasta_score.storage.facts import entries_json, rules_json
+from canasta_score.storage.games import name_key
+from canasta_score.storage.records import IncomingGame
+from canasta_score.storage.tables import ChangeRow, GameRow, PlayerRow, RoundRow, SeatRow, SideRow
+
+#: Games written in one go (a few statements each), within the one transaction of an import.
+BATCH = 500
+
+
+def _read_extras(
+    document: dict[str, Any], problems: list[str], where: str
+) -> tuple[datetime | None, datetime | None, bool]:
+    """When the game was created and last changed, and whether it is archived."""
+    moments: list[datetime | None] = []
+    for key in ("created", "updated"):
+        value = document.get(key)
+        moment = None
+        if value is not None:
+            try:
+                if not isinstance(value, str):
+                    raise ValueError
+                moment = aware(datetime.fromisoformat(value))
+            except ValueError:
+                problems.append(
+                    f"{where}{key} must be a date and time like 2026-11-29T21:36:32+00:00, "
+                    f"got {json.dumps(value)[:60]}"
+                )
+        moments.append(moment)
+    archived = document.get("archived", False)
+    if not isinstance(archived, bool):
+        problems.append(f"{where}archived must be true or false, got {json.dumps(archived)[:60]}")
+        archived = False
+    return moments[0], moments[1], archived
+
+
+def read_game_document(document: Any, where: str, problems: list[str]) -> IncomingGame | None:
+    """One game file read and checked by the core; its problems, each starting with `where`
+    (e.g. "game 3: "), are added to `problems`."""
+    try:
+        game, game_problems = read_game(document)
+    except Exception as error:  # the core should report every problem; never crash an import
+        problems.append(f"{where}the game cannot be read ({type(error).__name__}: {error})")
+        return None
+    problems.extend(f"{where}{problem}" for problem in game_problems)
+    if game is None:
+        return None
+    created_at, updated_at, archived = _read_extras(document, problems, where)
+    return IncomingGame(game=game, created_at=created_at, updated_at=updated_at, archived=archived)
+
+
+def _kind(value: Any) -> str:
+    for kind, shown in ((dict, "an object"), (list, "a list"), (str, "a text")):
+        if isinstance(value, kind):
+            return shown
+    return json.dumps(value)
+
+
+def _game_documents(document: Any) -> tuple[Iterable[tuple[str, Any]], list[str]]:
+    """The game files in a document (each with how its problems start), or why there are none."""
+    if isinstance(document, dict) and document.get("format") == BACKUP_FORMAT:
+        games = document.get("games")
+        if not isinstance(games, list):
+            return [], [f"a backup's games must be a list of game files, got {_kind(games)}"]
+        return _numbered(games), []
+    return [("", document)], []
+
+
+def _numbered(games: Iterable[Any]) -> Iterator[tuple[str, Any]]:
+    for number, game in enumerate(games, start=1):
+        yield f"game {number}: ", game
+
+
+def import_document(*, db: Database, document: Any) -> list[int]:
+    """Add the games of a game file or a backup; returns their new ids, in document order.
+
+    All or nothing: any problem raises ImportRefused listing every problem, and nothing is
+    added.
+    """
+    documents, problems = _game_documents(document)
+    if problems:
+        raise ImportRefused(problems)
+    return _import(db, documents)
+
+
+def restore_backup(*, db: Database, path: str | Path) -> list[int]:
+    """Import the games of a backup file (e.g. `Database.backup_to_offer`); all or nothing.
+
+    Read game by game; a file that is not a well-formed backup is read whole, so its problems
+    are named as for any other document.
+    """
+    try:
+        with open(path, encoding="utf-8-sig") as file:  # a byte order mark is no problem
+            return _import(db, _numbered(backup_games(file, BACKUP_FORMAT)))
+    except (NotStreamable, UnicodeDecodeError):
+        pass
+    except OSError as error:
+        raise ImportRefused([f"the backup {path} cannot be read: {error}"]) from error
+    try:
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+    except RecursionError as error:
+        raise ImportRefused([f"the backup {path} cannot be read: nested too deeply"]) from error
+    except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise ImportRefused([f"the backup {path} cannot be read: {error}"]) from error
+    return import_document(db=db, document=document)
+
+
+def is_backup_file(path: str | Path) -> bool:
+    """Whether the file is a well-formed backup that `restore_backup` reads game by game
+    (its JSON only is looked at, a game at a time; the games are checked on restoring)."""
+    try:
+        with open(path, encoding="utf-8-sig") as file:
+            for _game in backup_games(file, BACKUP_FORMAT):
+                pass
+    except (NotStreamable, OSError, UnicodeDecodeError):
+        return False
+    return True
+
+
+def _import(db: Database, documents: Iterable[tuple[str, Any]]) -> list[int]:
+    """Read and store the games in one transaction; any problem rolls all of it back."""
+    problems: list[str] = []
+    ids: list[int] = []
+    with writing(db) as session:
+        writer = _Writer(session.connection())
+        batch: list[IncomingGame] = []
+        for where, document in documents:
+            incoming = read_game_document(document, where, problems)
+            if incoming is None or problems:
+                batch.clear()  # nothing more is written, but every game is still checked
+                continue
+            batch.append(incoming)
+            if len(batch) == BATCH:
+                ids += writer.write(batch)
+                batch.clear()
+        if problems:
+            raise ImportRefused(problems)  # leaving the transaction undoes what was written
+        ids += writer.write(batch)
+    return ids
+
+
+class _Writer:
+    """Writes checked games with a few statements per batch (not an object per row)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        # The transaction holds the write lock, so the next ids are ours to give.
+        self.next_id = int(connection.execute(select(func.max(col(GameRow.id)))).scalar() or 0) + 1
+        #: Players met so far by name key: their id, and when they last played.
+        self.players: dict[str, tuple[int, datetime]] = {}
+        self.played: dict[int, datetime] = {}
+
+    def _player(self, name: str, played_at: datetime) -> int:
+        key = name_key(name)
+        known = self.players.get(key)
+        if known is None:
+            found = self.connection.execute(
+                select(col(PlayerRow.id), col(PlayerRow.last_played_at)).where(
+                    col(PlayerRow.name) == name
+                )
+            ).first()
+            if found is None:
+                inserted = self.connection.execute(
+                    insert(PlayerRow).values(name=name, last_played_at=played_at)
+                )
+                known = (int(inserted.lastrowid), played_at)
+            else:
+                player_id, last_played_at = found
+                assert player_id is not None
+                known = (player_id, aware(last_played_at))
+            self.players[key] = known
+        if known[1] < played_at:
+            known = self.players[key] = (known[0], played_at)
+            self.played[known[0]] = played_at
+        return known[0]
+
+    def _insert(self, table: type[SQLModel], rows: list[dict[str, Any]]) -> None:
+        """One INSERT for many rows, each value converted as SQLAlchemy converts it (dates,
+        true and false), without the statement handling per row that took most of the time."""
+        columns = table.__table__.c  # type: ignore[attr-defined]
+        names = list(rows[0])
+        dialect = self.connection.dialect
+        convert = [columns[name].type.bind_processor(dialect) for name in names]
+        self.connection.exec_driver_sql(
+            f"INSERT INTO {table.__tablename__} ({', '.join(names)}) "
+            f"VALUES ({', '.join('?' for _ in names)})",
+            [
+                tuple(
+                    row[name] if process is None else process(row[name])
+                    for name, process in zip(names, convert, strict=True)
+                )
+                for row in rows
+            ],
+        )
+
+    def write(self, batch: list[IncomingGame]) -> list[int]:
+        if not batch:
+            return []
+        moment = now()
+        games: list[dict[str, Any]] = []
+        sides: list[dict[str, Any]] = []
+        seats: list[dict[str, Any]] = []
+        rounds: list[dict[str, Any]] = []
+        changes: list[dict[str, Any]] = []
+        for item in batch:
+            game, game_id = item.game, self.next_id
+            self.next_id += 1
+            played_at = item.updated_at or item.created_at or moment
+            totals = game.totals
+            games.append(
+                {
+                    "id": game_id,
+                    "preset": game.rules.base,
+                    "rule_overrides": rules_json(game.rules),
+                    "first_dealer": game.first_dealer,
+                    "version": 1,
+                    "created_at": item.created_at or moment,
+                    "updated_at": played_at,
+                    "archived": item.archived,
+                    "rules_name": game.rules.name,
+                    "round_count": len(game.rounds),
+                    "totals": json.dumps(list(totals)),
+                    "finished": game.finished,
+                    "winner": game.winner,
+                }
+            )
+            for position, side in enumerate(game.sides):
+                sides.append(
+                    {
+                        "game_id": game_id,
+                        "position": position,
+                        "name": side.name,
+                        "total": totals[position],
+                    }
+                )
+                for seat, name in enumerate(side.players):
+                    seats.append(
+                        {
+                            "game_id": game_id,
+                            "side_position": position,
+                            "position": seat,
+                            "name": name,
+                            "player_id": self._player(name, played_at),
+                        }
+                    )
+            for number, entries in enumerate(game.rounds, start=1):
+                rounds.append(
+                    {
+                        "game_id": game_id,
+                        "number": number,
+                        "entries": entries_json(entries),
+                        "saved_at": played_at,
+                    }
+                )
+            changes.append(
+                {"game_id": game_id, "at": moment, "what": "game imported", "version": 1}
+            )
+        for table, rows in (
+            (GameRow, games),
+            (SideRow, sides),
+            (SeatRow, seats),
+            (RoundRow, rounds),
+            (ChangeRow, changes),
+        ):
+            if rows:
+                self._insert(table, rows)
+        if self.played:
+            self.connection.execute(
+                update(PlayerRow)
+                .where(col(PlayerRow.id) == bindparam("player_id"))
+                .values(last_played_at=bindparam("played_at")),
+                [{"player_id": i, "played_at": at} for i, at in self.played.items()],
+            )
+            self.played.clear()
+        return [row["id"] for row in games]

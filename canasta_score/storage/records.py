@@ -1,0 +1,88 @@
+"""What storage hands out: stored games, game-list lines, recorded changes, player records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from canasta_score.core import Game
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: the core's Game, and the version a change to it must name."""
+
+    id: int
+    game: Game
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    archived: bool
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A line of the game list: enough to show and pick a game without loading its rounds."""
+
+    id: int
+    side_names: list[str]
+    players: list[list[str]]
+    totals: list[int]
+    rules_name: str
+    rounds: int
+    created_at: datetime
+    updated_at: datetime
+    finished: bool
+    winner: int | None
+    archived: bool
+    #: Id of the preset the game's rules were copied from.
+    rules_base: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change to a game, as recorded when it was made."""
+
+    id: int
+    game_id: int
+    at: datetime
+    #: "game created", "game imported", "round added", "round edited", "round deleted",
+    #: "round undone", "game deleted", "game restored", "game archived", "game unarchived".
+    what: str
+    round_number: int | None
+    #: The round's entries (game-file data, one per side) before and after, where a round changed.
+    before: list[dict[str, Any]] | None
+    after: list[dict[str, Any]] | None
+    version: int
+
+    def __str__(self) -> str:
+        what = self.what.replace("round", f"round {self.round_number}", 1)
+        return f"{self.at:%Y-%m-%d %H:%M:%S} UTC: {what}"
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's games over all stored games (deleted ones left out)."""
+
+    name: str
+    games: int
+    finished: int
+    wins: int
+    #: The sum of the final totals of the sides the player played on.
+    points: int
+
+
+@dataclass(frozen=True)
+class IncomingGame:
+    """A game read from a game file or a backup, checked by the core, not yet stored.
+
+    `created_at` and `updated_at` are None when the file does not say (the time of the import
+    is used); `archived` is the file's archive mark.
+    """
+
+    game: Game
+    created_at: datetime | None
+    updated_at: datetime | None
+    archived: bool

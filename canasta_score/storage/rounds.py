@@ -1,0 +1,134 @@
+"""Rounds of a stored game: add, enter anew, delete, undo; each checked by the core first.
+
+Every change names the game version it was based on, so a screen showing an old copy of the
+game (another tab) is refused with `StaleGame` instead of overwriting what was entered elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from sqlalchemy import delete, update
+from sqlmodel import Session, col
+
+from canasta_score.core import Game, Problem, RoundRefused, SideEntry
+from canasta_score.storage import backups
+from canasta_score.storage.database import Database, game_row, now, writing
+from canasta_score.storage.errors import StaleGame
+from canasta_score.storage.facts import entries_json, read_facts
+from canasta_score.storage.games import record, stored
+from canasta_score.storage.records import StoredGame
+from canasta_score.storage.summaries import write_summary
+from canasta_score.storage.tables import DraftRow, GameRow, RoundRow
+
+
+def _change_rounds(
+    db: Database,
+    game_id: int,
+    expected_version: int,
+    change: Callable[[Game], Game],
+    write: Callable[[Session, GameRow, Game, Game], None],
+) -> StoredGame:
+    """Apply a round change in one transaction: check the version, let the core check the
+    change (RoundRefused leaves everything as it was), write the facts and the summary."""
+    with writing(db) as session:
+        row = game_row(session, game_id)
+        if row.version != expected_version:
+            raise StaleGame(game_id, expected_version, row.version)
+        before = read_facts(session, row)
+        after = change(before)
+        with session.no_autoflush:  # the game row is written once, when the transaction ends
+            row.version += 1
+            row.updated_at = now()
+            write(session, row, before, after)
+            write_summary(session, row, after)
+            session.add(row)
+    backups.after_write(db, finished_now=after.finished and not before.finished)
+    return stored(row, after)
+
+
+def add_round(
+    *, db: Database, game_id: int, entries: Sequence[SideEntry], expected_version: int
+) -> StoredGame:
+    """Add the next round; raises RoundRefused (nothing saved) or StaleGame."""
+
+    def write(session: Session, row: GameRow, before: Game, after: Game) -> None:
+        number = len(after.rounds)
+        new = after.rounds[-1]
+        session.add(
+            RoundRow(
+                game_id=game_id, number=number, entries=entries_json(new), saved_at=row.updated_at
+            )
+        )
+        session.execute(delete(DraftRow).where(col(DraftRow.game_id) == game_id))
+        record(session, row, "round added", number, after=new)
+
+    return _change_rounds(db, game_id, expected_version, lambda g: g.add_round(entries), write)
+
+
+def replace_round(
+    *,
+    db: Database,
+    game_id: int,
+    round_number: int,
+    entries: Sequence[SideEntry],
+    expected_version: int,
+) -> StoredGame:
+    """Enter round `round_number` (from 1) anew; the totals after it follow."""
+
+    def write(session: Session, row: GameRow, before: Game, after: Game) -> None:
+        new = after.rounds[round_number - 1]
+        session.execute(
+            update(RoundRow)
+            .where(col(RoundRow.game_id) == game_id, col(RoundRow.number) == round_number)
+            .values(entries=entries_json(new), saved_at=row.updated_at)
+        )
+        old = before.rounds[round_number - 1]
+        record(session, row, "round edited", round_number, before=old, after=new)
+
+    return _change_rounds(
+        db, game_id, expected_version, lambda g: g.replace_round(round_number, entries), write
+    )
+
+
+def _remove_round(
+    db: Database, game_id: int, round_number: int | None, expected_version: int, what: str
+) -> StoredGame:
+    number = round_number
+
+    def change(game: Game) -> Game:
+        nonlocal number
+        if number is None:
+            if not game.rounds:
+                raise RoundRefused([Problem("there is no round to undo: the game has no rounds")])
+            number = len(game.rounds)
+        return game.remove_round(number)
+
+    def write(session: Session, row: GameRow, before: Game, after: Game) -> None:
+        assert number is not None
+        session.execute(
+            delete(RoundRow).where(col(RoundRow.game_id) == game_id, col(RoundRow.number) == number)
+        )
+        # Move the later rounds up in two steps, so no two rounds ever share a number.
+        later = (col(RoundRow.game_id) == game_id, col(RoundRow.number) > number)
+        session.execute(update(RoundRow).where(*later).values(number=-RoundRow.number))
+        session.execute(
+            update(RoundRow)
+            .where(col(RoundRow.game_id) == game_id, col(RoundRow.number) < 0)
+            .values(number=-RoundRow.number - 1)
+        )
+        record(session, row, what, number, before=before.rounds[number - 1])
+
+    return _change_rounds(db, game_id, expected_version, change, write)
+
+
+def delete_round(
+    *, db: Database, game_id: int, round_number: int, expected_version: int
+) -> StoredGame:
+    """Remove round `round_number` (from 1); the later rounds move up."""
+    return _remove_round(db, game_id, round_number, expected_version, "round deleted")
+
+
+def undo_last_round(*, db: Database, game_id: int, expected_version: int) -> StoredGame:
+    """Remove the last round entered."""
+    return _remove_round(db, game_id, None, expected_version, "round undone")
