@@ -10,7 +10,7 @@ from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
 from canasta_score.storage import GameNotFound, GameSummary, StaleGame, StoredGame
 
-__all__ = ["GameNotFound", "GameStore", "StaleGame"]
+__all__ = ["GameNotFound", "GameStore", "GameSummary", "StaleGame", "StoredGame"]
 
 
 class GameStore:

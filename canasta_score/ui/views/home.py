@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -10,12 +10,13 @@ from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged, Wide
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
+from canasta_score.ui.store import GameSummary
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
 
 
-def summary_line(summary: Any) -> str:
+def summary_line(summary: GameSummary) -> str:
     """`We 1450 - They -185` for a game in the history."""
     return "  ·  ".join(
         f"{name} {format_points(total)}"
@@ -23,7 +24,7 @@ def summary_line(summary: Any) -> str:
     )
 
 
-def when(summary: Any) -> str:
+def when(summary: GameSummary) -> str:
     moment = summary.updated_at or summary.created_at
     return moment.strftime("%Y-%m-%d %H:%M") if moment else ""
 
@@ -107,7 +108,7 @@ class HomeScreen(Screen):
             ],
         )
 
-    def game_tile(self, summary: Any) -> ft.Control:
+    def game_tile(self, summary: GameSummary) -> ft.Control:
         app = self.app
         if summary.finished and summary.winner is not None:
             status = _("{side} won").format(side=summary.side_names[summary.winner])
@@ -156,7 +157,7 @@ class HomeScreen(Screen):
         )
         return Tagged(f"game-{summary.id}", tile)
 
-    def delete(self, summary: Any) -> None:
+    def delete(self, summary: GameSummary) -> None:
         app = self.app
         app.store.delete_game(summary.id)
         app.show_route()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -13,7 +13,7 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
-from canasta_score.ui.store import StaleGame
+from canasta_score.ui.store import StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -66,7 +66,7 @@ class RoundDetailScreen(Screen):
         self.app = app
         self.route = route
         self.game_id = game_id
-        self.stored: Any = app.store.load_game(game_id)
+        self.stored: StoredGame = app.store.load_game(game_id)
         self.number = number
         if not 1 <= number <= len(self.stored.game.rounds):
             raise LookupError(f"game {game_id} has no round {number}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -12,7 +12,7 @@ from canasta_score.ui.components import Tagged
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.round_entry import EntryMode, RoundDraft
-from canasta_score.ui.store import StaleGame
+from canasta_score.ui.store import StaleGame, StoredGame
 from canasta_score.ui.views.side_panel import SidePanel
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class RoundEntryScreen(Screen):
         self.app = app
         self.route = route
         self.game_id = game_id
-        self.stored: Any = app.store.load_game(game_id)
+        self.stored: StoredGame = app.store.load_game(game_id)
         game = self.stored.game
         # Only the next round is kept as a draft: an edit starts from the saved round, and
         # leaving an edit half-done must not wipe the next round typed so far.

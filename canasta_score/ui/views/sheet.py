@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -12,7 +12,7 @@ from canasta_score.ui.components import TAP, BigNumber, Tagged, Wide
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
-from canasta_score.ui.store import StaleGame
+from canasta_score.ui.store import StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -27,11 +27,11 @@ class SheetScreen(Screen):
         self.app = app
         self.route = route
         self.game_id = game_id
-        self.stored: Any = app.store.load_game(game_id)
+        self.stored: StoredGame = app.store.load_game(game_id)
 
     @property
     def game(self) -> Game:
-        return self.stored.game  # type: ignore[no-any-return]
+        return self.stored.game
 
     def build(self) -> ft.View:
         app = self.app
