@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_score.i18n import _, set_language
+from canasta_score.i18n import Translator, _, set_language, translator
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameStore
 
@@ -35,6 +35,8 @@ class App:
     def __init__(self, page: ft.Page, store: GameStore) -> None:
         self.page = page
         self.store = store
+        #: This phone's language: every word and number on its screens goes through it.
+        self.tr: Translator = translator("en")
         self.wakelock: ft.Wakelock | None = None
         self._awake = False
         self.current: Screen | None = None
