@@ -22,7 +22,8 @@ class SettingsScreen(Screen):
         self.app = app
         self.route = route
         #: What the last import brought in, or why it brought nothing.
-        self.outcome = ft.Text("", size=15, visible=False)
+        #: (Always shown, empty at first: a hidden control inside Semantics is an error.)
+        self.outcome = ft.Text("", size=15)
 
     def build(self) -> ft.View:
         app = self.app
@@ -151,7 +152,6 @@ class SettingsScreen(Screen):
     def show_outcome(self, text: str, good: bool) -> None:
         self.outcome.value = text
         self.outcome.color = None if good else ft.Colors.ERROR
-        self.outcome.visible = True
         self.app.message(text.split("\n")[0])
         with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
             self.outcome.update()
