@@ -34,7 +34,7 @@ def share_text(game: Game, tr: Wording, day: date) -> str:
     In play after 1 round.
     """
     lines = [
-        tr._("Canasta: {rules}, {date}").format(rules=game.rules.name, date=tr.date(day)),
+        tr._("Canasta: {rules}, {date}").format(rules=tr._(game.rules.name), date=tr.date(day)),
     ]
     for side, total in zip(game.sides, game.totals, strict=True):
         if side.players:

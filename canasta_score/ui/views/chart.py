@@ -102,7 +102,7 @@ class ChartScreen(Screen):
             self.route,
             tr._("Chart"),
             body,
-            subtitle=game.rules.name,
+            subtitle=tr._(game.rules.name),
             back=f"/game/{self.game_id}",
         )
 
