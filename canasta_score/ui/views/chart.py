@@ -207,6 +207,7 @@ class ChartScreen(Screen):
             ),
             bottom_axis=fch.ChartAxis(
                 label_size=22,
+                label_spacing=every,
                 title=ft.Text(tr._("Round"), style=small),
                 title_size=18,
                 labels=[
