@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BLANK_PNG_BYTES, ROOT, STEP_TIMEOUT_MS, AppServer, Screen
+from conftest import BLANK_PNG_BYTES, FAILED, ROOT, STEP_TIMEOUT_MS, AppServer, Screen
 from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
 from headless import PHONE, local_only
 
@@ -53,8 +53,9 @@ def seeded(app_server: AppServer) -> AppServer:
 
 
 @pytest.fixture
-def tab(browser: Any, seeded: AppServer) -> Iterator[Any]:
-    """A phone-sized tab whose downloads are kept and whose clipboard the page may use."""
+def tab(browser: Any, seeded: AppServer, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A phone-sized tab whose downloads are kept and whose clipboard the page may use; when
+    the test fails, its last picture is kept as screenshots-history/FAILED-<test>.png."""
 
     def open_(dark: bool = False) -> Screen:
         context = browser.new_context(
@@ -71,6 +72,11 @@ def tab(browser: Any, seeded: AppServer) -> Iterator[Any]:
 
     contexts: list[Any] = []
     yield open_
+    if request.node.stash.get(FAILED, False):
+        PICTURES.mkdir(exist_ok=True)
+        for context in contexts:
+            for page in context.pages:
+                page.screenshot(path=PICTURES / f"FAILED-{request.node.name}.png")
     for context in contexts:
         context.close()
 
