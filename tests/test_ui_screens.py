@@ -657,3 +657,20 @@ def test_a_new_game_offers_the_rule_set_of_the_phones_language_first(store: Game
     assert [tile.identifier for tile in tiles][:2] == ["preset-danish", "preset-classic"]
     screen.rules_chosen("classic")
     assert screen.form.rules_id == "classic", "the others stay one tap away"
+
+
+def test_a_new_game_drawn_before_the_device_said_its_language_follows_it(
+    store: GameStore,
+) -> None:
+    app = app_on(store)
+    app.start(tell_about_opening=False)
+    app.page.route = "/new"
+    app.show_route()
+    screen = app.current
+    assert screen is not None and screen.form.rules_id == "classic"
+    screen.renamed(1, "Oma")
+    app.speak("da")  # the device's answer arrives
+    danish = translator("da")
+    assert [side.name for side in screen.form.sides] == [danish._("We"), "Oma"]
+    assert screen.form.rules_id == "danish"
+    assert danish._("New game") in texts(app.page.views[0])

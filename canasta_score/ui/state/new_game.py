@@ -101,6 +101,23 @@ class NewGameForm:
 
     # --- verbs -------------------------------------------------------------------------
 
+    def reword(self, tr: Translator, preferred: str) -> None:
+        """The phone's language changed (its device said it, or Settings): the side names the
+        app made up, and the rule set nobody chose yet, follow it; what was typed stays.
+
+        >>> form = NewGameForm()
+        >>> form.rename_side(1, "Oma")
+        >>> form.reword(translator("xx"), "danish")
+        >>> [side.name for side in form.sides], form.rules_id
+        (['We', 'Oma'], 'danish')
+        """
+        for index, side in enumerate(self.sides):
+            if side.name == default_side_name(index, self.tr):
+                side.name = default_side_name(index, tr)
+        self.tr = tr
+        self.preferred = preferred if preferred in PRESETS else "classic"
+        self._follow_suggestion()
+
     def add_side(self) -> None:
         if len(self.sides) < self.MAX_SIDES:
             players = len(self.sides[-1].players) if self.sides else 2

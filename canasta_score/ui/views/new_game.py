@@ -37,6 +37,8 @@ class NewGameScreen(Screen):
 
     def build(self) -> ft.View:
         self.app.keep_awake(False)
+        if self.form.tr is not self.app.tr:  # drawn again in another language
+            self.form.reword(self.app.tr, suggested_preset(self.app.tr.code))
         self.render()
         start = Wide(
             Tagged(
