@@ -95,8 +95,10 @@ class App:
                 info = await asyncio.wait_for(self.page.get_device_info(), DEVICE_WAIT)
                 if info is not None:
                     self._device_languages = [locale_tag(locale) for locale in info.locales]
+        theme = self.page.theme_mode
         self.apply_theme(self.device_setting("theme", "system"))
-        self.speak(self.wanted_language())
+        if not self.speak(self.wanted_language()) and self.page.theme_mode != theme:
+            self.page.update()
 
     async def _read_preferences(self) -> dict[str, str]:
         preferences = self.preferences()
@@ -153,14 +155,15 @@ class App:
         self._device_languages = [locale_tag(locale) for locale in event.locales]
         self.speak(self.wanted_language())
 
-    def speak(self, code: str) -> None:
+    def speak(self, code: str) -> bool:
         """Words every screen in `code` from now on; the current screen is drawn again,
-        whatever was typed in it kept."""
+        whatever was typed in it kept. Whether anything changed."""
         if translator(code) is self.tr:
-            return
+            return False
         self.tr = translator(code)
         if self.current is not None:
             self.redraw(self.current)
+        return True
 
     def tell_about_opening(self) -> None:
         """Say what opening the database found; offer the newest backup after a damaged file."""
