@@ -86,3 +86,31 @@ def test_switching_language_in_the_middle_of_a_round_keeps_the_entry(
     assert phone.number("side-0-red-threes") == 1
     phone.wait_text("side-0-round-score", r"\+255")
     phone.shot("language-switched-mid-round")
+
+
+def test_a_device_that_changes_its_language_mid_round_is_followed_in_place(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """No language chosen in Settings: the device's new language redraws the round being
+    entered where it is, what was typed kept (Flet's page.on_locale_change)."""
+    start(app_server)
+    phone: Screen = open_screen(app_server, locale="en-US")
+    phone.open("/")
+    phone.tap("new-game")
+    phone.tap("start-game")
+    phone.tap("add-round")
+    phone.wait_text("save-round", ENGLISH._("Save round"))
+    phone.fill("side-0-melded", "90+5")
+    phone.wait_text("side-0-round-score", r"\+95")
+    # The phone's owner switches the device to German: the browser says so.
+    phone.page.evaluate(
+        """() => {
+            Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'de']});
+            Object.defineProperty(navigator, 'language', {get: () => 'de-DE'});
+            window.dispatchEvent(new Event('languagechange'));
+        }"""
+    )
+    phone.wait_text("save-round", GERMAN._("Save round"))
+    assert phone.route() == "/game/1/round"
+    assert phone.value("side-0-melded") == "90+5"
+    phone.wait_text("side-0-round-score", r"\+95")
