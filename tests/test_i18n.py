@@ -54,7 +54,7 @@ def test_a_count_takes_the_languages_plural_form():
 def test_words_of_the_game_in_a_problem_are_translated_too():
     [wild] = problems([SideEntry(melded=200, canastas={"wild": 1}), SideEntry()])
     assert translator("nb").problem(wild) == (
-        "runde 3, lag «We»: «Klassisk» kjenner ikke «jokercanasta»; bare: ren canasta, blandet canasta"
+        "runde 3, lag «We»: «Klassisk» har ingen jokercanasta; bare ren canasta, blandet canasta"
     )
     assert translator("da").problem(wild, where=False) == (
         '"Klassisk" kender ikke "joker-Canasta"; kun: rød Canasta, sort Canasta'
