@@ -34,7 +34,7 @@ messages: $(VENV)/.installed
 	  --no-wrap --project="Canasta Score" --copyright-holder="Canasta Score" -o $(POT) .
 
 update-messages: messages
-	$(PYBABEL) update -i $(POT) -d $(LOCALE) -D $(DOMAIN) --no-wrap --ignore-obsolete
+	$(PYBABEL) update -i $(POT) -d $(LOCALE) -D $(DOMAIN) --no-wrap --ignore-obsolete --no-fuzzy-matching
 
 compile-messages: $(MO)
 

@@ -52,3 +52,25 @@ def test_the_ui_state_is_plain_python_over_the_core():
             and not module.startswith("canasta_score.ui.state")
             for module in modules
         ), path.name
+
+
+def test_words_live_apart_from_the_screens_and_the_rules():
+    """i18n knows no toolkit (the command line uses it too); the core knows no catalog."""
+    i18n = CORE.parent / "i18n"
+    for path in i18n.glob("*.py"):
+        modules = list(imported_modules(path))
+        assert not [m for m in modules if m.split(".")[0] in ("flet", "sqlmodel", "sqlalchemy")]
+        assert not [m for m in modules if m.startswith(("canasta_score.ui", "canasta_score.cli"))]
+    for path in CORE.glob("*.py"):
+        assert not [m for m in imported_modules(path) if "i18n" in m or m == "babel"], path.name
+
+
+def test_no_screen_holds_a_language_of_its_own():
+    """Every word on screen goes through the page's Translator: no module-level gettext."""
+    for path in (CORE.parent / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "canasta_score.i18n":
+                names = {alias.name for alias in node.names}
+                assert not names & {"_", "ngettext", "set_language"}, path
+            if isinstance(node, ast.Import):
+                assert not {alias.name for alias in node.names} & {"gettext"}, path

@@ -1,6 +1,7 @@
 """`python -m canasta_score score` and `rules`, run as a player would run them."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -13,11 +14,14 @@ EXAMPLE = game_file(rule_overrides={"target": 5000})
 
 
 def run(*args, stdin=None):
+    """The command in English, whatever the machine's locale (tests/test_cli_language.py
+    runs it in other languages)."""
     return subprocess.run(
         [sys.executable, "-m", "canasta_score", *args],
         input=stdin,
         capture_output=True,
         text=True,
+        env={**os.environ, "LANGUAGE": "en"},
     )
 
 

@@ -14,7 +14,17 @@ from typing import Any
 import flet as ft
 import pytest
 
-from canasta_score.core import DANISH, FLEMISH, PRESETS, SIX_PLAYER, Game, Side, WentOut
+from canasta_score.core import (
+    DANISH,
+    FLEMISH,
+    PRESETS,
+    SIX_PLAYER,
+    Game,
+    Side,
+    SideEntry,
+    WentOut,
+)
+from canasta_score.i18n import translator
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views import screen_for
@@ -122,7 +132,7 @@ def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> 
     screen.draft.set_hand(1, "85")
     screen.draft.add_red_three(1, 1)
     screen.changed()
-    assert (we.score.value, they.score.value) == ("+1450", "-185")
+    assert (we.score.value, they.score.value) == ("+1,450", "-185")
     assert (we.opening.value, they.opening.value) == ("then needs 50", "then needs 15")
     # The app closes: the half-typed round is written, so a new screen (a reopened app) finds it.
     app.current = screen
@@ -385,8 +395,9 @@ def test_round_detail_counts_canastas_in_singular_and_plural(store: GameStore) -
         red_threes=2,
         went_out=WentOut.NORMAL,
     )
-    assert facts(one_each).startswith("1 natural canasta, 1 mixed canasta; 2 red threes")
-    assert facts(SideEntry(melded=900, canastas={"mixed": 2})) == "2 mixed canastas"
+    english = translator("en")
+    assert facts(one_each, english).startswith("1 natural canasta, 1 mixed canasta; 2 red threes")
+    assert facts(SideEntry(melded=900, canastas={"mixed": 2}), english) == "2 mixed canastas"
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     version = store.load_game(stored.id).version
     store.add_round(stored.id, [one_each, SideEntry(hand=85, red_threes=1)], version)
@@ -610,3 +621,84 @@ def test_a_closing_page_writes_the_half_typed_round_and_a_saved_round_is_not_wri
     app.page.on_close(None)
     assert store.load_draft(stored.id) is None, "the saved round's draft stays gone"
     assert store.load_game(stored.id).game.totals == (95, 0)
+
+
+# --- each phone its own language ----------------------------------------------------------
+
+
+def test_two_phones_in_different_languages_each_keep_their_own(store: GameStore) -> None:
+    german, english = translator("de"), translator("en")
+    assert german._("New game") != "New game", "run make compile-messages"
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    store.add_round(stored.id, [SideEntry(melded=1000), SideEntry(hand=50)], 1)
+    phone_de, phone_en = app_on(store), app_on(store)
+    phone_de.start(tell_about_opening=False)
+    phone_en.start(tell_about_opening=False)
+    phone_de.speak("de")
+    for route in ("/", f"/game/{stored.id}", "/settings"):
+        phone_de.page.route = phone_en.page.route = route
+        phone_de.show_route()
+        phone_en.show_route()  # the English phone draws after the German one, and stays English
+        phone_de.show_route()
+        shown_de = " ".join(texts(phone_de.page.views[0]))
+        shown_en = " ".join(texts(phone_en.page.views[0]))
+        title = {"/": "Canasta Score", "/settings": "Settings"}.get(route)
+        if title is not None:
+            assert german._(title) in shown_de and english._(title) in shown_en, route
+    phone_de.page.route = phone_en.page.route = f"/game/{stored.id}"
+    phone_de.show_route()
+    phone_en.show_route()
+    assert "1.000" in " ".join(texts(phone_de.page.views[0]))
+    assert "1,000" in " ".join(texts(phone_en.page.views[0]))
+    assert phone_de.tr.code == "de" and phone_en.tr.code == "en"
+
+
+def test_a_language_chosen_mid_round_redraws_the_entry_with_what_was_typed(
+    store: GameStore,
+) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.start(tell_about_opening=False)
+    app.page.route = f"/game/{stored.id}/round"
+    app.show_route()
+    screen = app.current
+    assert isinstance(screen, RoundEntryScreen)
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "120+35"))
+    screen.panels[0].changed(lambda: screen.draft.add_red_three(0, 1))
+    app.choose_language("fi")
+    assert app.current is screen and app.device["language"] == "fi"
+    assert screen.draft.sides[0].melded_text == "120+35" and screen.draft.sides[0].red_threes == 1
+    assert screen.panels[0].melded.value == "120+35"
+    assert translator("fi")._("Save round") in texts(app.page.views[0])
+    assert store.setting("language", "") == "", "a phone's language is not the table's"
+
+
+def test_a_new_game_offers_the_rule_set_of_the_phones_language_first(store: GameStore) -> None:
+    from canasta_score.ui.views.new_game import NewGameScreen
+
+    app = app_on(store)
+    app.speak("da")
+    screen = NewGameScreen(app, "/new")
+    assert screen.form.rules_id == "danish"
+    screen.build()
+    tiles = screen.presets().content.content.controls
+    assert [tile.identifier for tile in tiles][:2] == ["preset-danish", "preset-classic"]
+    screen.rules_chosen("classic")
+    assert screen.form.rules_id == "classic", "the others stay one tap away"
+
+
+def test_a_new_game_drawn_before_the_device_said_its_language_follows_it(
+    store: GameStore,
+) -> None:
+    app = app_on(store)
+    app.start(tell_about_opening=False)
+    app.page.route = "/new"
+    app.show_route()
+    screen = app.current
+    assert screen is not None and screen.form.rules_id == "classic"
+    screen.renamed(1, "Oma")
+    app.speak("da")  # the device's answer arrives
+    danish = translator("da")
+    assert [side.name for side in screen.form.sides] == [danish._("We"), "Oma"]
+    assert screen.form.rules_id == "danish"
+    assert danish._("New game") in texts(app.page.views[0])

@@ -19,6 +19,7 @@ from canasta_score.core import (
     SideEntry,
     WentOut,
 )
+from canasta_score.i18n import translator
 from canasta_score.ui.state import (
     CardPlace,
     EntryMode,
@@ -31,6 +32,7 @@ from canasta_score.ui.state import (
     rules_table,
     sheet_columns,
     sheet_rows,
+    signed,
 )
 
 WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
@@ -441,16 +443,31 @@ def test_points_are_written_for_reading_at_arms_length() -> None:
     assert [format_points(p) for p in (0, -185, 1450, 10000)] == ["0", "-185", "1450", "10 000"]
 
 
+def test_points_follow_the_readers_language_where_a_translator_is_given() -> None:
+    german, finnish = translator("de"), translator("fi")
+    assert format_points(5000, german) == "5.000" and signed(1000, german) == "+1.000"
+    assert format_points(5000, finnish) == "5\xa0000"
+
+
 def test_every_preset_compares_against_classic() -> None:
+    english = translator("en")
     rows = {
         label: (values, differs)
-        for label, values, differs in compare_presets(list(PRESETS.values()))
+        for label, values, differs in compare_presets(list(PRESETS.values()), english)
     }
     values, differs = rows["Natural canastas"]
     assert values[-1] == "700" and differs == [False, False, False, False, False, True]
-    assert rows["Wild canastas"][0] == ["-", "-", "-", "1000", "-", "-"]
-    assert ("Dealer bonus", "100") in rules_table(DANISH)
-    assert ("Target", "10000 (7500 with three sides)") in rules_table(SIX_PLAYER)
+    assert rows["Wild canastas"][0] == ["-", "-", "-", "1,000", "-", "-"]
+    assert ("Dealer bonus", "100") in rules_table(DANISH, english)
+    assert ("Target", "10,000 (7,500 with three sides)") in rules_table(SIX_PLAYER, english)
+
+
+def test_the_rule_table_is_worded_and_numbered_in_the_readers_language() -> None:
+    german = translator("de")
+    table = dict(rules_table(SIX_PLAYER, german))
+    assert table[german._("Target")] == german._("{target} ({three} with three sides)").format(
+        target="10.000", three="7.500"
+    )
 
 
 def test_switching_to_card_counting_alone_is_not_a_round_to_save() -> None:

@@ -1,14 +1,32 @@
-"""What every command shares: reading a JSON document, printing JSON, refusing in one line."""
+"""What every command shares: the user's language, reading JSON, printing JSON, refusing."""
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+from canasta_score.core import Problem
+
+if TYPE_CHECKING:
+    from canasta_score.i18n import Translator
 
 #: The exit status of a command that refuses its input (each reason on a line of its own).
 EXIT_REFUSED = 2
+
+
+@functools.cache
+def words() -> Translator:
+    """The language of this run, from `LANGUAGE` / `LC_ALL` / `LANG` as gettext reads them.
+
+    Imported when something is to be said: a command that only prints JSON never loads it.
+    """
+    from canasta_score.i18n import cli_language, translator
+
+    return translator(cli_language(os.environ))
 
 
 def print_json(data: Any, out: TextIO) -> None:
@@ -27,22 +45,28 @@ def read_json(path: str) -> tuple[Any, str | None]:
             with open(path, encoding="utf-8-sig") as file:  # a byte order mark is no problem
                 text = file.read()
     except (OSError, UnicodeDecodeError) as error:
-        return None, f"cannot read {path}: {getattr(error, 'strerror', None) or error}"
+        reason = getattr(error, "strerror", None) or error
+        return None, words()._("cannot read {path}: {reason}").format(path=path, reason=reason)
     try:
         return json.loads(text), None
     except json.JSONDecodeError as error:
-        return (
-            None,
-            f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-        )
+        t = words()
+        return None, t._(
+            "{path} is not valid JSON: {reason} at line {line}, column {column}"
+        ).format(path=path, reason=error.msg, line=error.lineno, column=error.colno)
     except RecursionError:
-        return None, f"{path} is not a game file: its JSON is nested too deeply"
+        return None, words()._("{path} is not a game file: its JSON is nested too deeply").format(
+            path=path
+        )
     except ValueError as error:  # e.g. a number of more digits than Python converts
-        return None, f"{path} is not a game file: {str(error).split(';')[0]}"
+        return None, words()._("{path} is not a game file: {reason}").format(
+            path=path, reason=str(error).split(";")[0]
+        )
 
 
 def refuse(lines: Sequence[object]) -> int:
-    """Say why, one reason a line on standard error; the exit status to return."""
+    """Say why, one reason a line on standard error, in the user's language (a problem from
+    the core is worded there); the exit status to return."""
     for line in lines:
-        print(line, file=sys.stderr)
+        print(words().problem(line) if isinstance(line, Problem) else line, file=sys.stderr)
     return EXIT_REFUSED

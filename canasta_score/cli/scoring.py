@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from canasta_score.cli.reading import print_json, read_json, refuse
-from canasta_score.core import PRESETS, read_game, rules_as_json, score_report
+from canasta_score.core import PRESETS, Problem, ProblemCode, read_game, rules_as_json, score_report
 
 
 def score(args: argparse.Namespace) -> int:
@@ -27,6 +27,7 @@ def rules(args: argparse.Namespace) -> int:
         print_json([rules_as_json(r) for r in PRESETS.values()], sys.stdout)
         return 0
     if args.preset not in PRESETS:
-        return refuse([f'unknown rules "{args.preset}"; the presets are {", ".join(PRESETS)}'])
+        params = {"got": f'"{args.preset}"', "presets": ", ".join(PRESETS)}
+        return refuse([Problem(ProblemCode.RULES_UNKNOWN, params=params)])
     print_json(rules_as_json(PRESETS[args.preset]), sys.stdout)
     return 0

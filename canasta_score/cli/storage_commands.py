@@ -7,15 +7,18 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import DBAPIError
 
 from canasta_score import storage
-from canasta_score.cli.reading import EXIT_REFUSED, read_json, refuse
-from canasta_score.cli.score_sheet import score_sheet_csv
+from canasta_score.cli.reading import EXIT_REFUSED, read_json, refuse, words
+from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.storage import Database, GameSummary, paths
 from canasta_score.storage.atomic_write import write_atomically
+
+if TYPE_CHECKING:
+    from canasta_score.i18n import Translator
 
 PAGE = 500
 
@@ -74,28 +77,33 @@ def _summary_json(summary: GameSummary) -> dict[str, Any]:
 
 
 def _summary_line(summary: GameSummary) -> str:
+    """One game a line, in the user's language; the date stays ISO, a column to sort by."""
+    t = words()
     sides = "  ".join(
-        f"{name} {total}" for name, total in zip(summary.side_names, summary.totals, strict=True)
+        f"{name} {t.number(total)}"
+        for name, total in zip(summary.side_names, summary.totals, strict=True)
     )
     if summary.winner is not None:
-        status = f"won by {summary.side_names[summary.winner]}"
+        status = t._("won by {side}").format(side=summary.side_names[summary.winner])
     else:
-        status = "finished" if summary.finished else "in play"
+        status = t._("finished") if summary.finished else t._("in play")
     if summary.archived:
-        status += ", archived"
+        status = t._("{status}, archived").format(status=status)
     return (
-        f"{summary.id:>5}  {summary.created_at:%Y-%m-%d %H:%M}  {summary.rules_name}, "
-        f"{rounds(summary.rounds)}, {status}:  {sides}"
+        f"{summary.id:>5}  {summary.created_at:%Y-%m-%d %H:%M}  {t._(summary.rules_name)}, "
+        f"{rounds(summary.rounds, t)}, {status}:  {sides}"
     )
 
 
-def rounds(count: int) -> str:
+def rounds(count: int, t: Translator) -> str:
     """A count of rounds in words, singular for one.
 
-    >>> rounds(1), rounds(2), rounds(0)
-    ('1 round', '2 rounds', '0 rounds')
+    >>> from canasta_score.i18n import translator
+    >>> en, de = translator("en"), translator("de")
+    >>> rounds(1, en), rounds(2, en), rounds(0, en), rounds(1000, en)
+    ('1 round', '2 rounds', '0 rounds', '1,000 rounds')
     """
-    return f"{count} round" if count == 1 else f"{count} rounds"
+    return t.ngettext("{n} round", "{n} rounds", count).format(n=t.number(count))
 
 
 @_reported
@@ -110,7 +118,11 @@ def games(args: argparse.Namespace) -> int:
     if args.json:
         _write(json.dumps([_summary_json(s) for s in summaries], indent=2, ensure_ascii=False))
     else:
-        _write("\n".join(_summary_line(s) for s in summaries) if summaries else "no games yet")
+        _write(
+            "\n".join(_summary_line(s) for s in summaries)
+            if summaries
+            else words()._("no games yet")
+        )
     return 0
 
 
@@ -141,7 +153,10 @@ def export(args: argparse.Namespace) -> int:
     try:
         _write(json.dumps(document, indent=2, ensure_ascii=False), args.output)
     except OSError as error:
-        return refuse([f"cannot write {args.output}: {error.strerror or error}"])
+        reason = error.strerror or error
+        return refuse(
+            [words()._("cannot write {path}: {reason}").format(path=args.output, reason=reason)]
+        )
     return 0
 
 
@@ -185,7 +200,10 @@ def csv_sheet(args: argparse.Namespace) -> int:
     finally:
         db.close()
     try:
-        _write(score_sheet_csv(stored.game), args.output)
+        _write(score_sheet_csv(stored.game, words()), args.output)
     except OSError as error:
-        return refuse([f"cannot write {args.output}: {error.strerror or error}"])
+        reason = error.strerror or error
+        return refuse(
+            [words()._("cannot write {path}: {reason}").format(path=args.output, reason=reason)]
+        )
     return 0

@@ -15,9 +15,6 @@ from datetime import date as Date
 from functools import cache
 from pathlib import Path
 
-from babel.dates import format_date
-from babel.numbers import format_decimal
-
 from canasta_score.core.problems import Problem
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -76,6 +73,8 @@ class Translator:
         >>> translator("de").number(5000), translator("en").number(-1250)
         ('5.000', '-1,250')
         """
+        from babel.numbers import format_decimal  # here: a run that shows no number skips Babel
+
         return format_decimal(value, locale=self.code)
 
     def date(self, day: Date) -> str:
@@ -84,6 +83,8 @@ class Translator:
         >>> translator("de").date(Date(2026, 11, 30))
         '30.11.2026'
         """
+        from babel.dates import format_date
+
         return format_date(day, format="medium", locale=self.code)
 
     def problem(self, problem: Problem, *, where: bool = True) -> str:
@@ -158,26 +159,3 @@ def suggested_preset(code: str) -> str:
     ('danish', 'flemish', 'classic')
     """
     return _PRESET_OF_LANGUAGE.get(code, "classic")
-
-
-# --- until the screens take their page's Translator ---------------------------------------
-# The screens still import these module functions. They only mark strings for extraction and
-# return the English text; they track no language (a phone's language is its session's).
-
-
-def _(message: str) -> str:
-    """Mark a string for translation; English until the screen words it through its Translator.
-
-    >>> _("Score sheet")
-    'Score sheet'
-    """
-    return message
-
-
-def ngettext(singular: str, plural: str, count: int) -> str:
-    """Mark a singular/plural pair; English until the screen words it through its Translator."""
-    return singular if count == 1 else plural
-
-
-def set_language(code: str) -> None:
-    """Kept so the screens still import; a language now lives with the session's Translator."""

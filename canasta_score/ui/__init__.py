@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from typing import TYPE_CHECKING
 
 import flet as ft
+
+if TYPE_CHECKING:
+    from canasta_score.i18n import Translator
 
 _open_stores: dict[str, object] = {}
 _opening = threading.Lock()
@@ -35,28 +40,47 @@ def start(page: ft.Page, *, db_path: str | None = None) -> None:
 
 
 def show_unusable_database(page: ft.Page, reason: str) -> None:
-    """A plain screen saying why the games cannot be opened; nothing was changed on disk."""
-    from canasta_score.i18n import _
-    from canasta_score.ui.components.basics import Tagged
+    """A plain screen saying why the games cannot be opened; nothing was changed on disk.
+
+    Worded in English at once, then again in the device's language once the device says it.
+    """
+    from canasta_score.i18n import negotiate, translator
+    from canasta_score.ui.shell import DEVICE_WAIT, locale_tag
 
     print(f"Canasta Score: {reason}", flush=True)
     page.title = "Canasta Score"
-    page.add(
-        ft.SafeArea(
-            ft.Column(
-                [
-                    ft.Text(_("The games cannot be opened"), size=24, weight=ft.FontWeight.BOLD),
-                    Tagged("database-problem", ft.Text(reason, size=16), label=reason),
-                    ft.Text(
-                        _(
-                            "Close the app, fix this or start it with another database "
-                            "(--db PATH), and open it again."
-                        ),
-                        size=16,
+    page.add(unusable_database_text(reason, translator("en")))
+
+    async def in_device_language() -> None:
+        try:
+            info = await asyncio.wait_for(page.get_device_info(), DEVICE_WAIT)
+        except Exception:  # the page is gone or cannot say: English stays
+            return
+        code = negotiate([locale_tag(locale) for locale in info.locales]) if info else "en"
+        if code != "en":
+            page.controls = [unusable_database_text(reason, translator(code))]
+            page.update()
+
+    page.run_task(in_device_language)
+
+
+def unusable_database_text(reason: str, tr: Translator) -> ft.Control:
+    from canasta_score.ui.components.basics import Tagged
+
+    return ft.SafeArea(
+        ft.Column(
+            [
+                ft.Text(tr._("The games cannot be opened"), size=24, weight=ft.FontWeight.BOLD),
+                Tagged("database-problem", ft.Text(reason, size=16), label=reason),
+                ft.Text(
+                    tr._(
+                        "Close the app, fix this or start it with another database "
+                        "(--db PATH), and open it again."
                     ),
-                ],
-                spacing=16,
-            ),
-            minimum_padding=16,
-        )
+                    size=16,
+                ),
+            ],
+            spacing=16,
+        ),
+        minimum_padding=16,
     )

@@ -11,6 +11,10 @@ The route is the single source of truth for what is on screen:
     /game/ID/round/R/edit       round entry for an earlier round
     /rules, /rules/game/ID      rule sets (active one, presets side by side, custom copy)
     /settings                   theme, language, keep screen awake, backup and import
+
+Language, theme and keeping the screen awake belong to the device, not to the table: they are
+kept in the device's own storage (`ft.SharedPreferences`), never in the shared database, and
+the language starts as the device's preferred one.
 """
 
 from __future__ import annotations
@@ -21,9 +25,16 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_score.i18n import Translator, _, set_language, translator
+from canasta_score.i18n import Translator, negotiate, translator
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameStore
+
+#: Where this app's device settings sit in the device's storage, shared with other apps' keys.
+PREFIX = "canasta_score."
+#: What a device keeps for itself, with the value before any choice.
+DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on"}
+#: The longest wait for the device to answer (a browser tab that went away never does).
+DEVICE_WAIT = 10
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 #: Widest the content grows on a desktop, so the sheet stays a pad and not a spreadsheet.
@@ -38,6 +49,10 @@ class App:
         self.store = store
         #: This phone's language: every word and number on its screens goes through it.
         self.tr: Translator = translator("en")
+        #: This device's own settings, as far as read yet ("language" empty: follow the device).
+        self.device: dict[str, str] = {}
+        self._device_languages: list[str] = []
+        self._preferences: ft.SharedPreferences | None = None
         self.wakelock: ft.Wakelock | None = None
         self._awake = False
         self.current: Screen | None = None
@@ -54,11 +69,10 @@ class App:
     def start(self, *, tell_about_opening: bool = True) -> None:
         page = self.page
         page.title = "Canasta Score"
-        set_language(self.store.setting("language", "en"))
         seed = ft.Colors.GREEN_800
         page.theme = ft.Theme(color_scheme_seed=seed)
         page.dark_theme = ft.Theme(color_scheme_seed=seed)
-        self.apply_theme(self.store.setting("theme", "system"))
+        self.apply_theme(self.device_setting("theme", "system"))
         page.on_route_change = self.show_route
         page.on_view_pop = self.view_pop
         page.on_resize = self.resized
@@ -66,10 +80,95 @@ class App:
         # waiting to be kept, such as a half-typed round, is written now.
         page.on_disconnect = self.closing
         page.on_close = self.closing
+        page.on_locale_change = self.locale_changed
         self._layout = self.layout()
         self.show_route()
         if tell_about_opening:
             self.tell_about_opening()
+        # The first screen is drawn at once; the device's language and settings follow as
+        # soon as the device has said them (one round trip), redrawn in place.
+        page.run_task(self.read_device)
+
+    # --- this device's language and settings ------------------------------------------------
+
+    async def read_device(self) -> None:
+        """Reads this device's settings and preferred languages, then speaks its language."""
+        with contextlib.suppress(Exception):
+            self.device = await asyncio.wait_for(self._read_preferences(), DEVICE_WAIT)
+        if not self.device.get("language"):
+            with contextlib.suppress(Exception):
+                info = await asyncio.wait_for(self.page.get_device_info(), DEVICE_WAIT)
+                if info is not None:
+                    self._device_languages = [locale_tag(locale) for locale in info.locales]
+        theme = self.page.theme_mode
+        self.apply_theme(self.device_setting("theme", "system"))
+        if not self.speak(self.wanted_language()) and self.page.theme_mode != theme:
+            self.page.update()
+
+    async def _read_preferences(self) -> dict[str, str]:
+        preferences = self.preferences()
+        found: dict[str, str] = {}
+        for name in DEVICE_SETTINGS:
+            value = await preferences.get(PREFIX + name)
+            if isinstance(value, str):
+                found[name] = value
+            elif name != "language":
+                # Kept in the shared database by earlier versions: read once, then this
+                # device keeps its own copy.
+                legacy = self.store.setting(name, "")
+                if legacy:
+                    found[name] = legacy
+                    await preferences.set(PREFIX + name, legacy)
+        return found
+
+    def preferences(self) -> ft.SharedPreferences:
+        if self._preferences is None:
+            self._preferences = ft.SharedPreferences()
+            self.page.services.append(self._preferences)
+        return self._preferences
+
+    def device_setting(self, name: str, default: str) -> str:
+        """One of this device's settings (`theme`, `keep_awake`, `language`)."""
+        return self.device.get(name) or default
+
+    def set_device_setting(self, name: str, value: str) -> None:
+        """Keeps a setting on this device (not in the shared database), from now on."""
+        self.device[name] = value
+        preferences = self.preferences()
+
+        async def keep() -> None:
+            with contextlib.suppress(Exception):
+                if value:
+                    await asyncio.wait_for(preferences.set(PREFIX + name, value), DEVICE_WAIT)
+                else:
+                    await asyncio.wait_for(preferences.remove(PREFIX + name), DEVICE_WAIT)
+
+        self.page.run_task(keep)
+
+    def wanted_language(self) -> str:
+        """The language chosen on this device, else the device's own, else English."""
+        chosen = self.device.get("language")
+        return chosen or negotiate(self._device_languages)
+
+    def choose_language(self, code: str | None) -> None:
+        """A language chosen in Settings (None: the device's own), kept and shown at once."""
+        self.set_device_setting("language", code or "")
+        self.speak(self.wanted_language())
+
+    def locale_changed(self, event: ft.LocaleChangeEvent) -> None:
+        """The device's languages changed: followed unless a language was chosen here."""
+        self._device_languages = [locale_tag(locale) for locale in event.locales]
+        self.speak(self.wanted_language())
+
+    def speak(self, code: str) -> bool:
+        """Words every screen in `code` from now on; the current screen is drawn again,
+        whatever was typed in it kept. Whether anything changed."""
+        if translator(code) is self.tr:
+            return False
+        self.tr = translator(code)
+        if self.current is not None:
+            self.redraw(self.current)
+        return True
 
     def tell_about_opening(self) -> None:
         """Say what opening the database found; offer the newest backup after a damaged file."""
@@ -82,15 +181,21 @@ class App:
 
         def restore() -> None:
             restored = store.restore_backup(backup)
-            self.message(_("{n} games restored from the backup").format(n=len(restored)))
+            self.message(
+                self.tr.ngettext(
+                    "{n} game restored from the backup",
+                    "{n} games restored from the backup",
+                    len(restored),
+                ).format(n=self.tr.number(len(restored)))
+            )
             self.show_route()
 
         self.confirm(
-            _("Restore your games?"),
+            self.tr._("Restore your games?"),
             (store.notice or "")
             + "\n\n"
-            + _("The newest backup is {name}.").format(name=backup.name),
-            _("Restore"),
+            + self.tr._("The newest backup is {name}.").format(name=backup.name),
+            self.tr._("Restore"),
             restore,
         )
 
@@ -190,7 +295,7 @@ class App:
         leading = None
         if back is not None:
             leading = ft.IconButton(
-                icon=ft.Icons.ARROW_BACK, tooltip=_("Back"), on_click=lambda: self.go(back)
+                icon=ft.Icons.ARROW_BACK, tooltip=self.tr._("Back"), on_click=lambda: self.go(back)
             )
         content: ft.Control = ft.Column(
             body,
@@ -278,7 +383,7 @@ class App:
                 title=ft.Text(title),
                 content=ft.Text(text),
                 actions=[
-                    ft.TextButton(_("Cancel"), on_click=lambda: answer(False)),
+                    ft.TextButton(self.tr._("Cancel"), on_click=lambda: answer(False)),
                     ft.FilledButton(yes, on_click=lambda: answer(True)),
                 ],
                 on_dismiss=lambda: dismissed(),
@@ -319,7 +424,7 @@ class App:
     # --- keep the screen awake during a game ------------------------------------------------
 
     def keep_awake(self, on: bool) -> None:
-        on = on and self.store.setting("keep_awake", "on") == "on"
+        on = on and self.device_setting("keep_awake", "on") == "on"
         if on == self._awake:
             return
         self._awake = on
@@ -334,3 +439,8 @@ class App:
                 await asyncio.wait_for(wakelock.enable() if on else wakelock.disable(), 5)
 
         self.page.run_task(switch)
+
+
+def locale_tag(locale: ft.Locale) -> str:
+    """`de-DE` for a locale the device reports."""
+    return "-".join(part for part in (locale.language_code, locale.country_code) if part)

@@ -386,15 +386,24 @@ FAILED = pytest.StashKey[bool]()
 
 @pytest.fixture
 def open_screen(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """`open_screen(server, size=PHONE, dark=False)` gives a Screen on a fresh browser tab.
+    """`open_screen(server, size=PHONE, dark=False, locale=None)` gives a Screen on a fresh
+    browser tab: a phone of its own (a browser context), in `locale`'s language when given.
 
     When the test fails, each tab's last picture is kept as screenshots/FAILED-<test>-N.png.
     """
     contexts = []
 
-    def open_(server: AppServer, size: dict[str, int] = PHONE, dark: bool = False) -> Screen:
+    def open_(
+        server: AppServer,
+        size: dict[str, int] = PHONE,
+        dark: bool = False,
+        locale: str | None = None,
+    ) -> Screen:
         context = browser.new_context(
-            viewport=size, color_scheme="dark" if dark else "light", device_scale_factor=1
+            viewport=size,
+            color_scheme="dark" if dark else "light",
+            device_scale_factor=1,
+            locale=locale,
         )
         context.set_default_timeout(STEP_TIMEOUT_MS)
         context.route("**/*", local_only)

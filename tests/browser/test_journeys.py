@@ -118,7 +118,7 @@ def test_a_new_game_and_the_worked_example_round_in_at_most_11_inputs_kept_over_
     phone.inputs = 0
     enter_the_worked_example(phone)
     # The live preview, before saving.
-    phone.wait_text("side-0-round-score", r"1450")
+    phone.wait_text("side-0-round-score", r"1,450")
     phone.wait_text("side-1-round-score", r"-185")
     assert phone.text("side-1-opening").endswith("15")
     phone.shot("round-entry-worked-example")
@@ -187,9 +187,9 @@ def test_editing_round_1_moves_the_totals_with_it(app_server: AppServer, open_sc
     phone.tap("round-1-edit")
     phone.wait_for("save-round")
     assert phone.route() == "/game/1/round/1/edit"
-    phone.wait_text("side-0-round-score", r"1450")
+    phone.wait_text("side-0-round-score", r"1,450")
     phone.fill("side-0-hand", "50")  # 20 fewer points were left in hand
-    phone.wait_text("side-0-round-score", r"1470")
+    phone.wait_text("side-0-round-score", r"1,470")
     phone.tap("save-round")
 
     wait_route(phone, "/game/1")
@@ -241,12 +241,12 @@ def test_a_half_entered_round_survives_a_reload_and_a_closed_tab(
     assert phone.value("side-0-melded") == "420"
 
     phone.tap("side-0-red-threes-plus")
-    phone.wait_text("side-0-round-score", r"1020")  # 420 + 500 + 100
+    phone.wait_text("side-0-round-score", r"1,020")  # 420 + 500 + 100
     phone.reload(ready="save-round")
     assert phone.route() == "/game/1/round"
     phone.wait_text("side-0-canasta-natural", r"\b1\b")
     phone.wait_text("side-0-red-threes", r"\b1\b")
-    phone.wait_text("side-0-round-score", r"1020")
+    phone.wait_text("side-0-round-score", r"1,020")
 
     # And it can be finished and saved as if nothing happened.
     phone.fill("side-0-hand", "70")

@@ -41,14 +41,15 @@ def game_file(rounds: int = 2) -> dict:
     }
 
 
-def run_cli(*args, stdin=None, env=None):
-    """`python -m canasta_score ARGS` as a player types it, its output captured."""
+def run_cli(*args, stdin=None, env=None, language="en"):
+    """`python -m canasta_score ARGS` as a player types it, its output captured; in English
+    unless `language` names another (`LANGUAGE` comes before the locale, as for gettext)."""
     return subprocess.run(
         [sys.executable, "-m", "canasta_score", *map(str, args)],
         input=stdin,
         capture_output=True,
         text=True,
-        env=env or os.environ,
+        env={**(env or os.environ), "LANGUAGE": language},
         timeout=60,
     )
 

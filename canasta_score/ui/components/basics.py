@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_score.i18n import _
+from canasta_score.i18n import Translator
 
 #: The smallest tap target, in logical pixels.
 TAP = 48
@@ -69,6 +69,7 @@ class Stepper(ft.Row):
         on_step: Callable[[int], None],
         identifier: str,
         *,
+        tr: Translator,
         extra: str = "",
         maximum: int | None = None,
         compact: bool = False,
@@ -98,9 +99,9 @@ class Stepper(ft.Row):
         )
         self.maximum = maximum
         buttons: list[ft.Control] = [
-            Tagged(f"{identifier}-minus", self.minus, _("{what}: one less").format(what=label)),
+            Tagged(f"{identifier}-minus", self.minus, tr._("{what}: one less").format(what=label)),
             Tagged(identifier, self.count, label),
-            Tagged(f"{identifier}-plus", self.plus, _("{what}: one more").format(what=label)),
+            Tagged(f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)),
         ]
         if not compact:
             buttons.insert(

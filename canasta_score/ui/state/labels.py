@@ -8,7 +8,7 @@ from canasta_score.core import CanastaKind, CardGroup
 
 
 def N_(message: str) -> str:
-    """Marks a string for translation where it is defined; `_()` translates it where shown."""
+    """Marks a string for translation where it is defined; the screen words it through its translator (`t._()`) where shown."""
     return message
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta_score.core import PRESETS, Game, RuleSet, Side, apply_overrides, seat_order, table_name
-from canasta_score.i18n import _
+from canasta_score.i18n import LANGUAGES, Translator, translator
 from canasta_score.ui.state.points import parse_points
 
 
@@ -16,17 +16,22 @@ class SideForm:
     players: list[str]
 
 
-def default_side_name(index: int) -> str:
-    return [_("We"), _("They"), _("Third side"), _("Fourth side")][index]
+def default_side_name(index: int, tr: Translator) -> str:
+    return [tr._("We"), tr._("They"), tr._("Third side"), tr._("Fourth side")][index]
 
 
 def is_default_name(name: str) -> bool:
-    """Whether a player name is one the app made up for a blank field (`We 2`, `They`).
+    """Whether a player name is one the app made up for a blank field (`We 2`, `They`), in
+    any language a phone at the table may have used.
 
     >>> is_default_name("We 2"), is_default_name("They"), is_default_name("Anna")
     (True, True, False)
     """
-    sides = [default_side_name(index) for index in range(NewGameForm.MAX_SIDES)]
+    sides = [
+        default_side_name(index, translator(code))
+        for code in LANGUAGES
+        for index in range(NewGameForm.MAX_SIDES)
+    ]
     made_up = {f"{side} {n}" for side in sides for n in range(1, NewGameForm.MAX_PLAYERS + 1)}
     return name in made_up or name in sides
 
@@ -42,13 +47,20 @@ class NewGameForm:
         sides: Sequence[Side] | None = None,
         rules: RuleSet | None = None,
         custom_rules: Sequence[RuleSet] = (),
+        *,
+        tr: Translator | None = None,
+        preferred: str = "classic",
     ) -> None:
+        #: The language of the phone filling the form: default side names, problems.
+        self.tr = tr or translator("en")
+        #: The rule set this table most likely plays (its language's), first when nothing else fits.
+        self.preferred = preferred if preferred in PRESETS else "classic"
         if sides:
             self.sides = [SideForm(side.name, list(side.players)) for side in sides]
         else:
-            self.sides = [SideForm(default_side_name(i), ["", ""]) for i in range(2)]
+            self.sides = [SideForm(default_side_name(i, self.tr), ["", ""]) for i in range(2)]
         self.custom_rules = list(custom_rules)
-        self.rules_id = rules.id if rules is not None else "classic"
+        self.rules_id = rules.id if rules is not None else self.preferred
         self._rules_chosen = rules is not None
         self._extra_rules = [rules] if rules is not None and rules.id not in self.choices() else []
         self.target_text = ""
@@ -82,17 +94,34 @@ class NewGameForm:
 
     def _follow_suggestion(self) -> None:
         if not self._rules_chosen:
-            self.rules_id = self.suggested_rules() or "classic"
+            self.rules_id = self.suggested_rules() or self.preferred
         if not self._target_chosen:
             self.target_text = str(self.default_target())
         self.first_dealer = min(self.first_dealer, len(self.seats()) - 1)
 
     # --- verbs -------------------------------------------------------------------------
 
+    def reword(self, tr: Translator, preferred: str) -> None:
+        """The phone's language changed (its device said it, or Settings): the side names the
+        app made up, and the rule set nobody chose yet, follow it; what was typed stays.
+
+        >>> form = NewGameForm()
+        >>> form.rename_side(1, "Oma")
+        >>> form.reword(translator("xx"), "danish")
+        >>> [side.name for side in form.sides], form.rules_id
+        (['We', 'Oma'], 'danish')
+        """
+        for index, side in enumerate(self.sides):
+            if side.name == default_side_name(index, self.tr):
+                side.name = default_side_name(index, tr)
+        self.tr = tr
+        self.preferred = preferred if preferred in PRESETS else "classic"
+        self._follow_suggestion()
+
     def add_side(self) -> None:
         if len(self.sides) < self.MAX_SIDES:
             players = len(self.sides[-1].players) if self.sides else 2
-            self.sides.append(SideForm(default_side_name(len(self.sides)), [""] * players))
+            self.sides.append(SideForm(default_side_name(len(self.sides), self.tr), [""] * players))
             self._follow_suggestion()
 
     def remove_side(self, index: int) -> None:
@@ -158,7 +187,7 @@ class NewGameForm:
     def final_sides(self) -> list[Side]:
         sides = []
         for index, side in enumerate(self.sides):
-            name = table_name(side.name) or default_side_name(index)
+            name = table_name(side.name) or default_side_name(index, self.tr)
             players = []
             for number, player in enumerate(side.players, start=1):
                 fallback = name if len(side.players) == 1 else f"{name} {number}"
@@ -175,10 +204,10 @@ class NewGameForm:
         problems = []
         names = [side.name for side in self.final_sides()]
         if len(set(names)) != len(names):
-            problems.append(_("Two sides have the same name; give each side its own."))
+            problems.append(self.tr._("Two sides have the same name; give each side its own."))
         target = parse_points(self.target_text)
         if target is None or target <= 0:
-            problems.append(_("The target must be a number of points, like 5000."))
+            problems.append(self.tr._("The target must be a number of points, like 5000."))
         return problems
 
     def game(self) -> Game:

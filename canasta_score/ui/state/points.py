@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from canasta_score.i18n import Translator
 
 _TERM = re.compile(r"\s*([+-]?)\s*(\d+)\s*")
 
@@ -39,20 +43,27 @@ def parse_points(text: str) -> int | None:
     return total
 
 
-def format_points(points: int) -> str:
-    """Points as players read them; five digits and more get a space between thousands.
+def format_points(points: int, tr: Translator | None = None) -> str:
+    """Points as players read them: in the reader's language's form where `tr` says it, else
+    five digits and more get a space between thousands.
 
+    >>> from canasta_score.i18n import translator
     >>> format_points(1450), format_points(-185), format_points(12500)
     ('1450', '-185', '12 500')
+    >>> format_points(5000, translator("de")), format_points(-185, translator("fi"))
+    ('5.000', '-185')
     """
+    if tr is not None:
+        return tr.number(points)
     text = f"{abs(points):,}".replace(",", " ") if abs(points) >= 10000 else str(abs(points))
     return ("-" if points < 0 else "") + text
 
 
-def signed(points: int) -> str:
+def signed(points: int, tr: Translator | None = None) -> str:
     """A round score with its sign, as written on the pad.
 
-    >>> signed(120), signed(-35), signed(0)
-    ('+120', '-35', '0')
+    >>> from canasta_score.i18n import translator
+    >>> signed(120), signed(-35), signed(0), signed(1000, translator("de"))
+    ('+120', '-35', '0', '+1.000')
     """
-    return ("+" if points > 0 else "") + format_points(points)
+    return ("+" if points > 0 else "") + format_points(points, tr)

@@ -21,7 +21,7 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.core.cards import cards_in_packs
-from canasta_score.i18n import _
+from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.points import parse_points
 
 
@@ -225,13 +225,13 @@ class RoundDraft:
             parsed_melded = parse_points(draft.melded_text)
             parsed_hand = parse_points(draft.hand_text)
             if parsed_melded is None:
-                problem(CardPlace.MELDED, _("melded points: type numbers, like 120+35+5"))
+                problem(CardPlace.MELDED, N_("melded points: type numbers, like 120+35+5"))
             if parsed_hand is None:
-                problem(CardPlace.HAND, _("hand points: type numbers, like 50+20+5"))
+                problem(CardPlace.HAND, N_("hand points: type numbers, like 50+20+5"))
             melded, hand = parsed_melded or 0, parsed_hand or 0
         penalty = parse_points(draft.penalty_text)
         if penalty is None:
-            problem("penalty", _("penalty: type a number, like 200"))
+            problem("penalty", N_("penalty: type a number, like 200"))
         if problems:
             return None, problems
         entry = SideEntry(

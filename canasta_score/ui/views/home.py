@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.i18n import _, ngettext
+from canasta_score.i18n import Translator
 from canasta_score.ui.components import TAP, Tagged, Wide
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
@@ -16,17 +16,17 @@ if TYPE_CHECKING:
     from canasta_score.ui.shell import App
 
 
-def summary_line(summary: GameSummary) -> str:
-    """`We 1450 - They -185` for a game in the history."""
+def summary_line(summary: GameSummary, tr: Translator) -> str:
+    """`We 1,450 - They -185` for a game in the history, numbers in the reader's form."""
     return "  ·  ".join(
-        f"{name} {format_points(total)}"
+        f"{name} {format_points(total, tr)}"
         for name, total in zip(summary.side_names, summary.totals, strict=False)
     )
 
 
-def when(summary: GameSummary) -> str:
+def when(summary: GameSummary, tr: Translator) -> str:
     moment = summary.updated_at or summary.created_at
-    return moment.strftime("%Y-%m-%d %H:%M") if moment else ""
+    return f"{tr.date(moment)} {moment:%H:%M}" if moment else ""
 
 
 class HomeScreen(Screen):
@@ -35,7 +35,7 @@ class HomeScreen(Screen):
         self.route = route
 
     def build(self) -> ft.View:
-        app = self.app
+        app, tr = self.app, self.app.tr
         app.keep_awake(False)
         store = app.store
         unfinished = store.unfinished_game()
@@ -49,10 +49,13 @@ class HomeScreen(Screen):
                         ft.FilledButton(
                             content=ft.Column(
                                 [
-                                    ft.Text(_("Resume game"), size=20, weight=ft.FontWeight.BOLD),
                                     ft.Text(
-                                        _("Round {n}: {sides}").format(
-                                            n=unfinished.rounds + 1, sides=summary_line(unfinished)
+                                        tr._("Resume game"), size=20, weight=ft.FontWeight.BOLD
+                                    ),
+                                    ft.Text(
+                                        tr._("Round {n}: {sides}").format(
+                                            n=tr.number(unfinished.rounds + 1),
+                                            sides=summary_line(unfinished, tr),
                                         ),
                                         size=14,
                                     ),
@@ -72,7 +75,7 @@ class HomeScreen(Screen):
                 Tagged(
                     "new-game",
                     (ft.OutlinedButton if unfinished is not None else ft.FilledButton)(
-                        content=ft.Text(_("New game"), size=18, weight=ft.FontWeight.BOLD),
+                        content=ft.Text(tr._("New game"), size=18, weight=ft.FontWeight.BOLD),
                         icon=ft.Icons.ADD,
                         on_click=lambda: app.go("/new"),
                         height=60,
@@ -80,11 +83,11 @@ class HomeScreen(Screen):
                 )
             )
         )
-        body.append(ft.Text(_("Games"), size=20, weight=ft.FontWeight.BOLD))
+        body.append(ft.Text(tr._("Games"), size=20, weight=ft.FontWeight.BOLD))
         if not games:
             body.append(
                 ft.Text(
-                    _("No games yet. Start one and it will be kept here."),
+                    tr._("No games yet. Start one and it will be kept here."),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
@@ -92,40 +95,40 @@ class HomeScreen(Screen):
             body.append(self.game_tile(summary))
         return app.frame(
             self.route,
-            _("Canasta Score"),
+            tr._("Canasta Score"),
             body,
             actions=[
                 ft.IconButton(
                     icon=ft.Icons.MENU_BOOK,
-                    tooltip=_("Rules"),
+                    tooltip=tr._("Rules"),
                     on_click=lambda: app.go("/rules"),
                 ),
                 ft.IconButton(
                     icon=ft.Icons.SETTINGS,
-                    tooltip=_("Settings"),
+                    tooltip=tr._("Settings"),
                     on_click=lambda: app.go("/settings"),
                 ),
             ],
         )
 
     def game_tile(self, summary: GameSummary) -> ft.Control:
-        app = self.app
+        app, tr = self.app, self.app.tr
         if summary.finished and summary.winner is not None:
-            status = _("{side} won").format(side=summary.side_names[summary.winner])
+            status = tr._("{side} won").format(side=summary.side_names[summary.winner])
             status_color = ft.Colors.PRIMARY
         else:
-            status = ngettext("In play, {n} round", "In play, {n} rounds", summary.rounds).format(
-                n=summary.rounds
-            )
+            status = tr.ngettext(
+                "In play, {n} round", "In play, {n} rounds", summary.rounds
+            ).format(n=tr.number(summary.rounds))
             status_color = ft.Colors.ON_SURFACE_VARIANT
         tile = ft.Container(
             content=ft.Row(
                 [
                     ft.Column(
                         [
-                            ft.Text(summary_line(summary), size=17, weight=ft.FontWeight.BOLD),
+                            ft.Text(summary_line(summary, tr), size=17, weight=ft.FontWeight.BOLD),
                             ft.Text(
-                                f"{summary.rules_name}  ·  {when(summary)}",
+                                f"{tr._(summary.rules_name)}  ·  {when(summary, tr)}",
                                 size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
@@ -139,12 +142,12 @@ class HomeScreen(Screen):
                         f"game-{summary.id}-delete",
                         ft.IconButton(
                             icon=ft.Icons.DELETE_OUTLINE,
-                            tooltip=_("Delete game"),
+                            tooltip=tr._("Delete game"),
                             on_click=lambda: self.delete(summary),
                             width=TAP,
                             height=TAP,
                         ),
-                        _("Delete game"),
+                        tr._("Delete game"),
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -158,7 +161,7 @@ class HomeScreen(Screen):
         return Tagged(f"game-{summary.id}", tile)
 
     def delete(self, summary: GameSummary) -> None:
-        app = self.app
+        app, tr = self.app, self.app.tr
         app.store.delete_game(summary.id)
         app.show_route()
 
@@ -166,4 +169,8 @@ class HomeScreen(Screen):
             app.store.restore_game(summary.id)
             app.show_route()
 
-        app.message(_("Game deleted: {sides}").format(sides=summary_line(summary)), _("Undo"), undo)
+        app.message(
+            tr._("Game deleted: {sides}").format(sides=summary_line(summary, tr)),
+            tr._("Undo"),
+            undo,
+        )

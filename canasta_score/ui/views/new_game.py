@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.i18n import _
+from canasta_score.i18n import suggested_preset
 from canasta_score.ui.components import TAP, Section, Tagged, Wide
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.new_game import NewGameForm, is_default_name
@@ -20,25 +20,33 @@ class NewGameScreen(Screen):
         self.app = app
         self.route = route
         custom = app.store.custom_rules()
+        # The rule set of the phone's language comes first; the others stay one tap away.
+        preferred = suggested_preset(app.tr.code)
         if from_game is not None:
             game = app.store.load_game(from_game).game
-            self.form = NewGameForm(game.sides, game.rules, custom_rules=custom)
+            self.form = NewGameForm(
+                game.sides, game.rules, custom_rules=custom, tr=app.tr, preferred=preferred
+            )
         else:
-            self.form = NewGameForm(custom_rules=custom)
+            self.form = NewGameForm(custom_rules=custom, tr=app.tr, preferred=preferred)
         self.known = [name for name in app.store.known_players() if not is_default_name(name)]
         self.body = ft.Column(spacing=12)
         self.seats_text = ft.Text(size=14)
-        self.dealer = ft.Dropdown(label=_("Deals first"), on_select=self.dealer_chosen, expand=True)
+        self.dealer = ft.Dropdown(on_select=self.dealer_chosen, expand=True)
         self.problems = ft.Text(color=ft.Colors.ERROR)
 
     def build(self) -> ft.View:
         self.app.keep_awake(False)
+        if self.form.tr is not self.app.tr:  # drawn again in another language
+            self.form.reword(self.app.tr, suggested_preset(self.app.tr.code))
         self.render()
         start = Wide(
             Tagged(
                 "start-game",
                 ft.FilledButton(
-                    content=ft.Text(_("Start game"), size=18, weight=ft.FontWeight.BOLD),
+                    content=ft.Text(
+                        self.app.tr._("Start game"), size=18, weight=ft.FontWeight.BOLD
+                    ),
                     icon=ft.Icons.PLAY_ARROW,
                     on_click=self.start,
                     height=56,
@@ -47,7 +55,7 @@ class NewGameScreen(Screen):
         )
         return self.app.frame(
             self.route,
-            _("New game"),
+            self.app.tr._("New game"),
             [self.body],
             back="/",
             bottom=ft.Column([self.problems, start], spacing=4, tight=True),
@@ -57,19 +65,28 @@ class NewGameScreen(Screen):
 
     def render(self) -> None:
         form = self.form
-        controls: list[ft.Control] = [ft.Text(_("Sides"), size=20, weight=ft.FontWeight.BOLD)]
+        # Worded at each drawing: a language chosen meanwhile shows at once.
+        self.dealer.label = self.app.tr._("Deals first")
+        controls: list[ft.Control] = [
+            ft.Text(self.app.tr._("Sides"), size=20, weight=ft.FontWeight.BOLD)
+        ]
         for index in range(len(form.sides)):
             controls.append(self.side_panel(index))
         if len(form.sides) < form.MAX_SIDES:
             controls.append(
                 ft.OutlinedButton(
-                    _("Add a side"), icon=ft.Icons.GROUP_ADD, on_click=self.add_side, height=TAP
+                    self.app.tr._("Add a side"),
+                    icon=ft.Icons.GROUP_ADD,
+                    on_click=self.add_side,
+                    height=TAP,
                 )
             )
         # Names already at the table are not offered again.
         offered = [name for name in self.known if not form.is_seated(name)][:24]
         if offered:
-            controls.append(ft.Text(_("Players from earlier games (tap to seat)"), size=14))
+            controls.append(
+                ft.Text(self.app.tr._("Players from earlier games (tap to seat)"), size=14)
+            )
             controls.append(
                 ft.Row(
                     [
@@ -81,8 +98,8 @@ class NewGameScreen(Screen):
                     run_spacing=6,
                 )
             )
-        controls.append(Section(ft.Text(_("Seat order, clockwise")), self.seats_text))
-        controls.append(ft.Text(_("Rule set"), size=20, weight=ft.FontWeight.BOLD))
+        controls.append(Section(ft.Text(self.app.tr._("Seat order, clockwise")), self.seats_text))
+        controls.append(ft.Text(self.app.tr._("Rule set"), size=20, weight=ft.FontWeight.BOLD))
         controls.append(self.presets())
         controls.append(
             ft.Row(  # as wide as the other fields
@@ -90,7 +107,7 @@ class NewGameScreen(Screen):
                     Tagged(
                         "target",
                         ft.TextField(
-                            label=_("Target score"),
+                            label=self.app.tr._("Target score"),
                             value=form.target_text,
                             keyboard_type=ft.KeyboardType.NUMBER,
                             input_filter=ft.NumbersOnlyInputFilter(),
@@ -115,7 +132,7 @@ class NewGameScreen(Screen):
                     Tagged(
                         f"side-{index}-name",
                         ft.TextField(
-                            label=_("Side {n} name").format(n=index + 1),
+                            label=self.app.tr._("Side {n} name").format(n=index + 1),
                             value=side.name,
                             on_change=lambda e, i=index: self.renamed(i, e.control.value),
                             text_size=18,
@@ -124,7 +141,7 @@ class NewGameScreen(Screen):
                     ),
                     ft.IconButton(
                         icon=ft.Icons.CLOSE,
-                        tooltip=_("Remove this side"),
+                        tooltip=self.app.tr._("Remove this side"),
                         on_click=lambda _e, i=index: self.remove_side(i),
                         visible=len(form.sides) > 2,
                         width=TAP,
@@ -138,9 +155,9 @@ class NewGameScreen(Screen):
                 Tagged(
                     f"side-{index}-player-{player}",
                     ft.TextField(
-                        label=_("Player {n}").format(n=player + 1),
+                        label=self.app.tr._("Player {n}").format(n=player + 1),
                         value=side.players[player],
-                        hint_text=_("name (optional)"),
+                        hint_text=self.app.tr._("name (optional)"),
                         capitalization=ft.TextCapitalization.WORDS,
                         on_change=lambda e, i=index, p=player: self.player_named(
                             i, p, e.control.value
@@ -152,14 +169,14 @@ class NewGameScreen(Screen):
             ft.Row(
                 [
                     ft.TextButton(
-                        _("Add player"),
+                        self.app.tr._("Add player"),
                         icon=ft.Icons.PERSON_ADD,
                         on_click=lambda _e, i=index: self.add_player(i),
                         disabled=len(side.players) >= form.MAX_PLAYERS,
                         height=TAP,
                     ),
                     ft.TextButton(
-                        _("Remove player"),
+                        self.app.tr._("Remove player"),
                         icon=ft.Icons.PERSON_REMOVE,
                         on_click=lambda _e, i=index: self.remove_player(i),
                         disabled=len(side.players) <= 1,
@@ -176,10 +193,13 @@ class NewGameScreen(Screen):
         form = self.form
         suggested = form.suggested_rules()
         tiles: list[ft.Control] = []
-        for rules_id, rules in form.choices().items():
-            title = rules.name
+        choices = form.choices()
+        first = [form.preferred] if form.preferred in choices else []
+        for rules_id in [*first, *(key for key in choices if key not in first)]:
+            rules = choices[rules_id]
+            title = self.app.tr._(rules.name)
             if rules_id == suggested:
-                title = _("{name} (suggested)").format(name=rules.name)
+                title = self.app.tr._("{name} (suggested)").format(name=self.app.tr._(rules.name))
             tiles.append(
                 Tagged(
                     f"preset-{rules_id}",
@@ -190,9 +210,11 @@ class NewGameScreen(Screen):
                                 ft.Column(
                                     [
                                         ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-                                        ft.Text(rules.description, size=14),
+                                        ft.Text(self.app.tr._(rules.description), size=14),
                                         ft.Text(
-                                            _("Source: {source}").format(source=rules.source),
+                                            self.app.tr._("Source: {source}").format(
+                                                source=rules.source
+                                            ),
                                             size=12,
                                             color=ft.Colors.ON_SURFACE_VARIANT,
                                         ),
@@ -211,7 +233,7 @@ class NewGameScreen(Screen):
                         else None,
                         on_click=lambda _e, r=rules_id: self.rules_chosen(r),
                     ),
-                    f"{title}. {rules.description}",
+                    f"{title}. {self.app.tr._(rules.description)}",
                 )
             )
         return Tagged(
@@ -221,7 +243,7 @@ class NewGameScreen(Screen):
                 on_change=lambda e: self.rules_chosen(e.control.value),
                 content=ft.Column(tiles, spacing=4),
             ),
-            _("Rule set"),
+            self.app.tr._("Rule set"),
         )
 
     def show_seats(self) -> None:

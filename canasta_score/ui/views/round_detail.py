@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.core import CardCounts, RoundRefused, SideEntry
-from canasta_score.i18n import _, ngettext
+from canasta_score.core.problems import Nn_, Plural
+from canasta_score.i18n import Translator
 from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import TAP, Section, Tagged
 from canasta_score.ui.components.round_picture import round_picture, scale
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
+from canasta_score.ui.state.labels import CARD_GROUP_LABELS
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
 from canasta_score.ui.store import StaleGame, StoredGame
@@ -21,46 +22,56 @@ if TYPE_CHECKING:
     from canasta_score.ui.shell import App
 
 
-#: A count of canastas of one kind, singular and plural (each pair goes through ngettext).
-CANASTA_COUNTS: dict[str, tuple[str, str]] = {
-    "natural": (N_("{n} natural canasta"), N_("{n} natural canastas")),
-    "mixed": (N_("{n} mixed canasta"), N_("{n} mixed canastas")),
-    "natural_aces": (N_("{n} natural aces canasta"), N_("{n} natural aces canastas")),
-    "mixed_aces": (N_("{n} mixed aces canasta"), N_("{n} mixed aces canastas")),
-    "wild": (N_("{n} wild canasta"), N_("{n} wild canastas")),
+#: A count of canastas of one kind, singular and plural: one plural entry each in the catalogs
+#: (the `Nn_` marker), so each language counts them by its own plural rule.
+CANASTA_COUNTS: dict[str, Plural] = {
+    "natural": Nn_("{n} natural canasta", "{n} natural canastas", "n"),
+    "mixed": Nn_("{n} mixed canasta", "{n} mixed canastas", "n"),
+    "natural_aces": Nn_("{n} natural aces canasta", "{n} natural aces canastas", "n"),
+    "mixed_aces": Nn_("{n} mixed aces canasta", "{n} mixed aces canastas", "n"),
+    "wild": Nn_("{n} wild canasta", "{n} wild canastas", "n"),
 }
+ANY_CANASTAS = Nn_("{n} canasta", "{n} canastas", "n")
 
 
-def canastas_text(kind: str, count: int) -> str:
+def canastas_text(kind: str, count: int, tr: Translator) -> str:
     """`1 natural canasta`, `2 mixed canastas`: the count and kind in the player's language.
 
-    >>> canastas_text("natural", 1), canastas_text("mixed", 2)
+    >>> from canasta_score.i18n import translator
+    >>> canastas_text("natural", 1, translator("en")), canastas_text("mixed", 2, translator("en"))
     ('1 natural canasta', '2 mixed canastas')
     """
-    singular, plural = CANASTA_COUNTS.get(str(kind), (N_("{n} canasta"), N_("{n} canastas")))
-    return ngettext(singular, plural, count).format(n=count)
+    words = CANASTA_COUNTS.get(str(kind), ANY_CANASTAS)
+    singular, plural = words.singular, words.plural
+    return tr.ngettext(singular, plural, count).format(n=tr.number(count))
 
 
-def facts(entry: SideEntry) -> str:
+def facts(entry: SideEntry, tr: Translator) -> str:
     """What was entered for a side, in words: `1 natural canasta, 2 mixed canastas; 2 red threes`."""
     parts = []
     if entry.canastas:
         parts.append(
-            ", ".join(canastas_text(kind, count) for kind, count in entry.canastas.items())
+            ", ".join(canastas_text(kind, count, tr) for kind, count in entry.canastas.items())
         )
     if entry.red_threes:
         parts.append(
-            ngettext("{n} red three", "{n} red threes", entry.red_threes).format(n=entry.red_threes)
+            tr.ngettext("{n} red three", "{n} red threes", entry.red_threes).format(
+                n=tr.number(entry.red_threes)
+            )
         )
     if entry.went_out is not None:
-        parts.append(_("went out") if entry.went_out.value == "normal" else _("went out concealed"))
-    for name, cards in ((_("table"), entry.melded), (_("hand"), entry.hand)):
+        parts.append(
+            tr._("went out") if entry.went_out.value == "normal" else tr._("went out concealed")
+        )
+    for name, cards in ((tr._("table"), entry.melded), (tr._("hand"), entry.hand)):
         if isinstance(cards, CardCounts):
             counted = ", ".join(
-                f"{_(CARD_GROUP_LABELS[group])} {count}" for group, count in cards.items() if count
+                f"{tr._(CARD_GROUP_LABELS[group])} {tr.number(count)}"
+                for group, count in cards.items()
+                if count
             )
             parts.append(f"{name}: {counted or '0'}")
-    return "; ".join(parts) or _("nothing special")
+    return "; ".join(parts) or tr._("nothing special")
 
 
 class RoundDetailScreen(Screen):
@@ -74,7 +85,7 @@ class RoundDetailScreen(Screen):
             raise LookupError(f"game {game_id} has no round {number}")
 
     def build(self) -> ft.View:
-        app = self.app
+        app, tr = self.app, self.app.tr
         game = self.stored.game
         number = self.number
         scores = game.scores[number - 1]
@@ -82,18 +93,18 @@ class RoundDetailScreen(Screen):
         totals = game.running_totals[number - 1]
         needed = game.opening_minimums_before(number)
         rows = [
-            (_("Melded"), [s.melded for s in scores], False),
-            (_("In hand"), [-s.hand for s in scores], False),
-            (_("Canasta bonus"), [s.canasta_bonus for s in scores], False),
-            (_("Red threes"), [s.red_threes for s in scores], False),
-            (_("Going out"), [s.going_out for s in scores], False),
+            (tr._("Melded"), [s.melded for s in scores], False),
+            (tr._("In hand"), [-s.hand for s in scores], False),
+            (tr._("Canasta bonus"), [s.canasta_bonus for s in scores], False),
+            (tr._("Red threes"), [s.red_threes for s in scores], False),
+            (tr._("Going out"), [s.going_out for s in scores], False),
         ]
         if game.rules.dealer_bonus is not None:
-            rows.append((_("Dealer bonus"), [s.dealer_bonus for s in scores], False))
+            rows.append((tr._("Dealer bonus"), [s.dealer_bonus for s in scores], False))
         if any(s.penalty for s in scores):
-            rows.append((_("Penalty"), [-s.penalty for s in scores], False))
-        rows.append((_("Round score"), [s.total for s in scores], True))
-        rows.append((_("Total after"), list(totals), True))
+            rows.append((tr._("Penalty"), [-s.penalty for s in scores], False))
+        rows.append((tr._("Round score"), [s.total for s in scores], True))
+        rows.append((tr._("Total after"), list(totals), True))
 
         def cell(text: str, bold: bool = False, size: int = 16) -> ft.Control:
             return ft.Text(
@@ -135,7 +146,9 @@ class RoundDetailScreen(Screen):
                         ),
                         *[
                             cell(
-                                format_points(v) if label == _("Total after") else signed(v),
+                                format_points(v, tr)
+                                if label == tr._("Total after")
+                                else signed(v, tr),
                                 bold,
                                 20 if bold else 16,
                             )
@@ -148,8 +161,8 @@ class RoundDetailScreen(Screen):
         for name, entry, minimum in zip(game.side_names, entries, needed, strict=True):
             table.append(
                 ft.Text(
-                    _("{side}: {facts}; needed {minimum} to open").format(
-                        side=name, facts=facts(entry), minimum=minimum
+                    tr._("{side}: {facts}; needed {minimum} to open").format(
+                        side=name, facts=facts(entry, tr), minimum=tr.number(minimum)
                     ),
                     size=14,
                     color=ft.Colors.ON_SURFACE_VARIANT,
@@ -172,7 +185,7 @@ class RoundDetailScreen(Screen):
                         Tagged(
                             f"round-{number}-edit",
                             ft.FilledButton(
-                                _("Edit round"),
+                                tr._("Edit round"),
                                 icon=ft.Icons.EDIT,
                                 on_click=lambda: app.go(
                                     f"/game/{self.game_id}/round/{number}/edit"
@@ -183,7 +196,7 @@ class RoundDetailScreen(Screen):
                         Tagged(
                             f"round-{number}-delete",
                             ft.OutlinedButton(
-                                _("Delete round"),
+                                tr._("Delete round"),
                                 icon=ft.Icons.DELETE_OUTLINE,
                                 on_click=self.delete,
                                 height=TAP,
@@ -195,9 +208,9 @@ class RoundDetailScreen(Screen):
             )
         return app.frame(
             self.route,
-            _("Round {n}").format(n=number),
+            tr._("Round {n}").format(n=number),
             body,
-            subtitle=_("{name} dealt").format(name=dealer),
+            subtitle=tr._("{name} dealt").format(name=dealer),
             back=f"/game/{self.game_id}",
         )
 
@@ -237,7 +250,7 @@ class RoundDetailScreen(Screen):
         )
 
     def delete(self) -> None:
-        game = self.stored.game
+        game, tr = self.stored.game, self.app.tr
         number = self.number
         later = len(game.rounds) - number
 
@@ -245,16 +258,20 @@ class RoundDetailScreen(Screen):
             try:
                 self.app.store.delete_round(self.game_id, number, self.stored.version)
             except RoundRefused as refused:
-                self.app.message("; ".join(p.message for p in refused.problems))
+                self.app.message(
+                    "; ".join(self.app.tr.problem(p, where=False) for p in refused.problems)
+                )
                 return
             except StaleGame:
-                self.app.message(_("This game was changed on another screen; here it is now."))
+                self.app.message(tr._("This game was changed on another screen; here it is now."))
                 self.app.go(f"/game/{self.game_id}")
                 return
-            self.app.message(_("Round {n} deleted").format(n=number))
+            self.app.message(tr._("Round {n} deleted").format(n=number))
             self.app.go(f"/game/{self.game_id}")
 
-        text = _("Round {n} will be removed and the totals recounted.").format(n=number)
+        text = tr._("Round {n} will be removed and the totals recounted.").format(n=number)
         if later:
-            text += " " + _("The rounds after it move up one.")
-        self.app.confirm(_("Delete round {n}?").format(n=number), text, _("Delete"), delete_now)
+            text += " " + tr._("The rounds after it move up one.")
+        self.app.confirm(
+            tr._("Delete round {n}?").format(n=number), text, tr._("Delete"), delete_now
+        )

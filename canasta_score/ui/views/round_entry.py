@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.core import Problem, RoundRefused
-from canasta_score.i18n import _
 from canasta_score.ui.components import Tagged
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.round_entry import EntryMode, RoundDraft
 from canasta_score.ui.store import StaleGame, StoredGame
 from canasta_score.ui.views.side_panel import SidePanel
@@ -48,14 +48,10 @@ class RoundEntryScreen(Screen):
         self.problems = ft.Text("", size=14, color=ft.Colors.ERROR)
         #: Said when a save was refused because another screen changed the game: it stays on
         #: this screen (a passing message is easily missed at the table) until the next save.
+        #: Kept as its English msgid and worded when drawn.
         self.changed_elsewhere: str | None = None
         self.problems_box = ft.Container(content=self.problems)
-        self.save = ft.FilledButton(
-            content=ft.Text(_("Save round"), size=20, weight=ft.FontWeight.BOLD),
-            icon=ft.Icons.CHECK,
-            on_click=self.save_round,
-            height=60,
-        )
+        self.save = ft.FilledButton(icon=ft.Icons.CHECK, on_click=self.save_round, height=60)
 
     @property
     def editing(self) -> int | None:
@@ -71,6 +67,9 @@ class RoundEntryScreen(Screen):
 
             return SheetScreen(app, back, self.game_id).build()
         app.keep_awake(True)
+        tr = app.tr
+        # Worded at each drawing: a language chosen meanwhile shows at once.
+        self.save.content = ft.Text(tr._("Save round"), size=20, weight=ft.FontWeight.BOLD)
         self.panels = [SidePanel(self, index) for index in range(len(game.sides))]
         sides: ft.Control
         if self.side_by_side():
@@ -83,19 +82,19 @@ class RoundEntryScreen(Screen):
         self.refresh()
         number = self.draft.round_number
         title = (
-            _("Round {n}").format(n=number)
+            tr._("Round {n}").format(n=number)
             if self.editing is None
-            else _("Edit round {n}").format(n=number)
+            else tr._("Edit round {n}").format(n=number)
         )
         dealer = game.dealer_of(number)
-        subtitle = _("{name} dealt").format(name=game.sides[dealer[0]].players[dealer[1]])
+        subtitle = tr._("{name} dealt").format(name=game.sides[dealer[0]].players[dealer[1]])
         bottom = ft.Column(
             [
                 Tagged("round-problems", self.problems_box),
                 ft.Row(
                     [
                         ft.OutlinedButton(
-                            _("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=self.clear, height=60
+                            tr._("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=self.clear, height=60
                         ),
                         Tagged("save-round", self.save, expand=True),
                     ]
@@ -106,7 +105,7 @@ class RoundEntryScreen(Screen):
         )
         body: list[ft.Control] = [sides]
         if self.changed_elsewhere:
-            body.insert(0, Tagged("changed-elsewhere", self.notice(self.changed_elsewhere)))
+            body.insert(0, Tagged("changed-elsewhere", self.notice(tr._(self.changed_elsewhere))))
         return app.frame(
             self.route,
             title,
@@ -179,9 +178,10 @@ class RoundEntryScreen(Screen):
         self.save.disabled = not draft.touched or bool(problems)
 
     def plain(self, problem: Problem) -> str:
+        message = self.app.tr.problem(problem, where=False)
         if problem.side is not None:
-            return f"{self.draft.game.sides[problem.side].name}: {problem.message}"
-        return problem.message[:1].upper() + problem.message[1:]
+            return f"{self.draft.game.sides[problem.side].name}: {message}"
+        return message[:1].upper() + message[1:]
 
     def clear(self) -> None:
         """Start the round over: empty for a new round, as saved for an edit."""
@@ -208,10 +208,10 @@ class RoundEntryScreen(Screen):
             # Someone saved on another screen meanwhile: take their game, keep what was typed.
             self.stored = store.load_game(self.game_id)
             self.draft.game = self.stored.game
-            self.changed_elsewhere = _(
+            self.changed_elsewhere = N_(
                 "This game was changed on another screen. Check the round and save again."
             )
-            self.app.message(self.changed_elsewhere)
+            self.app.message(self.app.tr._(self.changed_elsewhere))
             # Drawn again: the title's round number and every preview follow the game as it is.
             self.app.redraw(self)
             self.changed()

@@ -7,11 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from canasta_score.core import PRESETS, RuleSet, apply_overrides
-from canasta_score.i18n import _
+from canasta_score.core import PRESETS, RuleSet, override_rules
 from canasta_score.ui.components import TAP, Section, Tagged
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.state.labels import N_
+from canasta_score.ui.state.labels import CANASTA_LABELS, N_
 from canasta_score.ui.state.rules import compare_presets, rules_table
 
 if TYPE_CHECKING:
@@ -66,30 +65,36 @@ class RulesScreen(Screen):
     def build(self) -> ft.View:
         app = self.app
         active = self.active
-        title = _("Rules of this game") if self.game_id is not None else _("Rule sets")
+        title = (
+            self.app.tr._("Rules of this game")
+            if self.game_id is not None
+            else self.app.tr._("Rule sets")
+        )
         body: list[ft.Control] = [
             Section(
-                ft.Text(active.name, size=22, weight=ft.FontWeight.BOLD),
-                ft.Text(active.description, size=14),
+                ft.Text(self.app.tr._(active.name), size=22, weight=ft.FontWeight.BOLD),
+                ft.Text(self.app.tr._(active.description), size=14),
                 ft.Text(
-                    _("Source: {source}").format(source=active.source),
+                    self.app.tr._("Source: {source}").format(source=active.source),
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
-                table(rules_table(active)),
+                table(rules_table(active, self.app.tr)),
             ),
-            ft.Text(_("All rule sets compared"), size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(self.app.tr._("All rule sets compared"), size=20, weight=ft.FontWeight.BOLD),
             ft.Text(
-                _("Highlighted: where a rule set differs from Classic."),
+                self.app.tr._("Highlighted: where a rule set differs from Classic."),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
             self.comparison([*PRESETS.values(), *self.custom]),
-            ft.Text(_("Your own rule set"), size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(self.app.tr._("Your own rule set"), size=20, weight=ft.FontWeight.BOLD),
             self.custom_form(),
         ]
         if self.custom:
-            body.append(ft.Text(_("Your rule sets"), size=18, weight=ft.FontWeight.BOLD))
+            body.append(
+                ft.Text(self.app.tr._("Your rule sets"), size=18, weight=ft.FontWeight.BOLD)
+            )
             for rules in self.custom:
                 body.append(self.custom_tile(rules))
         back = f"/game/{self.game_id}" if self.game_id is not None else "/"
@@ -110,19 +115,19 @@ class RulesScreen(Screen):
         one line, and a value that differs from the first set is highlighted as in the grid.
         """
         blocks: list[ft.Control] = []
-        for label, values, differs in compare_presets(rule_sets):
+        for label, values, differs in compare_presets(rule_sets, self.app.tr):
             groups: dict[str, list[str]] = {}
             highlighted: dict[str, bool] = {}
             for rules, value, diff in zip(rule_sets, values, differs, strict=True):
-                groups.setdefault(value, []).append(rules.name)
+                groups.setdefault(value, []).append(self.app.tr._(rules.name))
                 highlighted[value] = diff
             lines: list[ft.Control] = [ft.Text(label, size=15, weight=ft.FontWeight.BOLD)]
             for value, names in groups.items():
                 diff = highlighted[value]
                 if len(groups) == 1 and len(rule_sets) > 1:
-                    who = _("all rule sets")
+                    who = self.app.tr._("all rule sets")
                 elif len(names) >= 3 and 2 * len(names) > len(rule_sets):
-                    who = _("{first} and the rest").format(first=names[0])
+                    who = self.app.tr._("{first} and the rest").format(first=names[0])
                 else:
                     who = ", ".join(names)
                 lines.append(
@@ -150,14 +155,19 @@ class RulesScreen(Screen):
         return Tagged("presets-compared", Section(*blocks))
 
     def comparison_grid(self, rule_sets: list[RuleSet]) -> ft.Control:
-        rows = compare_presets(rule_sets)
+        rows = compare_presets(rule_sets, self.app.tr)
         label_width, value_width = COMPARE_LABEL_WIDTH, COMPARE_VALUE_WIDTH
         lines: list[ft.Control] = [
             ft.Row(
                 [
                     ft.Container(width=label_width),
                     *[
-                        ft.Text(r.name, width=value_width, weight=ft.FontWeight.BOLD, size=14)
+                        ft.Text(
+                            self.app.tr._(r.name),
+                            width=value_width,
+                            weight=ft.FontWeight.BOLD,
+                            size=14,
+                        )
                         for r in rule_sets
                     ],
                 ]
@@ -195,21 +205,24 @@ class RulesScreen(Screen):
     def custom_form(self) -> ft.Control:
         base = PRESETS[self.copy_from]
         source = ft.Dropdown(
-            label=_("Copy of"),
+            label=self.app.tr._("Copy of"),
             value=self.copy_from,
-            options=[ft.DropdownOption(key=r.id, text=r.name) for r in PRESETS.values()],
+            options=[
+                ft.DropdownOption(key=r.id, text=self.app.tr._(r.name)) for r in PRESETS.values()
+            ],
             on_select=self.base_chosen,
             expand=True,
         )
         self.name_field = ft.TextField(
-            label=_("Name"), value=_("{name} (custom)").format(name=base.name)
+            label=self.app.tr._("Name"),
+            value=self.app.tr._("{name} (custom)").format(name=self.app.tr._(base.name)),
         )
         self.fields = {}
         inputs: list[ft.Control] = [ft.Row([source]), self.name_field]
         for key, label in EDITABLE:
             value = getattr(base, key)
             field = ft.TextField(
-                label=_(label),
+                label=self.app.tr._(label),
                 value=str(value),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
@@ -219,7 +232,7 @@ class RulesScreen(Screen):
             inputs.append(field)
         for kind in base.canasta_kinds:
             field = ft.TextField(
-                label=_("{kind} canasta").format(kind=kind.value.replace("_", " ").capitalize()),
+                label=self.app.tr._(CANASTA_LABELS[kind]),
                 value=str(base.canasta_bonuses[kind]),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
@@ -232,7 +245,10 @@ class RulesScreen(Screen):
             ft.Row(inputs[2:], wrap=True, spacing=8, run_spacing=8),
             self.custom_problems,
             ft.FilledButton(
-                _("Save rule set"), icon=ft.Icons.SAVE, on_click=self.save_custom, height=TAP
+                self.app.tr._("Save rule set"),
+                icon=ft.Icons.SAVE,
+                on_click=self.save_custom,
+                height=TAP,
             ),
         )
 
@@ -242,9 +258,11 @@ class RulesScreen(Screen):
                 [
                     ft.Column(
                         [
-                            ft.Text(rules.name, size=16, weight=ft.FontWeight.BOLD),
+                            ft.Text(self.app.tr._(rules.name), size=16, weight=ft.FontWeight.BOLD),
                             ft.Text(
-                                _("Based on {base}").format(base=PRESETS[rules.base].name),
+                                self.app.tr._("Based on {base}").format(
+                                    base=self.app.tr._(PRESETS[rules.base].name)
+                                ),
                                 size=13,
                             ),
                         ],
@@ -253,7 +271,7 @@ class RulesScreen(Screen):
                     ),
                     ft.IconButton(
                         icon=ft.Icons.DELETE_OUTLINE,
-                        tooltip=_("Delete rule set"),
+                        tooltip=self.app.tr._("Delete rule set"),
                         on_click=lambda _e, r=rules: self.delete_custom(r),
                         width=TAP,
                         height=TAP,
@@ -279,7 +297,7 @@ class RulesScreen(Screen):
         for key, field in self.fields.items():
             text = (field.value or "").strip()
             if not text.isdigit():
-                self.custom_problems.value = _("{what}: type a whole number").format(
+                self.custom_problems.value = self.app.tr._("{what}: type a whole number").format(
                     what=field.label
                 )
                 return
@@ -288,16 +306,18 @@ class RulesScreen(Screen):
             else:
                 overrides[key] = int(text)
         overrides["canasta_bonuses"] = bonuses
-        rules, problems = apply_overrides(base, overrides)
+        rules, problems = override_rules(base, overrides)
         if problems:
-            self.custom_problems.value = "\n".join(problems)
+            self.custom_problems.value = "\n".join(self.app.tr.problem(p) for p in problems)
             return
         number = 1 + max((int(r.id.rsplit("-", 1)[-1]) for r in self.custom), default=0)
-        name = (self.name_field.value or "").strip() or _("{name} (custom)").format(name=base.name)
+        name = (self.name_field.value or "").strip() or self.app.tr._("{name} (custom)").format(
+            name=self.app.tr._(base.name)
+        )
         rules = dataclasses.replace(rules, id=f"custom-{number}", name=name)
         self.custom.append(rules)
         self.app.store.save_custom_rules(self.custom)
-        self.app.message(_("Saved. Choose it when you start a new game."))
+        self.app.message(self.app.tr._("Saved. Choose it when you start a new game."))
         self.app.show_route()
 
     def delete_custom(self, rules: RuleSet) -> None:

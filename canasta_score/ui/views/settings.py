@@ -1,4 +1,5 @@
-"""Settings: theme, language, keeping the screen awake, and taking the games out and back in."""
+"""Settings: theme, language and keeping the screen awake (kept on this device alone), and
+taking the games out and back in."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.i18n import LANGUAGES, _, set_language
+from canasta_score.i18n import LANGUAGES
 from canasta_score.ui.components import TAP, Section, Tagged
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportRefused
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
+
+#: The language option that follows the device's own preferred languages.
+DEVICE = "device"
 
 
 class SettingsScreen(Screen):
@@ -26,44 +30,54 @@ class SettingsScreen(Screen):
         self.outcome = ft.Text("", size=15)
 
     def build(self) -> ft.View:
-        app = self.app
-        store = app.store
+        app, tr = self.app, self.app.tr
         theme = ft.SegmentedButton(
             segments=[
-                ft.Segment(value="system", label=_("System")),
-                ft.Segment(value="light", label=_("Light")),
-                ft.Segment(value="dark", label=_("Dark")),
+                ft.Segment(value="system", label=tr._("System")),
+                ft.Segment(value="light", label=tr._("Light")),
+                ft.Segment(value="dark", label=tr._("Dark")),
             ],
-            selected=[store.setting("theme", "system")],
+            selected=[app.device_setting("theme", "system")],
             on_change=self.theme_changed,
         )
-        language = ft.Dropdown(
-            label=_("Language"),
-            value=store.setting("language", "en"),
-            options=[ft.DropdownOption(key=code, text=name) for code, name in LANGUAGES.items()],
-            on_select=self.language_changed,
+        language = Tagged(
+            "language",
+            ft.Dropdown(
+                label=tr._("Language"),
+                value=app.device_setting("language", DEVICE),
+                options=[
+                    ft.DropdownOption(key=DEVICE, text=tr._("As on this device")),
+                    *[ft.DropdownOption(key=code, text=name) for code, name in LANGUAGES.items()],
+                ],
+                on_select=self.language_changed,
+                expand=True,
+            ),
             expand=True,
         )
         awake = ft.Switch(
-            label=_("Keep the screen on during a game"),
-            value=store.setting("keep_awake", "on") == "on",
+            label=tr._("Keep the screen on during a game"),
+            value=app.device_setting("keep_awake", "on") == "on",
             on_change=self.awake_changed,
         )
         body: list[ft.Control] = [
-            Section(ft.Text(_("Theme"), size=18, weight=ft.FontWeight.BOLD), theme),
-            Section(ft.Text(_("Language"), size=18, weight=ft.FontWeight.BOLD), ft.Row([language])),
+            Section(ft.Text(tr._("Theme"), size=18, weight=ft.FontWeight.BOLD), theme),
             Section(
-                ft.Text(_("Screen"), size=18, weight=ft.FontWeight.BOLD),
+                ft.Text(tr._("Language"), size=18, weight=ft.FontWeight.BOLD), ft.Row([language])
+            ),
+            Section(
+                ft.Text(tr._("Screen"), size=18, weight=ft.FontWeight.BOLD),
                 awake,
                 ft.Text(
-                    _("Where the phone or browser allows it; otherwise the screen dims as usual."),
+                    tr._(
+                        "Where the phone or browser allows it; otherwise the screen dims as usual."
+                    ),
                     size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             ),
             self.games_section(),
         ]
-        return app.frame(self.route, _("Settings"), body, back="/")
+        return app.frame(self.route, tr._("Settings"), body, back="/")
 
     # --- the games, out and back in -------------------------------------------------------
 
@@ -158,14 +172,12 @@ class SettingsScreen(Screen):
 
     def theme_changed(self, event: ft.Event[ft.SegmentedButton]) -> None:
         theme = (event.control.selected or ["system"])[0]
-        self.app.store.set_setting("theme", theme)
+        self.app.set_device_setting("theme", theme)
         self.app.apply_theme(theme)
 
     def language_changed(self, event: ft.Event[ft.Dropdown]) -> None:
-        code = event.control.value or "en"
-        self.app.store.set_setting("language", code)
-        set_language(code)
-        self.app.show_route()
+        code = event.control.value or DEVICE
+        self.app.choose_language(None if code == DEVICE else code)
 
     def awake_changed(self, event: ft.Event[ft.Switch]) -> None:
-        self.app.store.set_setting("keep_awake", "on" if event.control.value else "off")
+        self.app.set_device_setting("keep_awake", "on" if event.control.value else "off")

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.cli.score_sheet import score_sheet_csv
 from canasta_score.core import Game, RoundRefused
-from canasta_score.i18n import _
+from canasta_score.i18n import Translator
+from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import TAP, BigNumber, Tagged, Wide
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from canasta_score.ui.shell import App
 
 
-def opening_text(minimum: int) -> str:
-    return _("needs {minimum}").format(minimum=minimum)
+def opening_text(minimum: int, tr: Translator) -> str:
+    return tr._("needs {minimum}").format(minimum=tr.number(minimum))
 
 
 class SheetScreen(Screen):
@@ -57,9 +57,9 @@ class SheetScreen(Screen):
                     ft.FilledButton(
                         content=ft.Text(
                             (
-                                _("Continue round {n}")
+                                self.app.tr._("Continue round {n}")
                                 if self.half_entered()
-                                else _("Add round {n}")
+                                else self.app.tr._("Add round {n}")
                             ).format(n=len(game.rounds) + 1),
                             size=20,
                             weight=ft.FontWeight.BOLD,
@@ -72,7 +72,7 @@ class SheetScreen(Screen):
             )
         return app.frame(
             self.route,
-            game.rules.name,
+            self.app.tr._(game.rules.name),
             body,
             back="/",
             bottom=bottom,
@@ -87,7 +87,7 @@ class SheetScreen(Screen):
                 ),
                 ft.IconButton(
                     icon=ft.Icons.MENU_BOOK,
-                    tooltip=_("Rules of this game"),
+                    tooltip=self.app.tr._("Rules of this game"),
                     on_click=lambda: app.go(f"/rules/game/{self.game_id}"),
                 ),
                 Tagged(
@@ -112,8 +112,8 @@ class SheetScreen(Screen):
         game = self.game
         winner = game.winner if game.winner is not None else 0
         side = game.sides[winner]
-        announcement = _("Winner: {side}, with {points} points").format(
-            side=side.name, points=format_points(game.totals[winner])
+        announcement = self.app.tr._("Winner: {side}, with {points} points").format(
+            side=side.name, points=format_points(game.totals[winner], self.app.tr)
         )
         return Tagged(
             "winner",
@@ -121,15 +121,19 @@ class SheetScreen(Screen):
                 content=ft.Column(
                     [
                         ft.Text(
-                            _("Winner: {side}").format(side=side.name),
+                            self.app.tr._("Winner: {side}").format(side=side.name),
                             size=30,
                             weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_PRIMARY_CONTAINER,
                         ),
                         ft.Text(
-                            _("{points} points after {n} rounds ({players})").format(
-                                points=format_points(game.totals[winner]),
-                                n=len(game.rounds),
+                            self.app.tr.ngettext(
+                                "{points} points after {n} round ({players})",
+                                "{points} points after {n} rounds ({players})",
+                                len(game.rounds),
+                            ).format(
+                                points=format_points(game.totals[winner], self.app.tr),
+                                n=self.app.tr.number(len(game.rounds)),
                                 players=", ".join(side.players),
                             ),
                             size=16,
@@ -138,13 +142,15 @@ class SheetScreen(Screen):
                         ft.Row(
                             [
                                 ft.FilledButton(
-                                    _("New game, same players"),
+                                    self.app.tr._("New game, same players"),
                                     icon=ft.Icons.REPLAY,
                                     on_click=lambda: self.app.go(f"/new/from/{self.game_id}"),
                                     height=TAP,
                                 ),
                                 ft.OutlinedButton(
-                                    _("Home"), on_click=lambda: self.app.go("/"), height=TAP
+                                    self.app.tr._("Home"),
+                                    on_click=lambda: self.app.go("/"),
+                                    height=TAP,
                                 ),
                             ],
                             wrap=True,
@@ -167,7 +173,7 @@ class SheetScreen(Screen):
             leading = game.winner == index
             opening = ft.Container(
                 content=ft.Text(
-                    opening_text(column.opening),
+                    opening_text(column.opening, self.app.tr),
                     size=15 if len(game.sides) < 4 else 13,
                     weight=ft.FontWeight.BOLD if column.opening_changed else None,
                     color=ft.Colors.ON_TERTIARY_CONTAINER if column.opening_changed else None,
@@ -202,7 +208,7 @@ class SheetScreen(Screen):
                         Tagged(
                             f"side-{index}-total",
                             BigNumber(
-                                format_points(column.total),
+                                format_points(column.total, self.app.tr),
                                 size=34 if len(game.sides) < 4 else 28,
                                 color=ft.Colors.PRIMARY if leading else None,
                             ),
@@ -221,7 +227,9 @@ class SheetScreen(Screen):
                 [
                     ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START),
                     ft.Text(
-                        _("Playing to {target}").format(target=format_points(game.target)),
+                        self.app.tr._("Playing to {target}").format(
+                            target=format_points(game.target, self.app.tr)
+                        ),
                         size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                         text_align=ft.TextAlign.CENTER,
@@ -240,13 +248,13 @@ class SheetScreen(Screen):
         parts = []
         if game.rounds:
             parts.append(
-                _("{name} dealt round {n}").format(
+                self.app.tr._("{name} dealt round {n}").format(
                     name=player_name(game, game.dealer_of(len(game.rounds))), n=len(game.rounds)
                 )
             )
         if not game.finished:
             parts.append(
-                _("{name} deals round {n}").format(
+                self.app.tr._("{name} deals round {n}").format(
                     name=player_name(game, game.next_dealer), n=len(game.rounds) + 1
                 )
             )
@@ -265,7 +273,7 @@ class SheetScreen(Screen):
         editable = not game.finished
         head = ft.Row(
             [
-                ft.Text(_("Round"), size=12, width=TAP, text_align=ft.TextAlign.CENTER),
+                ft.Text(self.app.tr._("Round"), size=12, width=TAP, text_align=ft.TextAlign.CENTER),
                 *[
                     ft.Container(
                         content=ft.Text(
@@ -284,7 +292,7 @@ class SheetScreen(Screen):
         if not game.rounds:
             rows.append(
                 ft.Text(
-                    _("No rounds yet. After the first hand, tap Add round."),
+                    self.app.tr._("No rounds yet. After the first hand, tap Add round."),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
@@ -309,13 +317,17 @@ class SheetScreen(Screen):
                     ft.Column(
                         [
                             ft.Text(
-                                signed(score),
+                                signed(score, self.app.tr),
                                 size=14,
                                 color=ft.Colors.ERROR
                                 if score < 0
                                 else ft.Colors.ON_SURFACE_VARIANT,
                             ),
-                            ft.Text(format_points(total), size=20, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                format_points(total, self.app.tr),
+                                size=20,
+                                weight=ft.FontWeight.BOLD,
+                            ),
                         ],
                         spacing=0,
                         expand=True,
@@ -327,7 +339,7 @@ class SheetScreen(Screen):
                     f"round-{row.number}-edit",
                     ft.IconButton(
                         icon=ft.Icons.EDIT,
-                        tooltip=_("Edit round {n}").format(n=row.number),
+                        tooltip=self.app.tr._("Edit round {n}").format(n=row.number),
                         on_click=lambda _e, n=row.number: self.app.go(
                             f"/game/{self.game_id}/round/{n}/edit"
                         ),
@@ -352,7 +364,7 @@ class SheetScreen(Screen):
                         ink=True,
                         border_radius=8,
                     ),
-                    _("Round {n} in detail").format(n=row.number),
+                    self.app.tr._("Round {n} in detail").format(n=row.number),
                 )
             )
             rows.append(ft.Divider(height=1))
@@ -363,7 +375,7 @@ class SheetScreen(Screen):
                         Tagged(
                             "undo-round",
                             ft.TextButton(
-                                _("Take back round {n}").format(n=len(game.rounds)),
+                                self.app.tr._("Take back round {n}").format(n=len(game.rounds)),
                                 icon=ft.Icons.UNDO,
                                 on_click=self.undo,
                                 height=TAP,
@@ -453,7 +465,7 @@ class SheetScreen(Screen):
 
     def save_csv(self) -> None:
         self.close_menu()
-        data = score_sheet_csv(self.game).encode("utf-8")
+        data = score_sheet_csv(self.game, self.app.tr).encode("utf-8")
         self.app.save_file(f"{self.file_stem()}.csv", data)
 
     def save_game_file(self) -> None:
@@ -466,7 +478,7 @@ class SheetScreen(Screen):
         game = self.game
         number = len(game.rounds)
         scores = ", ".join(
-            f"{name} {signed(score.total)}"
+            f"{name} {signed(score.total, self.app.tr)}"
             for name, score in zip(game.side_names, game.scores[-1], strict=True)
         )
 
@@ -474,18 +486,22 @@ class SheetScreen(Screen):
             try:
                 self.app.store.undo_last_round(self.game_id, self.stored.version)
             except RoundRefused as refused:
-                self.app.message("; ".join(p.message for p in refused.problems))
+                self.app.message(
+                    "; ".join(self.app.tr.problem(p, where=False) for p in refused.problems)
+                )
             except StaleGame:
-                self.app.message(_("This game was changed on another screen; here it is now."))
+                self.app.message(
+                    self.app.tr._("This game was changed on another screen; here it is now.")
+                )
             else:
-                self.app.message(_("Round {n} taken back").format(n=number))
+                self.app.message(self.app.tr._("Round {n} taken back").format(n=number))
             self.app.show_route()
 
         self.app.confirm(
-            _("Take back round {n}?").format(n=number),
-            _("Round {n} ({scores}) will be removed and the totals recounted.").format(
+            self.app.tr._("Take back round {n}?").format(n=number),
+            self.app.tr._("Round {n} ({scores}) will be removed and the totals recounted.").format(
                 n=number, scores=scores
             ),
-            _("Undo round"),
+            self.app.tr._("Undo round"),
             undo_now,
         )

@@ -17,7 +17,7 @@ from canasta_score.core import (
     SidePreview,
     WentOut,
 )
-from canasta_score.i18n import _
+from canasta_score.i18n import Translator
 from canasta_score.ui.components import TAP, Section, Stepper, Tagged
 from canasta_score.ui.components.entry import POINTS_FILTER, Toggle, labelled, points_field
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
@@ -45,7 +45,8 @@ Change = Callable[[Callable[[], None]], None]
 class SideHeader(ft.Row):
     """The side's name and players, and what its round would give: score, total, next minimum."""
 
-    def __init__(self, side: Side, n: int) -> None:
+    def __init__(self, side: Side, n: int, tr: Translator) -> None:
+        self.tr = tr
         self.score = ft.Text("", size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END)
         self.total = ft.Text("", size=14, text_align=ft.TextAlign.END)
         self.opening = ft.Text("", size=14, text_align=ft.TextAlign.END)
@@ -85,10 +86,15 @@ class SideHeader(ft.Row):
             self.total.value = ""
             self.opening.value = ""
         else:
-            self.score.value = signed(preview.round_score)
+            tr = self.tr
+            self.score.value = signed(preview.round_score, tr)
             self.score.color = ft.Colors.ERROR if preview.round_score < 0 else None
-            self.total.value = _("total {total}").format(total=format_points(preview.total or 0))
-            self.opening.value = _("then needs {minimum}").format(minimum=preview.opening)
+            self.total.value = tr._("total {total}").format(
+                total=format_points(preview.total or 0, tr)
+            )
+            self.opening.value = tr._("then needs {minimum}").format(
+                minimum=tr.number(preview.opening or 0)
+            )
         changed = preview.opening_changed
         self.opening_box.bgcolor = ft.Colors.TERTIARY_CONTAINER if changed else None
         self.opening.color = ft.Colors.ON_TERTIARY_CONTAINER if changed else None
@@ -98,14 +104,15 @@ class SideHeader(ft.Row):
 class CardGrid(ft.Column):
     """Card counting: a row per card group, steppers for the table and for the hand side by side."""
 
-    def __init__(self, draft: RoundDraft, n: int, change: Change) -> None:
+    def __init__(self, draft: RoundDraft, n: int, change: Change, tr: Translator) -> None:
         self.draft = draft
+        self.tr = tr
         self.n = n
         self.steppers: dict[tuple[CardPlace, CardGroup], Stepper] = {}
         self.points = {
             place: ft.Text("", size=15, weight=ft.FontWeight.BOLD) for place in CardPlace
         }
-        titles = {CardPlace.MELDED: _("On the table"), CardPlace.HAND: _("In hand")}
+        titles = {CardPlace.MELDED: tr._("On the table"), CardPlace.HAND: tr._("In hand")}
         header = ft.Row(
             [
                 ft.Container(width=CARD_LABEL_WIDTH),
@@ -126,13 +133,15 @@ class CardGrid(ft.Column):
         super().__init__(rows, spacing=4)
 
     def group_row(self, group: CardGroup, change: Change) -> ft.Row:
-        draft, n = self.draft, self.n
+        draft, n, tr = self.draft, self.n, self.tr
         cells: list[ft.Control] = [
             ft.Column(
                 [
-                    ft.Text(_(CARD_GROUP_LABELS[group]), size=14, weight=ft.FontWeight.BOLD),
+                    ft.Text(tr._(CARD_GROUP_LABELS[group]), size=14, weight=ft.FontWeight.BOLD),
                     ft.Text(
-                        _("{points} each").format(points=draft.rules.card_values.of(group)),
+                        tr._("{points} each").format(
+                            points=tr.number(draft.rules.card_values.of(group))
+                        ),
                         size=12,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
@@ -143,18 +152,19 @@ class CardGrid(ft.Column):
             )
         ]
         for place in CardPlace:
-            where = _("on the table") if place == CardPlace.MELDED else _("in hand")
+            where = tr._("on the table") if place == CardPlace.MELDED else tr._("in hand")
 
             def step(count: int, place: CardPlace = place) -> None:
                 change(lambda: draft.add_cards(n, place, group, count))
 
             stepper = Stepper(
-                f"{_(CARD_GROUP_LABELS[group])} {where}",
+                f"{tr._(CARD_GROUP_LABELS[group])} {where}",
                 draft.sides[n].cards(place)[group],
                 step,
                 f"side-{n}-{place.value}-{group.value}",
                 maximum=draft.cards_limit(group),
                 compact=True,
+                tr=tr,
             )
             self.steppers[(place, group)] = stepper
             cells.append(ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER))
@@ -164,14 +174,17 @@ class CardGrid(ft.Column):
         for (place, group), stepper in self.steppers.items():
             stepper.show(side.cards(place)[group])
         for place, text in self.points.items():
-            text.value = _("{points} points").format(points=self.draft.cards_points(self.n, place))
+            points = self.draft.cards_points(self.n, place)
+            text.value = self.tr._("{points} points").format(points=self.tr.number(points))
 
 
 class CountSteppers(ft.Column):
     """Steppers for each canasta kind the rules know and for red threes; two a row, each under
     its label, where the panel is wide enough, so more of the next side shows."""
 
-    def __init__(self, draft: RoundDraft, n: int, change: Change, *, paired: bool) -> None:
+    def __init__(
+        self, draft: RoundDraft, n: int, change: Change, tr: Translator, *, paired: bool
+    ) -> None:
         rules = draft.rules
         side = draft.sides[n]
         self.canastas: dict[CanastaKind, Stepper] = {}
@@ -181,30 +194,32 @@ class CountSteppers(ft.Column):
                 change(lambda: draft.add_canasta(n, kind, count))
 
             self.canastas[kind] = Stepper(
-                _(SHORT_CANASTA_LABELS[kind]),
+                tr._(SHORT_CANASTA_LABELS[kind]),
                 side.canastas.get(kind, 0),
                 step,
                 f"side-{n}-canasta-{kind.value}",
-                extra=canasta_each(rules, kind),
+                extra=canasta_each(rules, kind, tr),
                 compact=paired,
+                tr=tr,
             )
         self.red_threes = Stepper(
-            _("Red threes"),
+            tr._("Red threes"),
             side.red_threes,
             lambda count: change(lambda: draft.add_red_three(n, count)),
             f"side-{n}-red-threes",
             maximum=rules.red_threes_in_packs,
             compact=paired,
+            tr=tr,
         )
         steppers = [*self.canastas.values(), self.red_threes]
         rows: list[ft.Control] = list(steppers)
         if paired:
-            labels = [_(SHORT_CANASTA_LABELS[kind]) for kind in self.canastas]
-            extras = [canasta_each(rules, kind) for kind in self.canastas]
+            labels = [tr._(SHORT_CANASTA_LABELS[kind]) for kind in self.canastas]
+            extras = [canasta_each(rules, kind, tr) for kind in self.canastas]
             cells = [
                 labelled(label, extra, stepper)
                 for label, extra, stepper in zip(
-                    [*labels, _("Red threes")], [*extras, ""], steppers, strict=True
+                    [*labels, tr._("Red threes")], [*extras, ""], steppers, strict=True
                 )
             ]
             rows = [pair_row(cells[i : i + 2]) for i in range(0, len(cells), 2)]
@@ -216,8 +231,8 @@ class CountSteppers(ft.Column):
         self.red_threes.show(side.red_threes)
 
 
-def canasta_each(rules: RuleSet, kind: CanastaKind) -> str:
-    return _("{points} each").format(points=rules.canasta_bonuses[kind])
+def canasta_each(rules: RuleSet, kind: CanastaKind, tr: Translator) -> str:
+    return tr._("{points} each").format(points=tr.number(rules.canasta_bonuses[kind]))
 
 
 def pair_row(pair: list[ft.Control]) -> ft.Row:
@@ -237,15 +252,16 @@ class SidePanel:
         self.index = index
         draft = screen.draft
         side = draft.sides[index]
-        self.header = SideHeader(draft.game.sides[index], index)
+        self.tr = tr = screen.app.tr
+        self.header = SideHeader(draft.game.sides[index], index, tr)
         self.score, self.total, self.opening = (
             self.header.score,
             self.header.total,
             self.header.opening,
         )
         self.melded, self.hand, self.points_row = self.points_fields()
-        self.cards_area = CardGrid(draft, index, self.changed)
-        self.counts = CountSteppers(draft, index, self.changed, paired=screen.paired_steppers())
+        self.cards_area = CardGrid(draft, index, self.changed, tr)
+        self.counts = CountSteppers(draft, index, self.changed, tr, paired=screen.paired_steppers())
         self.out_normal, self.out_concealed = (
             self.way_out(WentOut.NORMAL),
             self.way_out(WentOut.CONCEALED),
@@ -258,7 +274,7 @@ class SidePanel:
         if self.dealer_bonus is not None:
             going_out.append(ft.Row([self.dealer_bonus.tag]))
         self.penalty = ft.TextField(
-            label=_("Penalty"),
+            label=tr._("Penalty"),
             value=side.penalty_text,
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=POINTS_FILTER,
@@ -283,18 +299,18 @@ class SidePanel:
 
     def points_fields(self) -> tuple[ft.TextField, ft.TextField, ft.Row]:
         """Melded and hand points side by side; Enter moves on, as on a paper form."""
-        draft, n = self.screen.draft, self.index
+        draft, n, tr = self.screen.draft, self.index, self.tr
         side = draft.sides[n]
         melded = points_field(
-            _("Melded"),
+            tr._("Melded"),
             side.melded_text,
-            _("e.g. 120+35+5"),  # an example, not a value already there
+            tr._("e.g. 120+35+5"),  # an example, not a value already there
             on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
             on_submit=lambda: self.next_field(self.hand),
         )
         melded.autofocus = n == 0 and draft.editing is None
         hand = points_field(
-            _("In hand"),
+            tr._("In hand"),
             side.hand_text,
             "0",
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
@@ -310,8 +326,8 @@ class SidePanel:
         return melded, hand, row
 
     def way_out(self, went_out: WentOut) -> Toggle:
-        draft, n = self.screen.draft, self.index
-        label = _("Went out") if went_out == WentOut.NORMAL else _("Concealed")
+        draft, n, tr = self.screen.draft, self.index, self.tr
+        label = tr._("Went out") if went_out == WentOut.NORMAL else tr._("Concealed")
         return Toggle(
             label,
             lambda: self.changed(lambda: draft.toggle_went_out(n, went_out)),
@@ -320,20 +336,20 @@ class SidePanel:
 
     def dealer_bonus_toggle(self) -> Toggle | None:
         """The bonus is the dealer's: offered to the dealer's side (and any side that has it)."""
-        draft, n = self.screen.draft, self.index
+        draft, n, tr = self.screen.draft, self.index, self.tr
         bonus = draft.rules.dealer_bonus
         dealer_side = draft.game.dealer_of(draft.round_number)[0]
         if bonus is None or not (n == dealer_side or draft.sides[n].dealer_bonus):
             return None
         return Toggle(
-            _("Dealer bonus +{points}").format(points=bonus),
+            tr._("Dealer bonus +{points}").format(points=tr.number(bonus)),
             lambda: self.changed(lambda: draft.toggle_dealer_bonus(n)),
             f"side-{n}-dealer-bonus",
         )
 
     def more_menu(self) -> tuple[ft.PopupMenuItem, ft.PopupMenuItem, ft.Control]:
         """Rarely needed, so kept off the screen: card counting and penalties."""
-        draft, n = self.screen.draft, self.index
+        draft, n, tr = self.screen.draft, self.index, self.tr
         side = draft.sides[n]
         cards_item = ft.PopupMenuItem(
             content=self.mode_label(side.mode),
@@ -341,7 +357,7 @@ class SidePanel:
             on_click=lambda: self.mode_changed(draft.sides[n].mode != EntryMode.CARDS),
         )
         penalty_item = ft.PopupMenuItem(
-            content=_("Add a penalty"),
+            content=tr._("Add a penalty"),
             icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
             on_click=self.show_penalty,
             disabled=bool(side.penalty_text),
@@ -350,7 +366,7 @@ class SidePanel:
             f"side-{n}-more",
             ft.PopupMenuButton(
                 icon=ft.Icons.MORE_VERT,
-                tooltip=_("More for {side}: count cards, penalty").format(
+                tooltip=tr._("More for {side}: count cards, penalty").format(
                     side=draft.game.sides[n].name
                 ),
                 items=[cards_item, penalty_item],
@@ -377,9 +393,11 @@ class SidePanel:
         """The keyboard's Enter moves on to the next field, as on a paper form."""
         self.screen.app.page.run_task(field.focus)
 
-    @staticmethod
-    def mode_label(mode: EntryMode) -> str:
-        return _("Type points instead") if mode == EntryMode.CARDS else _("Count cards instead")
+    def mode_label(self, mode: EntryMode) -> str:
+        tr = self.tr
+        return (
+            tr._("Type points instead") if mode == EntryMode.CARDS else tr._("Count cards instead")
+        )
 
     def show_penalty(self) -> None:
         self.penalty.visible = True
@@ -407,7 +425,9 @@ class SidePanel:
         """Each problem next to its field; the others under the side's panel."""
         by_field: dict[str, list[str]] = {}
         for problem in problems:
-            by_field.setdefault(problem.field or "", []).append(problem.message)
+            by_field.setdefault(problem.field or "", []).append(
+                self.tr.problem(problem, where=False)
+            )
         self.melded.error = " ".join(by_field.pop(CardPlace.MELDED, [])) or None
         self.hand.error = " ".join(by_field.pop(CardPlace.HAND, [])) or None
         self.penalty.error = " ".join(by_field.pop("penalty", [])) or None

@@ -1,0 +1,107 @@
+"""The command line speaks the user's language (LANGUAGE / LC_ALL / LANG), its output unchanged."""
+
+import csv
+import io
+import json
+import os
+
+import pytest
+from storage_support.builders import game_file, quiet_round, run_cli, two_sides
+
+from canasta_score import storage
+from canasta_score.core import PRESETS, Problem, ProblemCode, read_game
+from canasta_score.i18n import translator
+
+
+def in_locale(*args, stdin=None, **variables):
+    """The command with exactly these locale variables (none of the machine's own)."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    }
+    return run_cli(
+        *args, stdin=stdin, env={**env, **variables}, language=variables.get("LANGUAGE", "")
+    )
+
+
+def bad_game_text():
+    document = game_file()
+    document["rounds"][1][0]["melded"] = 92
+    return json.dumps(document)
+
+
+def test_a_problem_is_said_in_the_language_of_the_locale_with_the_same_exit_code():
+    english = in_locale("score", "-", stdin=bad_game_text(), LANG="C.UTF-8")
+    german = in_locale("score", "-", stdin=bad_game_text(), LANG="de_DE.UTF-8")
+    finnish = in_locale("score", "-", stdin=bad_game_text(), LC_ALL="fi_FI.UTF-8", LANG="de_DE")
+    _game, (problem,) = read_game(json.loads(bad_game_text()))
+    assert english.returncode == german.returncode == finnish.returncode == 2
+    assert english.stderr.strip() == str(problem)
+    assert german.stderr.strip() == translator("de").problem(problem)
+    assert finnish.stderr.strip() == translator("fi").problem(problem)
+    assert german.stderr != english.stderr != finnish.stderr
+
+
+@pytest.mark.parametrize(
+    "variables",
+    [
+        {"LANG": "C"},
+        {"LANG": "POSIX"},
+        {"LANGUAGE": "de", "LC_ALL": "C"},
+        {"LANG": "en_GB.UTF-8"},
+        {},
+    ],
+)
+def test_c_posix_and_english_stay_english(variables):
+    result = in_locale("rules", "nope", **variables)
+    assert result.returncode == 2
+    assert result.stderr == 'unknown rules "nope"; the presets are ' + ", ".join(PRESETS) + "\n"
+
+
+def test_language_comes_before_the_locale_as_for_gettext():
+    result = in_locale("rules", "nope", LANGUAGE="sv:nb", LANG="de_DE.UTF-8")
+    params = {"got": '"nope"', "presets": ", ".join(PRESETS)}
+    wanted = translator("nb").problem(Problem(ProblemCode.RULES_UNKNOWN, params=params))
+    assert (
+        result.stderr.strip()
+        == wanted
+        != translator("en").problem(Problem(ProblemCode.RULES_UNKNOWN, params=params))
+    )
+
+
+def test_the_json_output_is_the_same_in_every_language():
+    text = json.dumps(game_file())
+    english = in_locale("score", "-", stdin=text, LANG="C")
+    for lang in ("de_DE.UTF-8", "fi_FI.UTF-8", "nn_NO.UTF-8"):
+        other = in_locale("score", "-", stdin=text, LANG=lang)
+        assert other.returncode == 0 and other.stdout == english.stdout
+    assert (
+        in_locale("rules", "danish", LANG="da_DK.UTF-8").stdout
+        == in_locale("rules", "danish", LANG="C").stdout
+    )
+
+
+def test_the_csv_headers_and_the_game_list_follow_the_language(tmp_path):
+    path = tmp_path / "games.db"
+    db = storage.open_database(path)
+    stored = storage.create_game(db=db, game=two_sides())
+    storage.add_round(db=db, game_id=stored.id, entries=quiet_round(120), expected_version=1)
+    db.close()
+    german = translator("de")
+    result = in_locale("csv", stored.id, "--db", path, LANG="de_DE.UTF-8")
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0] == [
+        german._("round"),
+        german._("{side} score").format(side="We"),
+        german._("{side} total").format(side="We"),
+        german._("{side} score").format(side="They"),
+        german._("{side} total").format(side="They"),
+    ]
+    assert rows[0][0] != "round", "the German catalog words the CSV header"
+    assert rows[1] == ["1", "120", "120", "-120", "-120"], (
+        "the numbers stay plain for a spreadsheet"
+    )
+    listing = in_locale("games", "--db", path, LANG="de_DE.UTF-8").stdout
+    assert german.ngettext("{n} round", "{n} rounds", 1).format(n=1) in listing
+    assert german._("in play") in listing
