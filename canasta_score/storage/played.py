@@ -82,8 +82,18 @@ def summary_from_json(stored: str, game_id: int, played_on: date) -> GameFigures
         data["rules"],
         data["winner"],
         tuple(
-            SideSummary(tuple(side[0]), *side[1:5], tuple(side[5].items()), *side[6:])
-            for side in data["sides"]
+            SideSummary(
+                tuple(players),
+                total,
+                rounds,
+                points,
+                best,
+                tuple(canastas.items()),
+                out,
+                hidden,
+                red,
+            )
+            for players, total, rounds, points, best, canastas, out, hidden, red in data["sides"]
         ),
     )
 
