@@ -10,6 +10,7 @@ The route is the single source of truth for what is on screen:
     /game/ID/round/R/edit       round entry for an earlier round
     /rules, /rules/game/ID      rule sets (active one, presets side by side, custom copy)
     /settings                   theme, language, keep screen awake
+    /stats                      statistics: players, partnerships, head-to-head, name changes
 """
 
 from __future__ import annotations

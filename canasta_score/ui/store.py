@@ -8,9 +8,33 @@ from typing import Any
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
-from canasta_score.storage import GameNotFound, GameSummary, StaleGame, StoredGame
+from canasta_score.statistics import GameSummary as GameFigures
+from canasta_score.statistics import NameChange, StatsFilter
+from canasta_score.storage import (
+    GameNotFound,
+    GameSummary,
+    HistoryCursor,
+    HistoryPage,
+    HistoryQuery,
+    NameChangeNotFound,
+    StaleGame,
+    StoredGame,
+    StoredNameChange,
+)
 
-__all__ = ["GameNotFound", "GameStore", "GameSummary", "StaleGame", "StoredGame"]
+__all__ = [
+    "GameFigures",
+    "GameNotFound",
+    "GameStore",
+    "GameSummary",
+    "HistoryCursor",
+    "HistoryPage",
+    "HistoryQuery",
+    "NameChangeNotFound",
+    "StaleGame",
+    "StoredGame",
+    "StoredNameChange",
+]
 
 
 class GameStore:
@@ -47,6 +71,31 @@ class GameStore:
 
     def known_players(self) -> list[str]:
         return storage.known_players(db=self.db)
+
+    def history_page(
+        self, query: HistoryQuery, after: HistoryCursor | None = None, limit: int = 50
+    ) -> HistoryPage:
+        """A page of the whole history, newest first; a search knows players' new names."""
+        changes = tuple(stored.change for stored in self.name_changes())
+        return storage.history_page(
+            db=self.db, query=query, after=after, limit=limit, changes=changes
+        )
+
+    # --- statistics -----------------------------------------------------------------------
+
+    def played_games(self, where: StatsFilter) -> list[GameFigures]:
+        return storage.played_games_summaries(db=self.db, where=where)
+
+    def name_changes(self) -> list[StoredNameChange]:
+        return storage.name_changes(db=self.db)
+
+    def add_name_change(self, old: str, new: str) -> StoredNameChange:
+        """Raises ValueError for a blank name or the same spelling."""
+        return storage.add_name_change(db=self.db, change=NameChange(old, new))
+
+    def undo_name_change(self, change_id: int) -> None:
+        """Raises NameChangeNotFound when it was undone already (on another screen)."""
+        storage.undo_name_change(db=self.db, change_id=change_id)
 
     # --- rounds (each raises RoundRefused or StaleGame) ----------------------------------
 
