@@ -72,10 +72,11 @@ def test_imported_games_bring_their_summaries_and_deleted_games_count_no_more(db
 
 
 def test_a_summary_missing_or_of_another_form_is_derived_again_and_kept(db):
-    games = [storage.create_game(db=db, game=two_sides()).id for _ in range(3)]
+    games = [storage.create_game(db=db, game=two_sides()).id for _ in range(4)]
     storage.add_round(db=db, game_id=games[0], entries=quiet_round(), expected_version=1)
     with db.engine.begin() as connection:
         connection.exec_driver_sql(f"UPDATE game SET stats = '' WHERE id = {games[0]}")
+        connection.exec_driver_sql(f"UPDATE game SET stats = '{{broken' WHERE id = {games[2]}")
         connection.exec_driver_sql(
             f"UPDATE game SET stats = '{{\"form\": 0}}' WHERE id = {games[1]}"
         )
@@ -255,6 +256,7 @@ def test_a_database_of_schema_0003_is_upgraded_and_its_games_summarized_when_ask
         old.execute("DROP TABLE name_change")
         old.execute("DROP INDEX ix_game_history_finished")
         old.execute("DROP INDEX ix_game_history_rules")
+        old.execute("DROP INDEX ix_side_name")
         old.execute("ALTER TABLE game DROP COLUMN stats")
         old.execute("UPDATE alembic_version SET version_num = '0003'")
     db = storage.open_database(path)

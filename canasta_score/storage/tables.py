@@ -56,7 +56,11 @@ class SideRow(SQLModel, table=True):
     """A side (team or single player) of a game, in side order."""
 
     __tablename__ = "side"
-    __table_args__ = (UniqueConstraint("game_id", "position", name="uq_side_position"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "position", name="uq_side_position"),
+        # The history's search by side name: the names (few) and then their games.
+        Index("ix_side_name", "name"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")

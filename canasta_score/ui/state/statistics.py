@@ -19,7 +19,7 @@ from canasta_score.statistics.figures import History
 from canasta_score.ui.state.history import PERIODS, period_start
 
 #: Cards shown at first (a phone scrolls past 40 players and hundreds of partnerships).
-FIRST_CARDS = 12
+FIRST_CARDS = 8
 
 
 def party_key(figures: Figures) -> str:

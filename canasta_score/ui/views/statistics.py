@@ -57,6 +57,14 @@ class StatisticsScreen(Screen):
         self.history: list[GameFigures] = []
         self.changes: list[StoredNameChange] = []
         self.stats = Statistics((), ())
+        self.numbers: dict[int, str] = {}
+
+    def number(self, value: int) -> str:
+        """A whole number in the phone's language (the same few repeat on every card)."""
+        shown = self.numbers.get(value)
+        if shown is None:
+            shown = self.numbers[value] = self.app.tr.number(value)
+        return shown
 
     # --- the screen -------------------------------------------------------------------
 
@@ -274,30 +282,30 @@ class StatisticsScreen(Screen):
             return kind if known is None else tr._(CANASTA_LABELS[known])
 
         def number(value: float | None) -> str:
-            return "–" if value is None else tr.number(round(value))
+            return "–" if value is None else self.number(round(value))
 
         rate = (
             "–"
             if figures.win_rate is None
-            else tr._("{percent}%").format(percent=tr.number(round(100 * figures.win_rate)))
+            else tr._("{percent}%").format(percent=self.number(round(100 * figures.win_rate)))
         )
         boxes = [
-            ("games", tr._("Games"), tr.number(figures.games)),
-            ("wins", tr._("Wins"), tr.number(figures.wins)),
+            ("games", tr._("Games"), self.number(figures.games)),
+            ("wins", tr._("Wins"), self.number(figures.wins)),
             ("win-rate", tr._("Win rate"), rate),
             ("average-score", tr._("Average score"), number(figures.average_score)),
             ("average-round", tr._("Average round"), number(figures.average_round)),
             ("best-round", tr._("Best round"), number(figures.best_round)),
-            ("went-out", tr._("Gone out"), tr.number(figures.went_out)),
-            ("concealed", tr._("Gone out concealed"), tr.number(figures.went_out_concealed)),
-            ("red-threes", tr._("Red threes"), tr.number(figures.red_threes)),
+            ("went-out", tr._("Gone out"), self.number(figures.went_out)),
+            ("concealed", tr._("Gone out concealed"), self.number(figures.went_out_concealed)),
+            ("red-threes", tr._("Red threes"), self.number(figures.red_threes)),
         ]
         boxes += [
-            (f"canastas-{kind}", canasta_label(kind), tr.number(n))
+            (f"canastas-{kind}", canasta_label(kind), self.number(n))
             for kind, n in figures.canastas.items()
         ]
         if figures.in_play:
-            boxes.append(("in-play", tr._("In play"), tr.number(figures.in_play)))
+            boxes.append(("in-play", tr._("In play"), self.number(figures.in_play)))
         header: list[ft.Control] = [
             ft.Text(figures.name, size=18, weight=ft.FontWeight.BOLD, expand=True),
         ]

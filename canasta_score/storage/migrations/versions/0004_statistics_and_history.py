@@ -22,6 +22,7 @@ def upgrade() -> None:
         game.add_column(sa.Column("stats", sa.String, nullable=False, server_default=""))
     op.create_index("ix_game_history_finished", "game", ["deleted_at", "finished", "created_at"])
     op.create_index("ix_game_history_rules", "game", ["deleted_at", "preset", "created_at"])
+    op.create_index("ix_side_name", "side", ["name"])
     op.create_table(
         "name_change",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -39,6 +40,7 @@ def downgrade() -> None:
     with op.batch_alter_table("change") as change:
         change.alter_column("game_id", existing_type=sa.Integer, nullable=False)
     op.drop_table("name_change")
+    op.drop_index("ix_side_name", "side")
     op.drop_index("ix_game_history_rules", "game")
     op.drop_index("ix_game_history_finished", "game")
     with op.batch_alter_table("game") as game:
