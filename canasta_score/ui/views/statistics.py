@@ -116,7 +116,7 @@ class StatisticsScreen(Screen):
             for preset_id, rules in PRESETS.items()
         ]
         periods = [ft.DropdownOption(key=k, text=tr._(label)) for k, label in PERIOD_LABELS.items()]
-        return ft.Row(
+        row = ft.Row(
             [
                 Tagged(
                     "statistics-rules",
@@ -151,6 +151,8 @@ class StatisticsScreen(Screen):
             spacing=8,
             run_spacing=8,
         )
+        # Room above for the fields' floating labels, at the top of the scrolled body.
+        return ft.Container(content=row, padding=ft.Padding.only(top=6))
 
     # --- head-to-head -----------------------------------------------------------------
 
