@@ -2,6 +2,8 @@
 as JSON and as a table; bad options and dates refused in one line."""
 
 import json
+import shutil
+import sqlite3
 import subprocess
 import sys
 
@@ -119,13 +121,38 @@ def test_an_empty_database_has_no_figures_yet(tmp_path):
     assert stats(tmp_path / "new.db") == {"players": [], "partnerships": []}
 
 
-def test_the_stats_command_loads_no_flet():
+def loaded_by_stats(db_path) -> list[str]:
+    """The top-level packages of flet, SQLAlchemy and SQLModel a run of `stats` imports."""
     probe = (
-        "import sys, runpy, tempfile, os\n"
-        "sys.argv = ['canasta_score', 'stats', '--db', os.path.join(tempfile.mkdtemp(), 'g.db')]\n"
+        "import sys, runpy\n"
+        f"sys.argv = ['canasta_score', 'stats', '--db', {str(db_path)!r}]\n"
         "try:\n    runpy.run_module('canasta_score', run_name='__main__')\n"
         "except SystemExit:\n    pass\n"
-        "print('FLET', sorted(m for m in sys.modules if m.split('.')[0] == 'flet'), file=sys.stderr)\n"
+        "heavy = {m.split('.')[0] for m in sys.modules} & {'flet', 'sqlalchemy', 'sqlmodel'}\n"
+        "import json\nprint('HEAVY', json.dumps(sorted(heavy)), file=sys.stderr)\n"
     )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert "FLET []" in result.stderr, result.stderr
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    return json.loads(result.stderr.split("HEAVY ")[1])
+
+
+def test_a_database_as_this_version_writes_it_is_only_read_without_sqlalchemy(db_path):
+    assert loaded_by_stats(db_path) == []
+
+
+def test_a_new_database_is_created_the_usual_way_and_flet_is_never_loaded(tmp_path):
+    assert loaded_by_stats(tmp_path / "new.db") == ["sqlalchemy", "sqlmodel"]
+    assert (tmp_path / "new.db").exists()
+
+
+def test_summaries_not_yet_derived_are_derived_on_the_way_and_the_figures_are_the_same(
+    db_path, tmp_path
+):
+    copy = tmp_path / "copy.db"
+    shutil.copy(db_path, copy)
+    with sqlite3.connect(copy) as connection:
+        connection.execute("UPDATE game SET stats = '' WHERE id = 1")
+    assert loaded_by_stats(copy) == ["sqlalchemy", "sqlmodel"]
+    assert stats(copy) == stats(db_path)
+    assert loaded_by_stats(copy) == [], "derived and kept by the first run"

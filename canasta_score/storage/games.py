@@ -20,7 +20,7 @@ from canasta_score.storage.database import (
     writing,
 )
 from canasta_score.storage.facts import entries_json, read_facts, rules_json
-from canasta_score.storage.played import stats_json
+from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import Change, StoredGame
 from canasta_score.storage.tables import (
     ChangeRow,

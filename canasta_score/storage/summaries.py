@@ -16,7 +16,7 @@ from canasta_score import __version__
 from canasta_score.core import Game
 from canasta_score.storage.database import Database, aware, reading, writing
 from canasta_score.storage.facts import read_facts
-from canasta_score.storage.played import stats_json
+from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import GameSummary, PlayerRecord
 from canasta_score.storage.settings import get_setting, set_setting
 from canasta_score.storage.tables import GameRow, SeatRow, SideRow

@@ -13,8 +13,7 @@ from datetime import datetime
 from sqlalchemy import Index, MetaData, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-#: Alembic revision the tables below describe.
-SCHEMA_REVISION = "0004"
+from canasta_score.storage.revision import SCHEMA_REVISION as SCHEMA_REVISION
 
 
 class GameRow(SQLModel, table=True):
