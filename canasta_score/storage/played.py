@@ -23,6 +23,9 @@ from canasta_score.storage.played_file import played_query
 from canasta_score.storage.played_text import loaded, stats_json, summary_from_data
 from canasta_score.storage.tables import GameRow
 
+#: Summaries derived and written in one transaction.
+DERIVE_BATCH = 50
+
 
 def played_games_summaries(*, db: Database, where: StatsFilter = ALL_GAMES) -> list[GameFigures]:
     """The statistics' summary of every stored game `where` admits (deleted ones left out),
@@ -84,11 +87,13 @@ def _derive(
     missing: list[int],
     summaries: list[GameFigures | None],
 ) -> None:
-    """Derive the missing summaries from the facts, and keep them."""
-    with writing(db) as session:
-        for index in missing:
-            game_id, created_at, _stored = rows[index]
-            summaries[index] = _derive_one(session, game_id, _day(created_at))
+    """Derive the missing summaries from the facts, and keep them: a batch a transaction, so
+    a save waits for one batch at most (after an upgrade every game's is missing)."""
+    for first in range(0, len(missing), DERIVE_BATCH):
+        with writing(db) as session:
+            for index in missing[first : first + DERIVE_BATCH]:
+                game_id, created_at, _stored = rows[index]
+                summaries[index] = _derive_one(session, game_id, _day(created_at))
 
 
 def _derive_one(session: Session, game_id: int, played_on: date) -> GameFigures | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -82,6 +84,19 @@ class GameStore:
         )
 
     # --- statistics -----------------------------------------------------------------------
+
+    def read_statistics_soon(self, delay: float = 5.0) -> None:
+        """Read every game's statistics summary once, on a thread, a few seconds after the
+        server's first page: the statistics screen's first visit then finds them read."""
+
+        def read() -> None:
+            # A cache warmed, nothing more: a closed database or a busy file is no matter.
+            with contextlib.suppress(Exception):
+                storage.played_games_summaries(db=self.db)
+
+        timer = threading.Timer(delay, read)
+        timer.daemon = True
+        timer.start()
 
     def played_games(self, where: StatsFilter) -> list[GameFigures]:
         return storage.played_games_summaries(db=self.db, where=where)
