@@ -43,6 +43,7 @@ def test_statistics_from_home_and_the_history_page_by_page(
     app_server.start()
     phone: Screen = open_screen(app_server)
     phone.open("/", ready="open-statistics")
+    phone.shot("history")
 
     phone.tap("open-statistics")
     phone.wait_for("player-anna-wins")
