@@ -1,4 +1,5 @@
-"""The command line: score a game file, show rule sets, and list, export, import stored games.
+"""The command line: score a game file, show rule sets, list, export, import stored games, and
+the statistics over them.
 
 `score` and `rules` (cli/scoring.py) import the core alone, so they start as fast as Python
 does; the storage commands (cli/storage_commands.py) are imported only when one is run.
@@ -9,11 +10,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from datetime import date
+from typing import NoReturn
 
 from canasta_score.cli.scoring import rules, score
 from canasta_score.core import PRESETS
 
-DESCRIPTION = "Score a game file, show rule sets, and list, export, import stored games."
+DESCRIPTION = (
+    "Score a game file, show rule sets, list, export, import stored games, and who wins them."
+)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Refuses bad options and values in one line on standard error (exit 2), like every
+    other refusal of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def _storage_command(name: str) -> Callable[[argparse.Namespace], int]:
@@ -26,8 +39,22 @@ def _storage_command(name: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
+def _stats(args: argparse.Namespace) -> int:
+    from canasta_score.cli.statistics_command import stats
+
+    return stats(args)
+
+
+def _day(text: str) -> date:
+    from canasta_score.cli.statistics_command import day
+
+    return day(text)
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m canasta_score", description=DESCRIPTION)
+    top: argparse.ArgumentParser = OneLineParser(
+        prog="python -m canasta_score", description=DESCRIPTION
+    )
     commands = top.add_subparsers(dest="command", required=True)
 
     command = commands.add_parser("score", help="score a game file (JSON out)")
@@ -65,6 +92,18 @@ def parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="FILE", help="write here, not to standard output"
     )
     command.set_defaults(run=_storage_command("csv_sheet"))
+
+    command = with_db(
+        commands.add_parser("stats", help="who wins: figures per player and partnership")
+    )
+    command.add_argument("--json", action="store_true", help="print JSON")
+    command.add_argument(
+        "--rules", metavar="ID", choices=list(PRESETS), help="games of one rule set only"
+    )
+    command.add_argument(
+        "--since", metavar="YYYY-MM-DD", type=_day, help="games started on this day or later"
+    )
+    command.set_defaults(run=_stats)
     return top
 
 

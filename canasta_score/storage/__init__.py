@@ -1,47 +1,132 @@
 """Storage: the games players entered, kept in one SQLite file; everything callers use.
 
 The modules, by concern: `opening` (open_database), `database` (Database, transactions),
-`games`, `rounds`, `summaries` (game list, player records), `export`, `importing`,
-`backups`, `drafts`, `settings` (and custom rule sets), `errors`, `records` (what is handed
-out), `tables` and `migrations` (the schema), `facts` (stored facts <-> the core's Game).
+`games`, `rounds`, `summaries` (game list, player records), `history` (the whole history
+by pages), `played`, `played_text` and `played_file` (games fed to the statistics),
+`player_names` (renames and merges), `export`, `importing`, `backups`, `drafts`, `settings`
+(and custom rule sets), `errors`, `records` (what is handed out), `tables`, `revision` and
+`migrations` (the schema), `facts` (stored facts <-> the core's Game).
+
+Each name is imported from its module when first used: `played_file` (the `stats` command's
+read) then starts without SQLAlchemy, and every other caller sees no difference.
 """
 
-from canasta_score.storage.backups import backup_now
-from canasta_score.storage.database import Database
-from canasta_score.storage.drafts import load_draft, save_draft
-from canasta_score.storage.errors import GameNotFound, ImportRefused, StaleGame, StorageError
-from canasta_score.storage.export import BACKUP_FORMAT, export_all, export_game
-from canasta_score.storage.games import (
-    archive_game,
-    changes,
-    create_game,
-    delete_game,
-    known_players,
-    load_game,
-    purge_deleted,
-    restore_game,
-)
-from canasta_score.storage.importing import import_document, is_backup_file, restore_backup
-from canasta_score.storage.opening import cannot_use, open_database
-from canasta_score.storage.records import (
-    Change,
-    GameSummary,
-    PlayerRecord,
-    StoredGame,
-)
-from canasta_score.storage.rounds import add_round, delete_round, replace_round, undo_last_round
-from canasta_score.storage.settings import (
-    custom_rules,
-    get_setting,
-    save_custom_rules,
-    set_setting,
-)
-from canasta_score.storage.summaries import (
-    list_games,
-    player_record,
-    rebuild_summaries,
-    unfinished_game,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from canasta_score.storage.backups import backup_now
+    from canasta_score.storage.database import Database
+    from canasta_score.storage.drafts import load_draft, save_draft
+    from canasta_score.storage.errors import (
+        GameNotFound,
+        ImportRefused,
+        NameChangeNotFound,
+        StaleGame,
+        StorageError,
+    )
+    from canasta_score.storage.export import BACKUP_FORMAT, export_all, export_game
+    from canasta_score.storage.games import (
+        archive_game,
+        changes,
+        create_game,
+        delete_game,
+        known_players,
+        load_game,
+        purge_deleted,
+        restore_game,
+    )
+    from canasta_score.storage.history import HistoryCursor, HistoryPage, HistoryQuery, history_page
+    from canasta_score.storage.importing import import_document, is_backup_file, restore_backup
+    from canasta_score.storage.opening import cannot_use, open_database
+    from canasta_score.storage.played import played_games_summaries
+    from canasta_score.storage.player_names import add_name_change, name_changes, undo_name_change
+    from canasta_score.storage.records import (
+        Change,
+        GameSummary,
+        PlayerRecord,
+        StoredGame,
+        StoredNameChange,
+    )
+    from canasta_score.storage.rounds import add_round, delete_round, replace_round, undo_last_round
+    from canasta_score.storage.settings import (
+        custom_rules,
+        get_setting,
+        save_custom_rules,
+        set_setting,
+    )
+    from canasta_score.storage.summaries import (
+        list_games,
+        player_record,
+        rebuild_summaries,
+        unfinished_game,
+    )
+
+#: Where each name of the package lives.
+_MODULES = {
+    "backup_now": "backups",
+    "Database": "database",
+    "load_draft": "drafts",
+    "save_draft": "drafts",
+    "GameNotFound": "errors",
+    "ImportRefused": "errors",
+    "NameChangeNotFound": "errors",
+    "StaleGame": "errors",
+    "StorageError": "errors",
+    "BACKUP_FORMAT": "export",
+    "export_all": "export",
+    "export_game": "export",
+    "archive_game": "games",
+    "changes": "games",
+    "create_game": "games",
+    "delete_game": "games",
+    "known_players": "games",
+    "load_game": "games",
+    "purge_deleted": "games",
+    "restore_game": "games",
+    "HistoryCursor": "history",
+    "HistoryPage": "history",
+    "HistoryQuery": "history",
+    "history_page": "history",
+    "import_document": "importing",
+    "is_backup_file": "importing",
+    "restore_backup": "importing",
+    "add_name_change": "player_names",
+    "name_changes": "player_names",
+    "undo_name_change": "player_names",
+    "cannot_use": "opening",
+    "open_database": "opening",
+    "played_games_summaries": "played",
+    "Change": "records",
+    "GameSummary": "records",
+    "PlayerRecord": "records",
+    "StoredGame": "records",
+    "StoredNameChange": "records",
+    "add_round": "rounds",
+    "delete_round": "rounds",
+    "replace_round": "rounds",
+    "undo_last_round": "rounds",
+    "custom_rules": "settings",
+    "get_setting": "settings",
+    "save_custom_rules": "settings",
+    "set_setting": "settings",
+    "list_games": "summaries",
+    "player_record": "summaries",
+    "rebuild_summaries": "summaries",
+    "unfinished_game": "summaries",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found directly from now on
+    return value
+
 
 __all__ = [
     "BACKUP_FORMAT",
@@ -49,11 +134,17 @@ __all__ = [
     "Database",
     "GameNotFound",
     "GameSummary",
+    "HistoryCursor",
+    "HistoryPage",
+    "HistoryQuery",
     "ImportRefused",
+    "NameChangeNotFound",
     "PlayerRecord",
     "StaleGame",
     "StorageError",
     "StoredGame",
+    "StoredNameChange",
+    "add_name_change",
     "add_round",
     "archive_game",
     "backup_now",
@@ -66,13 +157,16 @@ __all__ = [
     "export_all",
     "export_game",
     "get_setting",
+    "history_page",
     "import_document",
     "is_backup_file",
     "known_players",
     "list_games",
     "load_draft",
     "load_game",
+    "name_changes",
     "open_database",
+    "played_games_summaries",
     "player_record",
     "purge_deleted",
     "rebuild_summaries",
@@ -83,5 +177,6 @@ __all__ = [
     "save_draft",
     "set_setting",
     "undo_last_round",
+    "undo_name_change",
     "unfinished_game",
 ]

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -35,6 +35,12 @@ class Database:
     _backups: BackupWorker = field(repr=False, compare=False)
     _summaries: SummaryRefresh = field(repr=False, compare=False)
     _write_lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
+    #: Statistics summaries read before, by game id, with the stored text and time they were
+    #: read from
+    #: (`played.played_games_summaries`): a server reads only what changed since.
+    _played: dict[int, tuple[str, Any, Any]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def close(self) -> None:
         """Finish a backup being written, stop deriving summaries, close every connection."""

@@ -41,3 +41,14 @@ class ImportRefused(ValueError):
     def __init__(self, problems: Sequence[str]) -> None:
         super().__init__("\n".join(problems))
         self.problems = list(problems)
+
+
+class NameChangeNotFound(LookupError):
+    """No stored name change has this id (it was undone already?)."""
+
+    def __init__(self, change_id: int) -> None:
+        super().__init__(f"name change {change_id} cannot be found: it was undone already")
+        self.change_id = change_id
+
+    def __str__(self) -> str:
+        return str(self.args[0])

@@ -20,6 +20,7 @@ from canasta_score.storage.database import (
     writing,
 )
 from canasta_score.storage.facts import entries_json, read_facts, rules_json
+from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import Change, StoredGame
 from canasta_score.storage.tables import (
     ChangeRow,
@@ -112,6 +113,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
             totals=json.dumps(list(totals)),
             finished=checked.finished,
             winner=checked.winner,
+            stats=stats_json(checked),
         )
         session.add(row)
         session.flush()
@@ -208,7 +210,7 @@ def changes(*, db: Database, game_id: int) -> list[Change]:
     return [
         Change(
             id=row.id or 0,
-            game_id=row.game_id,
+            game_id=game_id,
             at=aware(row.at),
             what=row.what,
             round_number=row.round_number,

@@ -22,6 +22,7 @@ from canasta_score.storage.errors import ImportRefused
 from canasta_score.storage.export import BACKUP_FORMAT
 from canasta_score.storage.facts import entries_json, rules_json
 from canasta_score.storage.games import name_key
+from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import IncomingGame
 from canasta_score.storage.tables import ChangeRow, GameRow, PlayerRow, RoundRow, SeatRow, SideRow
 
@@ -243,6 +244,7 @@ class _Writer:
                     "totals": json.dumps(list(totals)),
                     "finished": game.finished,
                     "winner": game.winner,
+                    "stats": stats_json(game),
                 }
             )
             for position, side in enumerate(game.sides):

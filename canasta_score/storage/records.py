@@ -1,4 +1,5 @@
-"""What storage hands out: stored games, game-list lines, recorded changes, player records."""
+"""What storage hands out: stored games, game-list lines, recorded changes, player records,
+name changes."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from canasta_score.core import Game
+from canasta_score.statistics import NameChange
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,9 @@ class Change:
     game_id: int
     at: datetime
     #: "game created", "game imported", "round added", "round edited", "round deleted",
-    #: "round undone", "game deleted", "game restored", "game archived", "game unarchived".
+    #: "round undone", "game deleted", "game restored", "game archived", "game unarchived"
+    #: (a name change, which belongs to no game, is recorded as "name changed" or
+    #: "name change undone", its names in `after`).
     what: str
     round_number: int | None
     #: The round's entries (game-file data, one per side) before and after, where a round changed.
@@ -86,3 +90,17 @@ class IncomingGame:
     created_at: datetime | None
     updated_at: datetime | None
     archived: bool
+
+
+@dataclass(frozen=True)
+class StoredNameChange:
+    """A rename or merge of players' names as stored: undone by its id."""
+
+    id: int
+    old: str
+    new: str
+    created_at: datetime
+
+    @property
+    def change(self) -> NameChange:
+        return NameChange(self.old, self.new)

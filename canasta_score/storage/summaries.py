@@ -16,6 +16,7 @@ from canasta_score import __version__
 from canasta_score.core import Game
 from canasta_score.storage.database import Database, aware, reading, writing
 from canasta_score.storage.facts import read_facts
+from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import GameSummary, PlayerRecord
 from canasta_score.storage.settings import get_setting, set_setting
 from canasta_score.storage.tables import GameRow, SeatRow, SideRow
@@ -35,6 +36,7 @@ def write_summary(session: Session, row: GameRow, game: Game) -> None:
     row.totals = json.dumps(list(game.totals))
     row.finished = game.finished
     row.winner = game.winner
+    row.stats = stats_json(game)
     by_position = dict(enumerate(game.totals))
     session.execute(  # one statement for every side
         update(SideRow)
@@ -43,7 +45,8 @@ def write_summary(session: Session, row: GameRow, game: Game) -> None:
     )
 
 
-def _summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummary]:
+def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummary]:
+    """The game-list lines of these games, in their order (sides and players in two queries)."""
     ids = [row.id for row in rows]
     sides: dict[int, list[str]] = {}
     for game_id, name in session.exec(
@@ -96,7 +99,7 @@ def list_games(
         .offset(offset)
     )
     with reading(db) as session:
-        return _summaries(session, session.exec(query).all())
+        return game_summaries(session, session.exec(query).all())
 
 
 def unfinished_game(*, db: Database) -> GameSummary | None:
@@ -112,7 +115,7 @@ def unfinished_game(*, db: Database) -> GameSummary | None:
         .limit(1)
     )
     with reading(db) as session:
-        summaries = _summaries(session, session.exec(query).all())
+        summaries = game_summaries(session, session.exec(query).all())
     return summaries[0] if summaries else None
 
 

@@ -13,8 +13,7 @@ from datetime import datetime
 from sqlalchemy import Index, MetaData, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-#: Alembic revision the tables below describe.
-SCHEMA_REVISION = "0003"
+from canasta_score.storage.revision import SCHEMA_REVISION as SCHEMA_REVISION
 
 
 class GameRow(SQLModel, table=True):
@@ -24,6 +23,9 @@ class GameRow(SQLModel, table=True):
     __table_args__ = (
         Index("ix_game_listing", "deleted_at", "created_at"),
         Index("ix_game_unfinished", "deleted_at", "archived", "finished", "updated_at"),
+        # The history's filters, each walked newest first (the id rides along as the rowid).
+        Index("ix_game_history_finished", "deleted_at", "finished", "created_at"),
+        Index("ix_game_history_rules", "deleted_at", "preset", "created_at"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -45,13 +47,19 @@ class GameRow(SQLModel, table=True):
     totals: str = "[]"
     finished: bool = False
     winner: int | None = None
+    #: The statistics' summary of the game (`statistics.summarize`) as JSON; "" until derived.
+    stats: str = ""
 
 
 class SideRow(SQLModel, table=True):
     """A side (team or single player) of a game, in side order."""
 
     __tablename__ = "side"
-    __table_args__ = (UniqueConstraint("game_id", "position", name="uq_side_position"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "position", name="uq_side_position"),
+        # The history's search by side name: the names (few) and then their games.
+        Index("ix_side_name", "name"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
@@ -105,13 +113,14 @@ class RoundRow(SQLModel, table=True):
 
 
 class ChangeRow(SQLModel, table=True):
-    """One recorded change to a game, so a disputed score can be traced."""
+    """One recorded change to a game (or, without a game, to the players' names), so a
+    disputed score can be traced."""
 
     __tablename__ = "change"
     __table_args__ = (Index("ix_change_game", "game_id", "id"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    game_id: int | None = Field(default=None, foreign_key="game.id", ondelete="CASCADE")
     at: datetime
     #: e.g. "round added", "round edited", "game deleted" (see `storage.Change`).
     what: str
@@ -155,6 +164,18 @@ class CustomRulesRow(SQLModel, table=True):
     #: Preset id it was copied from, and the values changed from it (JSON object).
     base: str
     overrides: str = "{}"
+
+
+class NameChangeRow(SQLModel, table=True):
+    """A rename or a merge of players' names (`statistics.NameChange`), applied to the whole
+    history by the statistics, in the order made; undone by deleting it."""
+
+    __tablename__ = "name_change"
+
+    id: int | None = Field(default=None, primary_key=True)
+    old: str
+    new: str
+    created_at: datetime
 
 
 metadata: MetaData = SQLModel.metadata

@@ -35,6 +35,7 @@ def start(page: ft.Page, *, db_path: str | None = None) -> None:
             except StorageError as error:  # e.g. a folder, a locked file, a newer app's file
                 show_unusable_database(page, str(error))
                 return
+            store.read_statistics_soon()
     assert isinstance(store, GameStore)
     App(page, store).start(tell_about_opening=first)
 

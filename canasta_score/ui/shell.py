@@ -11,6 +11,7 @@ The route is the single source of truth for what is on screen:
     /game/ID/round/R/edit       round entry for an earlier round
     /rules, /rules/game/ID      rule sets (active one, presets side by side, custom copy)
     /settings                   theme, language, keep screen awake, backup and import
+    /stats                      statistics: players, partnerships, head-to-head, name changes
 
 Language, theme and keeping the screen awake belong to the device, not to the table: they are
 kept in the device's own storage (`ft.SharedPreferences`), never in the shared database, and

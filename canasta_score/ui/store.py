@@ -2,18 +2,46 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
-from canasta_score.storage import GameNotFound, GameSummary, ImportRefused, StaleGame, StoredGame
+from canasta_score.statistics import GameSummary as GameFigures
+from canasta_score.statistics import NameChange, StatsFilter
+from canasta_score.storage import (
+    GameNotFound,
+    GameSummary,
+    HistoryCursor,
+    HistoryPage,
+    HistoryQuery,
+    ImportRefused,
+    NameChangeNotFound,
+    StaleGame,
+    StoredGame,
+    StoredNameChange,
+)
 
-__all__ = ["GameNotFound", "GameStore", "GameSummary", "ImportRefused", "StaleGame", "StoredGame"]
+__all__ = [
+    "GameFigures",
+    "GameNotFound",
+    "GameStore",
+    "GameSummary",
+    "HistoryCursor",
+    "HistoryPage",
+    "HistoryQuery",
+    "ImportRefused",
+    "NameChangeNotFound",
+    "StaleGame",
+    "StoredGame",
+    "StoredNameChange",
+]
 
 
 def _json_bytes(document: Any) -> bytes:
@@ -96,6 +124,44 @@ class GameStore:
 
     def known_players(self) -> list[str]:
         return storage.known_players(db=self.db)
+
+    def history_page(
+        self, query: HistoryQuery, after: HistoryCursor | None = None, limit: int = 50
+    ) -> HistoryPage:
+        """A page of the whole history, newest first; a search knows players' new names."""
+        changes = tuple(stored.change for stored in self.name_changes())
+        return storage.history_page(
+            db=self.db, query=query, after=after, limit=limit, changes=changes
+        )
+
+    # --- statistics -----------------------------------------------------------------------
+
+    def read_statistics_soon(self, delay: float = 5.0) -> None:
+        """Read every game's statistics summary once, on a thread, a few seconds after the
+        server's first page: the statistics screen's first visit then finds them read."""
+
+        def read() -> None:
+            # A cache warmed, nothing more: a closed database or a busy file is no matter.
+            with contextlib.suppress(Exception):
+                storage.played_games_summaries(db=self.db)
+
+        timer = threading.Timer(delay, read)
+        timer.daemon = True
+        timer.start()
+
+    def played_games(self, where: StatsFilter) -> list[GameFigures]:
+        return storage.played_games_summaries(db=self.db, where=where)
+
+    def name_changes(self) -> list[StoredNameChange]:
+        return storage.name_changes(db=self.db)
+
+    def add_name_change(self, old: str, new: str) -> StoredNameChange:
+        """Raises ValueError for a blank name or the same spelling."""
+        return storage.add_name_change(db=self.db, change=NameChange(old, new))
+
+    def undo_name_change(self, change_id: int) -> None:
+        """Raises NameChangeNotFound when it was undone already (on another screen)."""
+        storage.undo_name_change(db=self.db, change_id=change_id)
 
     # --- rounds (each raises RoundRefused or StaleGame) ----------------------------------
 

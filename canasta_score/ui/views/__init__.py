@@ -21,6 +21,7 @@ def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
     from canasta_score.ui.views.rules import RulesScreen
     from canasta_score.ui.views.settings import SettingsScreen
     from canasta_score.ui.views.sheet import SheetScreen
+    from canasta_score.ui.views.statistics import StatisticsScreen
 
     parts = [part for part in route.split("?")[0].split("/") if part]
     screen: Screen
@@ -46,6 +47,8 @@ def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
                 screen = RulesScreen(app, route, game_id=int(game_id))
             case ["settings"]:
                 screen = SettingsScreen(app, route)
+            case ["stats"]:
+                screen = StatisticsScreen(app, route)
             case _:
                 screen = HomeScreen(app, "/")
         return screen, screen.build()

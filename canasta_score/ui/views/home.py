@@ -11,6 +11,7 @@ from canasta_score.ui.components import TAP, Tagged, Wide
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
 from canasta_score.ui.store import GameSummary
+from canasta_score.ui.views.history import HistoryList
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -39,7 +40,6 @@ class HomeScreen(Screen):
         app.keep_awake(False)
         store = app.store
         unfinished = store.unfinished_game()
-        games = store.list_games(limit=100)
         body: list[ft.Control] = []
         if unfinished is not None:
             body.append(
@@ -84,20 +84,22 @@ class HomeScreen(Screen):
             )
         )
         body.append(ft.Text(tr._("Games"), size=20, weight=ft.FontWeight.BOLD))
-        if not games:
-            body.append(
-                ft.Text(
-                    tr._("No games yet. Start one and it will be kept here."),
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                )
-            )
-        for summary in games:
-            body.append(self.game_tile(summary))
+        # The whole history, a page at a time, with its search and filters.
+        self.history = HistoryList(app, self.game_tile)
+        body += self.history.controls()
         return app.frame(
             self.route,
             tr._("Canasta Score"),
             body,
             actions=[
+                Tagged(
+                    "open-statistics",
+                    ft.IconButton(
+                        icon=ft.Icons.LEADERBOARD,
+                        tooltip=app.tr._("Statistics"),
+                        on_click=lambda: app.go("/stats"),
+                    ),
+                ),
                 ft.IconButton(
                     icon=ft.Icons.MENU_BOOK,
                     tooltip=tr._("Rules"),

@@ -1,0 +1,82 @@
+"""The `stats` command: who wins, per player and per partnership, over the stored games.
+
+A file as this version writes it is only read, with sqlite3 (`storage.played_file`): no
+SQLAlchemy to import, so 10,000 games take well under a second. Anything else (no database
+yet, an older one, summaries not yet derived) is opened the usual way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date
+
+from canasta_score.cli.reading import EXIT_REFUSED, print_json
+from canasta_score.statistics import (
+    GameSummary,
+    NameChange,
+    StatsFilter,
+    game_statistics,
+    statistics_json,
+    statistics_table,
+)
+from canasta_score.storage import paths
+from canasta_score.storage.played_file import read_played_games
+
+
+def day(text: str) -> date:
+    """A day as `--since` takes it.
+
+    >>> day("2026-03-01")
+    datetime.date(2026, 3, 1)
+    """
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a date; write it as YYYY-MM-DD, e.g. 2026-03-01"
+        ) from None
+
+
+def stats(args: argparse.Namespace) -> int:
+    """Figures over the finished games (games in play counted apart), after the name changes."""
+    where = StatsFilter(rules_id=args.rules, since=args.since)
+    read = read_played_games(paths.database_path(args.db), where)
+    if read is None:
+        read = _opened(args, where)
+        if read is None:
+            return EXIT_REFUSED
+    games, changes = read
+    figures = game_statistics(games, changes=changes, where=where)
+    if args.json:
+        print_json(statistics_json(figures), sys.stdout)
+    else:
+        sys.stdout.write(statistics_table(figures) + "\n")
+    return 0
+
+
+def _opened(
+    args: argparse.Namespace, where: StatsFilter
+) -> tuple[list[GameSummary], list[NameChange]] | None:
+    """The games and name changes through `open_database` (which creates, upgrades, derives
+    the summaries or says why it cannot); None after saying why."""
+    from canasta_score import storage
+    from canasta_score.cli.storage_commands import _open, _reported
+
+    found: list[tuple[list[GameSummary], list[NameChange]]] = []
+
+    @_reported
+    def read(args: argparse.Namespace) -> int:
+        db = _open(args)
+        if db is None:
+            return EXIT_REFUSED
+        try:
+            games = storage.played_games_summaries(db=db, where=where)
+            changes = [stored.change for stored in storage.name_changes(db=db)]
+        finally:
+            db.close()
+        found.append((games, changes))
+        return 0
+
+    read(args)
+    return found[0] if found else None

@@ -1,0 +1,497 @@
+"""Statistics: who wins, per player and per partnership; head-to-head; renames and merges.
+
+Phone first: a card per player (a wide table would not fit 390 px), the most games first.
+The figures are the statistics package's over the summaries storage keeps; renames and
+merges are stored facts, undone from the snack bar or the list of name changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from canasta_score.core import PRESETS, CanastaKind
+from canasta_score.statistics import Figures, HeadToHead, Statistics, game_statistics
+from canasta_score.ui.components import TAP, Section, Tagged, Wide
+from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.history import PERIOD_LABELS
+from canasta_score.ui.state.labels import CANASTA_LABELS
+from canasta_score.ui.state.statistics import (
+    FIRST_CARDS,
+    StatsChoices,
+    compared,
+    parties,
+    party_key,
+)
+from canasta_score.ui.store import GameFigures, NameChangeNotFound, StoredNameChange
+
+if TYPE_CHECKING:
+    from canasta_score.ui.shell import App
+
+#: The choice of a dropdown that means "no filter".
+EVERY = "all"
+#: Canasta kinds by the name the figures give them.
+KINDS = {kind.value: kind for kind in CanastaKind}
+#: Partnerships offered for a head-to-head beside every player (the most games first).
+PARTNERSHIPS_TO_PICK = 60
+
+
+def identifier(figures: Figures) -> str:
+    """A card's stable identifier, e.g. `player-anna` or `partnership-anna-ben`.
+
+    >>> identifier(Figures(("Anna", "Jan B."))), identifier(Figures(("Anna",)))
+    ('partnership-anna-jan b.', 'player-anna')
+    """
+    kind = "partnership" if len(figures.players) > 1 else "player"
+    return "-".join([kind, *(name.casefold() for name in figures.players)])
+
+
+class StatisticsScreen(Screen):
+    def __init__(self, app: App, route: str, choices: StatsChoices | None = None) -> None:
+        self.app = app
+        self.route = route
+        self.choices = choices or StatsChoices()
+        self.history: list[GameFigures] = []
+        self.changes: list[StoredNameChange] = []
+        self.stats = Statistics((), ())
+        self.numbers: dict[int, str] = {}
+
+    def number(self, value: int) -> str:
+        """A whole number in the phone's language (the same few repeat on every card)."""
+        shown = self.numbers.get(value)
+        if shown is None:
+            shown = self.numbers[value] = self.app.tr.number(value)
+        return shown
+
+    # --- the screen -------------------------------------------------------------------
+
+    def today(self) -> date:
+        return datetime.now(UTC).date()
+
+    def build(self) -> ft.View:
+        app, tr = self.app, self.app.tr
+        app.keep_awake(False)
+        where = self.choices.where(self.today())
+        self.history = app.store.played_games(where)
+        self.changes = app.store.name_changes()
+        changes = [stored.change for stored in self.changes]
+        self.stats = stats = game_statistics(self.history, changes=changes, where=where)
+        body: list[ft.Control] = [self.filters()]
+        if not stats.players:
+            body.append(
+                Tagged(
+                    "statistics-empty",
+                    ft.Text(
+                        tr._("No games to count yet: finish a game and its figures appear here.")
+                        if not self.choices.rules and self.choices.period == EVERY
+                        else tr._("No games match these filters."),
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                )
+            )
+        else:
+            body.append(self.head_to_head())
+            body += self.cards(tr._("Players"), stats.players, self.choices.all_players)
+            if stats.partnerships:
+                body += self.cards(
+                    tr._("Partnerships"), stats.partnerships, self.choices.all_partnerships
+                )
+        if self.changes:
+            body.append(self.name_changes())
+        return app.frame(self.route, tr._("Statistics"), body, back="/")
+
+    def show(self, choices: StatsChoices) -> None:
+        self.choices = choices
+        self.app.redraw(self)
+
+    # --- filters ----------------------------------------------------------------------
+
+    def filters(self) -> ft.Control:
+        tr = self.app.tr
+        rule_sets = [ft.DropdownOption(key=EVERY, text=tr._("All rule sets"))] + [
+            ft.DropdownOption(key=preset_id, text=tr._(rules.name))
+            for preset_id, rules in PRESETS.items()
+        ]
+        periods = [ft.DropdownOption(key=k, text=tr._(label)) for k, label in PERIOD_LABELS.items()]
+        row = ft.Row(
+            [
+                Tagged(
+                    "statistics-rules",
+                    ft.Dropdown(
+                        label=tr._("Rule set"),
+                        value=self.choices.rules or EVERY,
+                        options=rule_sets,
+                        on_select=lambda e: self.show(
+                            self.choices.with_rules(
+                                None if e.control.value == EVERY else e.control.value
+                            )
+                        ),
+                        width=170,
+                        dense=True,
+                    ),
+                ),
+                Tagged(
+                    "statistics-period",
+                    ft.Dropdown(
+                        label=tr._("Started"),
+                        value=self.choices.period,
+                        options=periods,
+                        on_select=lambda e: self.show(
+                            self.choices.with_period(e.control.value or EVERY)
+                        ),
+                        width=170,
+                        dense=True,
+                    ),
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        )
+        # Room above for the fields' floating labels, at the top of the scrolled body.
+        return ft.Container(content=row, padding=ft.Padding.only(top=6))
+
+    # --- head-to-head -----------------------------------------------------------------
+
+    def head_to_head(self) -> ft.Control:
+        tr = self.app.tr
+        stats = self.stats
+        offered = [*stats.players, *stats.partnerships[:PARTNERSHIPS_TO_PICK]]
+        keys = {party_key(f) for f in offered}
+        for chosen in (self.choices.first, self.choices.second):
+            if chosen is not None and chosen not in keys:  # picked, then filtered away
+                found = [f for f in parties(stats) if party_key(f) == chosen]
+                offered += found
+                keys |= {chosen} if found else set()
+        options = [ft.DropdownOption(key=party_key(f), text=f.name) for f in offered]
+
+        def pick(label: str, value: str | None, first: bool) -> ft.Dropdown:
+            def picked(key: str | None) -> StatsChoices:
+                return self.choices.with_first(key) if first else self.choices.with_second(key)
+
+            return ft.Dropdown(
+                label=label,
+                value=value if value in keys else None,
+                options=options,
+                on_select=lambda e: self.show(picked(e.control.value)),
+                expand=True,
+                dense=True,
+            )
+
+        changes = [stored.change for stored in self.changes]
+        result = compared(self.history, self.choices, changes, self.today())
+        return Section(
+            ft.Text(tr._("Head to head"), size=18, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    Tagged(
+                        "head-to-head-first",
+                        pick(tr._("First"), self.choices.first, True),
+                        expand=True,
+                    ),
+                    Tagged(
+                        "head-to-head-second",
+                        pick(tr._("Second"), self.choices.second, False),
+                        expand=True,
+                    ),
+                ],
+                spacing=8,
+            ),
+            Tagged("head-to-head-result", self.head_to_head_result(result)),
+        )
+
+    def head_to_head_result(self, result: HeadToHead | None) -> ft.Control:
+        tr = self.app.tr
+        if result is None:
+            return ft.Text(
+                tr._("Pick two players or two partnerships who played against each other."),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        lines: list[ft.Control] = [
+            ft.Text(
+                tr._("{first} {first_wins} – {second_wins} {second}").format(
+                    first=" & ".join(result.first),
+                    first_wins=tr.number(result.first_wins),
+                    second_wins=tr.number(result.second_wins),
+                    second=" & ".join(result.second),
+                ),
+                size=20,
+                weight=ft.FontWeight.BOLD,
+            ),
+            ft.Text(
+                tr.ngettext(
+                    "{n} finished game against each other",
+                    "{n} finished games against each other",
+                    result.games,
+                ).format(n=tr.number(result.games)),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+        ]
+        if result.other_wins:
+            lines.append(
+                ft.Text(
+                    tr.ngettext(
+                        "{n} won by another side", "{n} won by another side", result.other_wins
+                    ).format(n=tr.number(result.other_wins))
+                )
+            )
+        if result.in_play:
+            lines.append(
+                ft.Text(
+                    tr.ngettext("{n} game in play", "{n} games in play", result.in_play).format(
+                        n=tr.number(result.in_play)
+                    )
+                )
+            )
+        return ft.Column(lines, spacing=2, tight=True)
+
+    # --- figures ----------------------------------------------------------------------
+
+    def cards(self, title: str, figures: tuple[Figures, ...], everyone: bool) -> list[ft.Control]:
+        tr = self.app.tr
+        shown = figures if everyone else figures[:FIRST_CARDS]
+        controls: list[ft.Control] = [ft.Text(title, size=20, weight=ft.FontWeight.BOLD)]
+        controls += [self.card(f) for f in shown]
+        if len(shown) < len(figures):
+            partnerships = len(figures[0].players) > 1
+            controls.append(
+                Tagged(
+                    "show-all-partnerships" if partnerships else "show-all-players",
+                    Wide(
+                        ft.OutlinedButton(
+                            content=ft.Text(tr._("Show all {n}").format(n=tr.number(len(figures)))),
+                            on_click=lambda: self.show(
+                                StatsChoices(**{**vars(self.choices), "all_partnerships": True})
+                                if partnerships
+                                else StatsChoices(**{**vars(self.choices), "all_players": True})
+                            ),
+                            height=TAP,
+                        )
+                    ),
+                )
+            )
+        return controls
+
+    def card(self, figures: Figures) -> ft.Control:
+        tr = self.app.tr
+        tag = identifier(figures)
+
+        def canasta_label(kind: str) -> str:
+            known = KINDS.get(kind)
+            return kind if known is None else tr._(CANASTA_LABELS[known])
+
+        def number(value: float | None) -> str:
+            return "–" if value is None else self.number(round(value))
+
+        rate = (
+            "–"
+            if figures.win_rate is None
+            else tr._("{percent}%").format(percent=self.number(round(100 * figures.win_rate)))
+        )
+        boxes = [
+            ("games", tr._("Games"), self.number(figures.games)),
+            ("wins", tr._("Wins"), self.number(figures.wins)),
+            ("win-rate", tr._("Win rate"), rate),
+            ("average-score", tr._("Average score"), number(figures.average_score)),
+            ("average-round", tr._("Average round"), number(figures.average_round)),
+            ("best-round", tr._("Best round"), number(figures.best_round)),
+            ("went-out", tr._("Gone out"), self.number(figures.went_out)),
+            ("concealed", tr._("Gone out concealed"), self.number(figures.went_out_concealed)),
+            ("red-threes", tr._("Red threes"), self.number(figures.red_threes)),
+        ]
+        boxes += [
+            (f"canastas-{kind}", canasta_label(kind), self.number(n))
+            for kind, n in figures.canastas.items()
+        ]
+        if figures.in_play:
+            boxes.append(("in-play", tr._("In play"), self.number(figures.in_play)))
+        header: list[ft.Control] = [
+            ft.Text(figures.name, size=18, weight=ft.FontWeight.BOLD, expand=True),
+        ]
+        if len(figures.players) == 1:
+            name = figures.players[0]
+            header += [
+                Tagged(
+                    f"{tag}-rename",
+                    ft.IconButton(
+                        icon=ft.Icons.EDIT_OUTLINED,
+                        tooltip=tr._("Rename"),
+                        on_click=lambda: self.ask_rename(name),
+                        width=TAP,
+                        height=TAP,
+                    ),
+                    tr._("Rename"),
+                ),
+                Tagged(
+                    f"{tag}-merge",
+                    ft.IconButton(
+                        icon=ft.Icons.MERGE_TYPE,
+                        tooltip=tr._("Merge into another name"),
+                        on_click=lambda: self.ask_merge(name),
+                        width=TAP,
+                        height=TAP,
+                    ),
+                    tr._("Merge into another name"),
+                ),
+            ]
+        return Tagged(
+            tag,
+            Section(
+                ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ft.Row(
+                    [
+                        Tagged(
+                            f"{tag}-{key}",
+                            ft.Column(
+                                [
+                                    ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
+                                    ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                                ],
+                                spacing=0,
+                                tight=True,
+                                width=104,
+                            ),
+                            f"{label}: {value}",
+                        )
+                        for key, label, value in boxes
+                    ],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=8,
+                ),
+            ),
+        )
+
+    # --- renames and merges -----------------------------------------------------------
+
+    def ask_rename(self, name: str) -> None:
+        tr = self.app.tr
+        field = ft.TextField(label=tr._("New name"), value=name, autofocus=True)
+
+        def go_on() -> None:
+            self.app.page.pop_dialog()
+            self.confirm_change(name, field.value or "", merge=False)
+
+        self.app.page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text(tr._("Rename {name}").format(name=name)),
+                content=Tagged("rename-field", field),
+                actions=[
+                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.page.pop_dialog()),
+                    Tagged("rename-next", ft.FilledButton(tr._("Rename"), on_click=go_on)),
+                ],
+            )
+        )
+
+    def ask_merge(self, name: str) -> None:
+        tr = self.app.tr
+        others = [f.name for f in self.stats.players if f.name != name]
+        target = ft.Dropdown(
+            label=tr._("Merge into"),
+            options=[ft.DropdownOption(key=other, text=other) for other in others],
+            expand=True,
+        )
+
+        def go_on() -> None:
+            if not target.value:
+                return
+            self.app.page.pop_dialog()
+            self.confirm_change(name, target.value, merge=True)
+
+        self.app.page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text(tr._("Merge {name}").format(name=name)),
+                content=Tagged("merge-target", ft.Row([target])),
+                actions=[
+                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.page.pop_dialog()),
+                    Tagged("merge-next", ft.FilledButton(tr._("Merge"), on_click=go_on)),
+                ],
+            )
+        )
+
+    def confirm_change(self, old: str, new: str, *, merge: bool) -> None:
+        """Ask once more, naming what changes; on a yes keep the change, offer to undo it."""
+        tr, app = self.app.tr, self.app
+
+        def change() -> None:
+            try:
+                stored = app.store.add_name_change(old, new)
+            except ValueError:
+                app.message(tr._("A new name must be given, and differ from the old one."))
+                return
+            app.redraw(self)
+
+            def undo() -> None:
+                self.undo(stored.id)
+
+            said = (
+                tr._("{old} merged into {new}") if merge else tr._("{old} renamed to {new}")
+            ).format(old=stored.old, new=stored.new)
+            app.message(said, tr._("Undo"), undo)
+
+        if merge:
+            title = tr._("Merge {old} into {new}?").format(old=old, new=new)
+            text = tr._(
+                "Every game of {old} counts for {new} from now on. The games keep the names "
+                "as entered; the list of name changes can undo it."
+            ).format(old=old, new=new)
+            app.confirm(title, text, tr._("Merge"), change)
+        else:
+            title = tr._("Rename {old} to {new}?").format(old=old, new=new.strip())
+            text = tr._(
+                "Every game of {old} is counted under the new name. The games keep the names "
+                "as entered; the list of name changes can undo it."
+            ).format(old=old)
+            app.confirm(title, text, tr._("Rename"), change)
+
+    def undo(self, change_id: int) -> None:
+        with contextlib.suppress(NameChangeNotFound):  # undone elsewhere: the same result
+            self.app.store.undo_name_change(change_id)
+        self.app.redraw(self)
+
+    def name_changes(self) -> ft.Control:
+        tr = self.app.tr
+        rows: list[ft.Control] = [
+            ft.Text(tr._("Name changes"), size=18, weight=ft.FontWeight.BOLD),
+        ]
+        for stored in reversed(self.changes):
+            rows.append(
+                Tagged(
+                    f"name-change-{stored.id}",
+                    ft.Row(
+                        [
+                            ft.Column(
+                                [
+                                    ft.Text(f"{stored.old} → {stored.new}", size=16),
+                                    ft.Text(
+                                        tr.date(stored.created_at.date()),
+                                        size=12,
+                                        color=ft.Colors.ON_SURFACE_VARIANT,
+                                    ),
+                                ],
+                                spacing=0,
+                                tight=True,
+                                expand=True,
+                            ),
+                            Tagged(
+                                f"name-change-{stored.id}-undo",
+                                ft.IconButton(
+                                    icon=ft.Icons.UNDO,
+                                    tooltip=tr._("Undo"),
+                                    on_click=lambda i=stored.id: self.undo(i),
+                                    width=TAP,
+                                    height=TAP,
+                                ),
+                                tr._("Undo"),
+                            ),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                )
+            )
+        return Section(*rows)
