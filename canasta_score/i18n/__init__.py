@@ -63,7 +63,7 @@ class Translator:
 
         >>> translator("nb").ngettext("{count} red three entered; the packs hold {most}",
         ...     "{count} red threes entered; the packs hold {most}", 2).format(count=2, most=4)
-        '2 røde treere ført; kortstokkene har 4'
+        '2 røde treere ført; kortstokkene har bare 4'
         """
         return self.catalog.ngettext(singular, plural, count)
 
