@@ -274,7 +274,15 @@ def load_screens() -> None:
     with contextlib.suppress(Exception):
         import flet as ft
 
-        for module in ("shell", "store", "views", "views.home", "views.sheet", "views.round_entry"):
+        for module in (
+            "shell",
+            "store",
+            "news",
+            "views",
+            "views.home",
+            "views.sheet",
+            "views.round_entry",
+        ):
             importlib.import_module(f"canasta_score.ui.{module}")
         for name in flet_names_used(Path(__file__).parent / "ui"):
             getattr(ft, name, None)

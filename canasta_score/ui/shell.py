@@ -10,6 +10,9 @@ The route is the single source of truth for what is on screen:
     /game/ID/round/R/edit       round entry for an earlier round
     /rules, /rules/game/ID      rule sets (active one, presets side by side, custom copy)
     /settings                   theme, language, keep screen awake
+
+Every phone at the table is a page of one server: a change saved on one is told to the others
+(`canasta_score.ui.news`), and the screen showing that game or the game list draws itself again.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections.abc import Callable
 import flet as ft
 
 from canasta_score.i18n import Translator, _, set_language, translator
+from canasta_score.ui.news import TableNews
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameStore
 
@@ -34,7 +38,9 @@ class App:
 
     def __init__(self, page: ft.Page, store: GameStore) -> None:
         self.page = page
-        self.store = store
+        #: What this phone hears from the others at the table, and tells them.
+        self.news = TableNews(page)
+        self.store = store.telling(self.news.publish)
         #: This phone's language: every word and number on its screens goes through it.
         self.tr: Translator = translator("en")
         self.wakelock: ft.Wakelock | None = None
@@ -147,6 +153,7 @@ class App:
         """The page is gone or going (tab closed, session expired): the screen is left."""
         if self.current is not None:
             self.current.leave()
+        self.news.stop()
 
     def redraw(self, screen: Screen) -> None:
         """Draws a screen again as it now is (what was typed in it kept), on the same route."""

@@ -8,6 +8,7 @@ import flet as ft
 
 from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged, Wide
+from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
 from canasta_score.ui.store import GameSummary
@@ -37,6 +38,8 @@ class HomeScreen(Screen):
     def build(self) -> ft.View:
         app = self.app
         app.keep_awake(False)
+        # A game started, changed or deleted on another phone shows here at once.
+        app.news.follow([GAMES_TOPIC], lambda: app.redraw(self))
         store = app.store
         unfinished = store.unfinished_game()
         games = store.list_games(limit=100)
@@ -107,6 +110,9 @@ class HomeScreen(Screen):
                 ),
             ],
         )
+
+    def leave(self) -> None:
+        self.app.news.stop()
 
     def game_tile(self, summary: GameSummary) -> ft.Control:
         app = self.app

@@ -9,11 +9,12 @@ import flet as ft
 from canasta_score.core import CardCounts, RoundRefused, SideEntry
 from canasta_score.i18n import _, ngettext
 from canasta_score.ui.components import TAP, Tagged
+from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
-from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.store import GameNotFound, StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -73,6 +74,7 @@ class RoundDetailScreen(Screen):
 
     def build(self) -> ft.View:
         app = self.app
+        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         game = self.stored.game
         number = self.number
         scores = game.scores[number - 1]
@@ -198,14 +200,31 @@ class RoundDetailScreen(Screen):
             back=f"/game/{self.game_id}",
         )
 
+    def changed_on_another_phone(self) -> None:
+        """Another phone changed this game: the round as it now is, or the sheet if it is gone."""
+        try:
+            self.stored = self.app.store.load_game(self.game_id)
+        except GameNotFound:
+            self.app.go("/")
+            return
+        if self.number > len(self.stored.game.rounds):
+            self.app.go(f"/game/{self.game_id}")
+            return
+        self.app.redraw(self)
+
+    def leave(self) -> None:
+        self.app.news.stop()
+
     def delete(self) -> None:
         game = self.stored.game
         number = self.number
         later = len(game.rounds) - number
+        # The round asked about: if another phone changes the game meanwhile, this is refused.
+        version = self.stored.version
 
         def delete_now() -> None:
             try:
-                self.app.store.delete_round(self.game_id, number, self.stored.version)
+                self.app.store.delete_round(self.game_id, number, version)
             except RoundRefused as refused:
                 self.app.message("; ".join(p.message for p in refused.problems))
                 return
