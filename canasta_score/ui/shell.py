@@ -10,6 +10,7 @@ The route is the single source of truth for what is on screen:
     /game/ID/round/R/edit       round entry for an earlier round
     /rules, /rules/game/ID      rule sets (active one, presets side by side, custom copy)
     /settings                   theme, language, keep screen awake
+    /invite, /game/ID/invite    the link for the other phones at the table, as a QR code
 
 Every phone at the table is a page of one server: a change saved on one is told to the others
 (`canasta_score.ui.news`), and the screen showing that game or the game list draws itself again.
@@ -36,11 +37,15 @@ CONTENT_WIDTH = 760
 class App:
     """One player's session: the page, the database and the screen the route asks for."""
 
-    def __init__(self, page: ft.Page, store: GameStore) -> None:
+    def __init__(self, page: ft.Page, store: GameStore, invite: str | None = None) -> None:
         self.page = page
         #: What this phone hears from the others at the table, and tells them.
         self.news = TableNews(page)
         self.store = store.telling(self.news.publish)
+        #: The link other phones open (with its access token) when the table is served on the
+        #: network; None when only this device can reach the app.
+        self.invite = invite
+        self.clipboard: ft.Clipboard | None = None
         #: This phone's language: every word and number on its screens goes through it.
         self.tr: Translator = translator("en")
         self.wakelock: ft.Wakelock | None = None
@@ -286,6 +291,21 @@ class App:
                 on_dismiss=lambda: dismissed(),
             )
         )
+
+    # --- the clipboard ----------------------------------------------------------------------
+
+    def copy_text(self, text: str, done: str) -> None:
+        """Puts `text` on this phone's clipboard, and says `done` once it is there."""
+        if self.clipboard is None:
+            self.clipboard = ft.Clipboard()
+            self.page.services.append(self.clipboard)
+        clipboard = self.clipboard
+
+        async def copy() -> None:
+            await clipboard.set(text)
+            self.message(done)
+
+        self.page.run_task(copy)
 
     # --- keep the screen awake during a game ------------------------------------------------
 

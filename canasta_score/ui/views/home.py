@@ -98,6 +98,14 @@ class HomeScreen(Screen):
             _("Canasta Score"),
             body,
             actions=[
+                Tagged(
+                    "invite",
+                    ft.IconButton(
+                        icon=ft.Icons.QR_CODE_2,
+                        tooltip=app.tr._("Invite phones"),
+                        on_click=lambda: app.go("/invite"),
+                    ),
+                ),
                 ft.IconButton(
                     icon=ft.Icons.MENU_BOOK,
                     tooltip=_("Rules"),

@@ -73,6 +73,14 @@ class SheetScreen(Screen):
             back="/",
             bottom=bottom,
             actions=[
+                Tagged(
+                    "invite",
+                    ft.IconButton(
+                        icon=ft.Icons.QR_CODE_2,
+                        tooltip=app.tr._("Invite phones"),
+                        on_click=lambda: app.go(f"/game/{self.game_id}/invite"),
+                    ),
+                ),
                 ft.IconButton(
                     icon=ft.Icons.MENU_BOOK,
                     tooltip=_("Rules of this game"),
