@@ -26,8 +26,8 @@ QUIET_ZONE = 4
 def code_scale(link: str, room: float) -> int:
     """Whole pixels a module, so the code fills `room` without blurring (at least 4).
 
-    >>> code_scale("http://192.168.1.20:8550/?token=" + "x" * 32, 350)  # 45 modules
-    7
+    >>> code_scale("http://192.168.1.20:8550/?token=" + "x" * 32, 366)  # 45 modules
+    8
     """
     modules = qr_code(link).symbol_size(scale=1, border=QUIET_ZONE)[0]
     return max(4, int(min(room, LARGEST_CODE) // modules))
@@ -51,8 +51,9 @@ class InviteScreen(Screen):
     def invitation(self, link: str) -> list[ft.Control]:
         app = self.app
         tr = app.tr
-        # The body's width on a phone, less its padding and the white frame around the code.
-        room = (app.content_width() or app.width) - 24 - 16
+        # The body's width on a phone, less its padding; the code's own quiet zone of light
+        # modules is the white frame around it.
+        room = (app.content_width() or app.width) - 24
         scale = code_scale(link, room)
         self.picture = qr_png(link, scale=scale)
         size = qr_code(link).symbol_size(scale=scale, border=QUIET_ZONE)[0]
@@ -67,8 +68,8 @@ class InviteScreen(Screen):
             ),
             # Dark on light whatever the theme, or a camera may not read it.
             bgcolor=ft.Colors.WHITE,
-            padding=8,
             border_radius=12,
+            clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
         )
         return [
             ft.Text(
