@@ -75,26 +75,29 @@ def test_an_entry_in_progress_survives_the_other_phones_save(
     a, b = two_phones(app_server, open_screen, "/game/1", "add-round")
     b.tap("add-round")
     b.wait_for("save-round")
-    assert type_into(b, "side-0-melded", "120") == "120"
-    b.wait_text("side-0-total", r"120")
+    assert type_into(b, "side-0-melded", "10") == "10"
+    b.wait_text("side-0-total", r"total 10$")
     b.page.get_by_text("Round 1", exact=False).first.wait_for()
 
     save_a_round(a, "90", "90")
 
     # B's round moves on to round 2, its preview onto A's totals; what B typed stays.
     b.page.get_by_text("Round 2", exact=False).first.wait_for()
-    b.wait_text("side-0-total", r"210")
-    assert b.value("side-0-melded") == "120"
+    b.wait_text("side-0-total", r"total 100$")
     assert b.route() == "/game/1/round"
+
+    # The field B was typing in still has the keyboard: the next keystroke lands in it.
+    b.page.keyboard.type("5")
+    b.wait_text("side-0-round-score", r"^\+105$")
 
     # B finishes its round and saves: it becomes round 2, nothing refused or overwritten.
     assert type_into(b, "side-1-hand", "40") == "40"
     b.wait_text("side-1-total", r"-130")
     b.tap("save-round")
     b.wait_for("add-round")
-    a.wait_text("side-0-total", r"^210$")
+    a.wait_text("side-0-total", r"^195$")
     rounds = stored_rounds(app_server)
-    assert [r[0]["melded"] for r in rounds] == [90, 120]
+    assert [r[0]["melded"] for r in rounds] == [90, 105]
 
 
 def test_the_same_round_edited_on_both_keeps_the_first_save_and_shows_it(
