@@ -2,7 +2,7 @@
 the same round edited twice keeps the first save; and the invite screen shows the table's link.
 
 No browser: two page stand-ins share one pubsub hub and run their tasks on the test's loop, as
-two sessions of the server do (tests/browser/test_live_table.py drives the real thing).
+two sessions of the server do (tests/browser/test_two_phones.py drives the real thing).
 """
 
 from __future__ import annotations
