@@ -5,7 +5,9 @@
 Two headless Chromium pages (two browser contexts: two phones) show the same game. Phone A
 enters and saves a round N times; each time the clock runs from A's tap on "Save round" to
 the new total in B's sheet (its semantics node, which Flutter updates with the frame drawn),
-and, for comparison, to A's own sheet back with its button for the next round. Prints median and worst, in ms, as
+and, for comparison, to A's own sheet back with its button for the next round. The same on
+the server alone (Flet's pubsub hub, two pages in one process, no browser): the save on A to
+B's sheet built again. Prints median and worst, in ms, as
 recorded in the README ("Figures: the app"). Target: the other phone within a second.
 """
 
@@ -109,6 +111,65 @@ def shown_at(page: Any) -> float:
     return moment
 
 
+def server_side_times(saves: int) -> list[float]:
+    """Ms from a save on page A's store to page B's sheet built again, inside one process:
+    Flet's own pubsub hub and worker threads, two pages, no browser (no diff, no socket)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+
+    from flet.pubsub.pubsub_client import PubSubClient
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from canasta_score.core import PRESETS, Game, Side, SideEntry
+    from canasta_score.ui.shell import App
+    from canasta_score.ui.store import GameStore
+
+    times: list[float] = []
+
+    async def run(db: Path) -> None:
+        loop = asyncio.get_running_loop()
+        hub = PubSubHub(loop=loop, executor=ThreadPoolExecutor())
+        store = GameStore(str(db))
+        store.set_setting("keep_awake", "off")
+        sides = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
+        game_id = store.create_game(Game(rules=PRESETS["classic"], sides=sides)).id
+        drawn = asyncio.Event()
+
+        class Page(SimpleNamespace):
+            def update(self, *_controls: Any) -> None:
+                if self.name == "b":
+                    drawn.set()
+
+            def run_task(self, task: Any) -> Any:
+                return asyncio.run_coroutine_threadsafe(task(), loop)
+
+        def page(name: str) -> Any:
+            return Page(
+                name=name,
+                width=390,
+                route=f"/game/{game_id}",
+                views=[],
+                services=[],
+                pubsub=PubSubClient(hub, name),
+            )
+
+        a, b = App(page("a"), store), App(page("b"), store)  # type: ignore[arg-type]
+        for app in (a, b):
+            app.show_route()
+        for _save in range(saves):
+            drawn.clear()
+            version = store.load_game(game_id).version
+            started = time.perf_counter()
+            a.store.add_round(game_id, [SideEntry(melded=MELDED), SideEntry(hand=MELDED)], version)
+            await drawn.wait()
+            times.append((time.perf_counter() - started) * 1000)
+
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run(Path(folder) / "server.db"))
+    return times
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=20)
@@ -141,8 +202,11 @@ def main() -> int:
                 other.append(shown_at(b) - tapped)
                 same.append(shown_at(a) - tapped)
             browser.close()
+    server_side = server_side_times(args.saves)
     results = {
         "saves": len(other),
+        "server_side_median_ms": round(statistics.median(server_side), 1),
+        "server_side_worst_ms": round(max(server_side), 1),
         "other_phone_median_ms": round(statistics.median(other)),
         "other_phone_worst_ms": round(max(other)),
         "same_phone_median_ms": round(statistics.median(same)),
