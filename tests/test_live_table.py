@@ -192,3 +192,39 @@ def test_news_for_a_screen_already_left_is_dropped(store: GameStore) -> None:
         assert b.page.route == "/settings"
 
     asyncio.run(journey())
+
+
+def test_a_round_deleted_on_another_phone_takes_its_detail_back_to_the_sheet(
+    store: GameStore,
+) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        for melded in (50, 60):
+            store.add_round(game_id, [points(melded), points(hand=50)], version(store, game_id))
+        a, b = phones(store)
+        show(b, f"/game/{game_id}/round/2")
+        a.store.delete_round(game_id, 2, version(store, game_id))
+        await news_delivered()
+        assert b.page.route == f"/game/{game_id}"
+
+    asyncio.run(journey())
+
+
+def test_a_take_back_asked_before_another_phones_save_takes_nothing_back(
+    store: GameStore,
+) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        store.add_round(game_id, [points(50), points(hand=50)], version(store, game_id))
+        a, b = phones(store)
+        sheet = show(b, f"/game/{game_id}")
+        sheet.undo()  # "Take back round 1?" waits for an answer on B
+        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        await news_delivered()
+        dialog = b.page.dialogs[-1]
+        dialog.actions[1].on_click()  # yes: but the game is no longer what B was asked about
+        assert len(store.load_game(game_id).game.rounds) == 2
+        held = b._held_message  # said once the dialog is gone
+        assert held is not None and "changed on another screen" in held[0]
+
+    asyncio.run(journey())
