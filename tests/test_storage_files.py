@@ -4,6 +4,7 @@ import hashlib
 import json
 import random
 import sqlite3
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from storage_support.builders import quiet_round, two_sides, wait_for_backups, w
 
 from canasta_score import storage
 from canasta_score.storage import backups, paths, schema
+from canasta_score.storage.export import export_all
 from canasta_score.storage.tables import SCHEMA_REVISION, metadata
 
 
@@ -245,3 +247,29 @@ def test_only_the_newest_backups_are_kept(tmp_path):
     assert kept == written[::-1][: backups.KEEP]
     assert json.loads(kept[0].read_text()) == {"n": 9}
     assert backups.taken_at(kept[0]) == start + timedelta(days=9)
+
+
+def test_saves_made_while_the_daily_backup_is_written_ask_for_no_second_one(tmp_path, monkeypatch):
+    path = tmp_path / "games.db"
+    db, ids = a_database_with_games(path, games=1)
+    wait_for_backups(db)
+    folder = paths.backups_folder(path)
+    for old in backups.backups_in(folder):
+        old.unlink()
+    backups._next_backup.clear()  # a day later: the daily backup is due again
+    writing, go_on = threading.Event(), threading.Event()
+
+    def slow_export(*, db):
+        writing.set()
+        assert go_on.wait(60)
+        return export_all(db=db)
+
+    monkeypatch.setattr(backups, "export_all", slow_export)
+    storage.add_round(db=db, game_id=ids[0], entries=quiet_round(), expected_version=2)
+    assert writing.wait(60)
+    for version in (3, 4):  # saved while that backup is being written
+        storage.add_round(db=db, game_id=ids[0], entries=quiet_round(), expected_version=version)
+    go_on.set()
+    wait_for_backups(db)
+    assert len(backups.backups_in(folder)) == 1
+    db.close()

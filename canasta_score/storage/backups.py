@@ -91,18 +91,24 @@ def backup_now(*, db: Database) -> Path | None:
 class BackupWorker:
     """Writes automatic backups on a thread of their own, so no save or start waits for one.
 
-    A request made while a backup is being written is not lost: the worker writes once more,
-    from a transaction that began after the request (so it holds the round just saved).
+    A backup after a finished game asked for while one is being written is not lost: the
+    worker writes once more, from a transaction that began after the request (so it holds the
+    round just saved). A daily backup asked for meanwhile is the one being written, unless
+    that one found no games to write.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._wanted = False
+        self._fresh = False  # a backup holding every change saved so far
+        self._daily = False  # any backup from now on
         self._thread: threading.Thread | None = None
 
-    def request(self, db: Database) -> None:
+    def request(self, db: Database, *, fresh: bool = True) -> None:
         with self._lock:
-            self._wanted = True
+            if fresh:
+                self._fresh = True
+            else:
+                self._daily = True
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, args=(db,), name="canasta-score-backup"
@@ -112,14 +118,18 @@ class BackupWorker:
     def _run(self, db: Database) -> None:
         while True:
             with self._lock:
-                if not self._wanted:
+                if not (self._fresh or self._daily):
                     self._thread = None
                     return
-                self._wanted = False
+                self._fresh = self._daily = False
             try:
-                backup_now(db=db)
+                written = backup_now(db=db)
             except Exception as error:  # the games are safe in the database; retried later
                 logging.getLogger(__name__).warning("automatic backup not written: %s", error)
+                continue
+            if written is not None:
+                with self._lock:
+                    self._daily = False  # the daily backup asked for meanwhile: this one
 
     def wait(self) -> None:
         """Wait until the backup being written (if any) is on disk."""
@@ -137,7 +147,7 @@ def backup_if_due(db: Database) -> None:
         return
     folder = paths.backups_folder(db.path)
     if backup_due(folder, now):
-        db._backups.request(db)  # once written, the next one is due a day later
+        db._backups.request(db, fresh=False)  # once written, the next one is due a day later
     else:
         newest = newest_backup(folder)
         taken = taken_at(newest) if newest else None

@@ -5,11 +5,12 @@ The route is the single source of truth for what is on screen:
     /                           home (resume, new game, history)
     /new                        new game;  /new/from/ID  with the players of game ID
     /game/ID                    score sheet
+    /game/ID/chart              the game's chart (running totals, target, opening bands)
     /game/ID/round              round entry for the next round
     /game/ID/round/R            round detail (breakdown, edit, delete)
     /game/ID/round/R/edit       round entry for an earlier round
     /rules, /rules/game/ID      rule sets (active one, presets side by side, custom copy)
-    /settings                   theme, language, keep screen awake
+    /settings                   theme, language, keep screen awake, backup and import
     /invite, /game/ID/invite    the link for the other phones at the table, as a QR code
 
 Every phone at the table is a page of one server: a change saved on one is told to the others
@@ -51,6 +52,10 @@ class App:
         self.wakelock: ft.Wakelock | None = None
         self._awake = False
         self.current: Screen | None = None
+        #: The file picker service (saving and opening files), made when first needed.
+        self._picker: ft.FilePicker | None = None
+        #: Who hears of the files a person picked (the screen that asked).
+        self.on_files_picked: Callable[[list[ft.FilePickerFile]], None] | None = None
         #: While a confirmed action runs, its message waits until the dialog is gone.
         self._quiet = False
         self._held_message: tuple[str, str | None, Callable[[], None] | None] | None = None
@@ -306,6 +311,37 @@ class App:
             self.message(done)
 
         self.page.run_task(copy)
+
+    # --- files a person saves and opens ---------------------------------------------------
+
+    def file_picker(self) -> ft.FilePicker:
+        """The page's file picker: saves a file where the person says (a download in a
+        browser), and hands files picked with a `PickFiles` action to `on_files_picked`."""
+        if self._picker is None:
+            self._picker = ft.FilePicker(on_result=self._picked)
+            self.page.services.append(self._picker)
+        return self._picker
+
+    def _picked(self, event: ft.FilePickerResultEvent) -> None:
+        if self.on_files_picked is not None and event.files:
+            self.on_files_picked(event.files)
+
+    def save_file(self, name: str, data: bytes) -> None:
+        """Offers `data` as a file called `name`: the save dialog, or a download in a browser."""
+        picker = self.file_picker()
+        tr = self.tr
+
+        async def save() -> None:
+            try:
+                await picker.save_file(
+                    dialog_title=tr._("Save {name}").format(name=name),
+                    file_name=name,
+                    src_bytes=data,
+                )
+            except Exception as error:  # a refused dialog must not end the session
+                self.message(tr._("The file could not be saved: {reason}").format(reason=error))
+
+        self.page.run_task(save)
 
     # --- keep the screen awake during a game ------------------------------------------------
 

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import copy
+import json
+import os
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
-from canasta_score.storage import GameNotFound, GameSummary, StaleGame, StoredGame
+from canasta_score.storage import GameNotFound, GameSummary, ImportRefused, StaleGame, StoredGame
 
-__all__ = ["GameNotFound", "GameStore", "GameSummary", "StaleGame", "StoredGame"]
+__all__ = ["GameNotFound", "GameStore", "GameSummary", "ImportRefused", "StaleGame", "StoredGame"]
+
+
+def _json_bytes(document: Any) -> bytes:
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 class GameStore:
@@ -63,6 +70,52 @@ class GameStore:
         restored = storage.restore_backup(db=self.db, path=path)
         self._tell(None)
         return restored
+
+    # --- files a person takes away and brings back ------------------------------------------
+
+    def backup_bytes(self) -> bytes:
+        """Every game as a backup file, as the `export --all` command writes it."""
+        return _json_bytes(storage.export_all(db=self.db))
+
+    def game_file_bytes(self, game_id: int) -> bytes:
+        """One game as a game file, as the `export` command writes it."""
+        return _json_bytes(storage.export_game(db=self.db, game_id=game_id))
+
+    def import_bytes(self, data: bytes, name: str) -> list[int]:
+        """The games of a backup or a game file added, all or nothing, as the `import` command
+        does; their new ids. Raises ImportRefused with every reason for a file it cannot take."""
+        handle, temporary = tempfile.mkstemp(prefix="canasta-import-", suffix=".json")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            # A backup is read game by game; anything else is read whole and checked.
+            if storage.is_backup_file(temporary):
+                restored = storage.restore_backup(db=self.db, path=temporary)
+                self._tell(None)
+                return restored
+        finally:
+            os.unlink(temporary)
+        try:
+            document = json.loads(data.decode("utf-8-sig"))
+        except UnicodeDecodeError as error:
+            raise ImportRefused([f"{name} is not a text file ({error.reason})"]) from error
+        except json.JSONDecodeError as error:
+            raise ImportRefused(
+                [
+                    f"{name} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+                ]
+            ) from error
+        except RecursionError as error:
+            raise ImportRefused(
+                [f"{name} is not a game file: its JSON is nested too deeply"]
+            ) from error
+        except ValueError as error:
+            raise ImportRefused(
+                [f"{name} is not a game file: {str(error).split(';')[0]}"]
+            ) from error
+        imported = storage.import_document(db=self.db, document=document)
+        self._tell(None)
+        return imported
 
     def known_players(self) -> list[str]:
         return storage.known_players(db=self.db)

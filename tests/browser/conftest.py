@@ -274,10 +274,15 @@ class Screen:
         field = node.locator("input, textarea").first
         if not field.count():
             field = node
-        for _attempt in range(3):
+        # Until it holds: a keystroke sent while the screen is drawn again can be lost.
+        deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+        while time.monotonic() < deadline:
+            field = self.wait_for(identifier).locator("input, textarea").first
+            if not field.count():
+                field = self.wait_for(identifier)
             field.click(timeout=STEP_TIMEOUT_MS)
             field.fill(value, timeout=STEP_TIMEOUT_MS)
-            self.page.wait_for_timeout(50)
+            self.page.wait_for_timeout(100)
             if field.input_value() == value:
                 break
         assert field.input_value() == value, (

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
     """The screen and the view for a route; unknown routes show home."""
+    from canasta_score.ui.views.chart import ChartScreen
     from canasta_score.ui.views.home import HomeScreen
     from canasta_score.ui.views.invite import InviteScreen
     from canasta_score.ui.views.new_game import NewGameScreen
@@ -32,6 +33,8 @@ def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
                 screen = NewGameScreen(app, route, from_game=int(game_id))
             case ["game", game_id]:
                 screen = SheetScreen(app, route, int(game_id))
+            case ["game", game_id, "chart"]:
+                screen = ChartScreen(app, route, int(game_id))
             case ["game", game_id, "round"]:
                 screen = RoundEntryScreen(app, route, int(game_id))
             case ["game", game_id, "round", number]:

@@ -8,7 +8,9 @@ import flet as ft
 
 from canasta_score.core import CardCounts, RoundRefused, SideEntry
 from canasta_score.i18n import _, ngettext
-from canasta_score.ui.components import TAP, Tagged
+from canasta_score.statistics.charts import round_bars
+from canasta_score.ui.components import TAP, Section, Tagged
+from canasta_score.ui.components.round_picture import round_picture, scale
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
@@ -164,6 +166,7 @@ class RoundDetailScreen(Screen):
                 bgcolor=ft.Colors.SURFACE_CONTAINER,
             ),
         ]
+        body.append(self.picture())
         if not game.finished or number == len(game.rounds):
             body.append(
                 ft.Row(
@@ -214,6 +217,41 @@ class RoundDetailScreen(Screen):
 
     def leave(self) -> None:
         self.app.news.stop()
+
+    def picture(self) -> ft.Control:
+        """Each side's round drawn: gains stacked above the line, losses below, labelled."""
+        tr = self.app.tr
+        bars = round_bars(self.stored.game, self.number)
+        per_point = scale(bars)
+        pictures: list[ft.Control] = [
+            Tagged(
+                f"round-picture-{index}",
+                round_picture(bar, per_point, words=tr._, number=tr.number),
+            )
+            for index, bar in enumerate(bars)
+        ]
+        # Side by side where there is room; one under the other on a phone.
+        shown: ft.Control = (
+            ft.ResponsiveRow(
+                [
+                    ft.Container(p, col={"xs": 12, "md": 12 // min(len(pictures), 4)})
+                    for p in pictures
+                ],
+                spacing=16,
+                run_spacing=16,
+            )
+            if self.app.is_wide()
+            else ft.Column(pictures, spacing=16)
+        )
+        return Section(
+            ft.Text(tr._("Where the points came from"), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                tr._("Above the line what a side scored, below it what it lost."),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            shown,
+        )
 
     def delete(self) -> None:
         game = self.stored.game

@@ -1,14 +1,17 @@
-"""Settings: theme, language and keeping the screen awake during a game."""
+"""Settings: theme, language, keeping the screen awake, and taking the games out and back in."""
 
 from __future__ import annotations
 
+import contextlib
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from canasta_score.i18n import LANGUAGES, _, set_language
-from canasta_score.ui.components import Section
+from canasta_score.ui.components import TAP, Section, Tagged
 from canasta_score.ui.screen import Screen
+from canasta_score.ui.store import ImportRefused
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -18,6 +21,9 @@ class SettingsScreen(Screen):
     def __init__(self, app: App, route: str) -> None:
         self.app = app
         self.route = route
+        #: What the last import brought in, or why it brought nothing.
+        #: (Always shown, empty at first: a hidden control inside Semantics is an error.)
+        self.outcome = ft.Text("", size=15)
 
     def build(self) -> ft.View:
         app = self.app
@@ -55,8 +61,100 @@ class SettingsScreen(Screen):
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             ),
+            self.games_section(),
         ]
         return app.frame(self.route, _("Settings"), body, back="/")
+
+    # --- the games, out and back in -------------------------------------------------------
+
+    def games_section(self) -> ft.Control:
+        app = self.app
+        tr = app.tr
+        picker = app.file_picker()
+        app.on_files_picked = self.files_picked
+        backup = ft.FilledButton(
+            tr._("Back up all games"),
+            icon=ft.Icons.BACKUP,
+            on_click=self.back_up,
+            height=TAP,
+        )
+        bring_in = ft.OutlinedButton(
+            tr._("Restore from a backup or import a game"),
+            icon=ft.Icons.UPLOAD_FILE,
+            height=TAP,
+            # Opened by the browser inside the tap, the only time it lets a page pick a file.
+            action=ft.PickFiles(
+                picker,
+                dialog_title=tr._("A backup or a game file"),
+                with_data=True,
+                cancel_upload_on_window_blur=False,
+            ),
+            on_click=lambda: None,
+        )
+        return Section(
+            ft.Text(tr._("Your games"), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                tr._(
+                    "Games are kept on this device only. Save a backup somewhere safe; "
+                    "a backup or a game file brings them back here or onto another phone."
+                ),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            ft.Row([Tagged("backup-all", backup)], wrap=True),
+            ft.Row([Tagged("import-games", bring_in)], wrap=True),
+            Tagged("import-outcome", self.outcome),
+        )
+
+    def back_up(self) -> None:
+        day = datetime.now(UTC).date()
+        self.app.save_file(
+            f"canasta-score-backup-{day:%Y-%m-%d}.json", self.app.store.backup_bytes()
+        )
+
+    def files_picked(self, files: list[ft.FilePickerFile]) -> None:
+        for file in files:
+            self.bring_in(file.name, file.bytes)
+
+    def bring_in(self, name: str, data: bytes | None) -> None:
+        """A backup or a game file read back, all or nothing; says what came in or why not."""
+        tr = self.app.tr
+        if data is None:
+            self.show_outcome(
+                tr._("{name} could not be read; nothing was imported.").format(name=name), False
+            )
+            return
+        try:
+            ids = self.app.store.import_bytes(data, name)
+        except ImportRefused as refused:
+            reasons = refused.problems[:8]
+            if len(refused.problems) > len(reasons):
+                reasons.append("…")
+            self.show_outcome(
+                tr._("Nothing was imported from {name}:").format(name=name)
+                + "\n"
+                + "\n".join(reasons),
+                False,
+            )
+            return
+        except Exception as error:  # never a crash over a file a person picked
+            self.show_outcome(
+                tr._("Nothing was imported from {name}:").format(name=name) + f"\n{error}", False
+            )
+            return
+        self.show_outcome(
+            tr.ngettext(
+                "{n} game came in from {name}.", "{n} games came in from {name}.", len(ids)
+            ).format(n=tr.number(len(ids)), name=name),
+            True,
+        )
+
+    def show_outcome(self, text: str, good: bool) -> None:
+        self.outcome.value = text
+        self.outcome.color = None if good else ft.Colors.ERROR
+        self.app.message(text.split("\n")[0])
+        with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
+            self.outcome.update()
 
     def theme_changed(self, event: ft.Event[ft.SegmentedButton]) -> None:
         theme = (event.control.selected or ["system"])[0]

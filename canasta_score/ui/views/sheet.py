@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+from datetime import UTC
 from typing import TYPE_CHECKING
 
 import flet as ft
 
+from canasta_score.cli.score_sheet import score_sheet_csv
 from canasta_score.core import Game, RoundRefused
 from canasta_score.i18n import _
 from canasta_score.ui.components import TAP, BigNumber, Tagged, Wide
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
+from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
 from canasta_score.ui.store import GameNotFound, StaleGame, StoredGame
 
@@ -29,6 +34,7 @@ class SheetScreen(Screen):
         self.route = route
         self.game_id = game_id
         self.stored: StoredGame = app.store.load_game(game_id)
+        self._after_menu: Callable[[], None] | None = None
 
     @property
     def game(self) -> Game:
@@ -74,6 +80,14 @@ class SheetScreen(Screen):
             bottom=bottom,
             actions=[
                 Tagged(
+                    "open-chart",
+                    ft.IconButton(
+                        icon=ft.Icons.SHOW_CHART,
+                        tooltip=app.tr._("Chart"),
+                        on_click=lambda: app.go(f"/game/{self.game_id}/chart"),
+                    ),
+                ),
+                Tagged(
                     "invite",
                     ft.IconButton(
                         icon=ft.Icons.QR_CODE_2,
@@ -85,6 +99,14 @@ class SheetScreen(Screen):
                     icon=ft.Icons.MENU_BOOK,
                     tooltip=_("Rules of this game"),
                     on_click=lambda: app.go(f"/rules/game/{self.game_id}"),
+                ),
+                Tagged(
+                    "game-menu",
+                    ft.IconButton(
+                        icon=ft.Icons.MORE_VERT,
+                        tooltip=app.tr._("Share and export"),
+                        on_click=self.open_menu,
+                    ),
                 ),
             ],
         )
@@ -374,6 +396,91 @@ class SheetScreen(Screen):
                 )
             )
         return ft.Column(rows, spacing=4)
+
+    # --- the game's menu: share and export ------------------------------------------------
+
+    def file_stem(self) -> str:
+        return f"canasta-game-{self.game_id}-{self.stored.created_at:%Y-%m-%d}"
+
+    def result_text(self) -> str:
+        day = self.stored.updated_at.astimezone(UTC).date()
+        return share_text(self.game, self.app.tr, day)
+
+    def menu_items(self) -> list[ft.Control]:
+        """What the game's menu offers: the result for a chat (finished games), the score
+        sheet as CSV and the game as a game file."""
+        tr = self.app.tr
+        items: list[ft.Control] = []
+        if self.game.finished:
+            copy = ft.ListTile(
+                leading=ft.Icon(ft.Icons.COPY),
+                title=ft.Text(tr._("Copy the result")),
+                subtitle=ft.Text(tr._("A few lines for a chat: sides, totals, the winner")),
+                on_click=self.result_copied,
+            )
+            # Copied by the browser inside the tap itself, which is when it lets a page do so.
+            with contextlib.suppress(RuntimeError):  # no running page (a test's stand-in)
+                copy.action = ft.CopyToClipboard(self.result_text())
+            items.append(Tagged("menu-copy-result", copy))
+        items.append(
+            Tagged(
+                "menu-csv",
+                ft.ListTile(
+                    leading=ft.Icon(ft.Icons.TABLE_CHART),
+                    title=ft.Text(tr._("Score sheet as CSV")),
+                    subtitle=ft.Text(tr._("Round by round, for a spreadsheet")),
+                    on_click=self.save_csv,
+                ),
+            )
+        )
+        items.append(
+            Tagged(
+                "menu-export-game",
+                ft.ListTile(
+                    leading=ft.Icon(ft.Icons.SAVE_ALT),
+                    title=ft.Text(tr._("Export this game")),
+                    subtitle=ft.Text(tr._("A game file another phone can import")),
+                    on_click=self.save_game_file,
+                ),
+            )
+        )
+        return items
+
+    def open_menu(self) -> None:
+        self.app.page.show_dialog(
+            ft.BottomSheet(
+                content=ft.Container(
+                    content=ft.Column(self.menu_items(), tight=True, spacing=0),
+                    padding=ft.Padding.symmetric(vertical=12),
+                ),
+                show_drag_handle=True,
+                on_dismiss=self.menu_dismissed,
+            )
+        )
+
+    def menu_dismissed(self) -> None:
+        # A message shown while the menu closes would bring the menu back: it waits till now.
+        after, self._after_menu = self._after_menu, None
+        if after is not None:
+            after()
+
+    def close_menu(self) -> None:
+        with contextlib.suppress(Exception):  # already closed
+            self.app.page.pop_dialog()
+
+    def result_copied(self) -> None:
+        copied = self.app.tr._("Result copied: paste it into a chat")
+        self._after_menu = lambda: self.app.message(copied)
+        self.close_menu()
+
+    def save_csv(self) -> None:
+        self.close_menu()
+        data = score_sheet_csv(self.game).encode("utf-8")
+        self.app.save_file(f"{self.file_stem()}.csv", data)
+
+    def save_game_file(self) -> None:
+        self.close_menu()
+        self.app.save_file(f"{self.file_stem()}.json", self.app.store.game_file_bytes(self.game_id))
 
     # --- verbs --------------------------------------------------------------------------
 

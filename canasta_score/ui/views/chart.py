@@ -1,0 +1,294 @@
+"""The game chart: each side's running total by round, the target, and the opening bands.
+
+The bands are shaded behind the lines, each labelled on the right with the minimum a side
+whose total lies in it needs to open, so "we need 90 next round" reads at a glance.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import flet as ft
+import flet_charts as fch
+
+from canasta_score.statistics.charts import ChartSeries, chart_series
+from canasta_score.ui.components import Tagged
+from canasta_score.ui.screen import Screen
+from canasta_score.ui.store import StoredGame
+
+if TYPE_CHECKING:
+    from canasta_score.ui.shell import App
+
+#: A colour per side, strong enough on a light and on a dark background.
+SIDE_COLORS = (
+    ft.Colors.BLUE_600,
+    ft.Colors.DEEP_ORANGE_600,
+    ft.Colors.PURPLE_400,
+    ft.Colors.TEAL_600,
+)
+#: How strongly each band is shaded, from the lowest minimum up (a higher minimum, darker).
+BAND_SHADES = (0.05, 0.12, 0.22, 0.32, 0.42)
+CHART_HEIGHT = 400
+#: Axis values are rounded out to this many points.
+STEP = 500
+
+
+def y_range(series: ChartSeries) -> tuple[int, int]:
+    """The totals the chart shows: every total, zero and the target, rounded out to 500.
+
+    >>> from canasta_score.statistics.charts import SideSeries
+    >>> y_range(ChartSeries((SideSeries("We", (0, 1450, 2900)), SideSeries("They", (0, -185, 300))), 5000, ()))
+    (-500, 5500)
+    """
+    values = [value for side in series.sides for value in side.totals]
+    low = min([0, *values])
+    high = max([series.target, *values])
+    bottom = -STEP * math.ceil(-low / STEP) if low < 0 else 0
+    top = STEP * (math.floor(high / STEP) + 1)
+    return bottom, top
+
+
+def visible_bands(series: ChartSeries, bottom: int, top: int) -> list[tuple[int, int, int, int]]:
+    """(from, to, minimum, shade index) of each band that shows between bottom and top."""
+    found = []
+    for index, band in enumerate(series.bands):
+        start = bottom if band.start is None else max(band.start, bottom)
+        end = top if band.end is None else min(band.end, top)
+        if end > start:
+            found.append((start, end, band.minimum, index))
+    return found
+
+
+class ChartScreen(Screen):
+    def __init__(self, app: App, route: str, game_id: int) -> None:
+        self.app = app
+        self.route = route
+        self.game_id = game_id
+        self.stored: StoredGame = app.store.load_game(game_id)
+
+    def build(self) -> ft.View:
+        app = self.app
+        tr = app.tr
+        game = self.stored.game
+        series = chart_series(game)
+        body: list[ft.Control] = [
+            Tagged(
+                "game-chart",
+                ft.Container(
+                    content=self.chart(series),
+                    height=CHART_HEIGHT,
+                    padding=ft.Padding.only(top=12, right=4, bottom=4),
+                    border_radius=12,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                ),
+                tr._("Running totals by round"),
+            ),
+            self.legend(series),
+        ]
+        if not game.finished:
+            body.append(self.next_round())
+        body.append(
+            ft.Text(
+                tr._(
+                    "Shading: the minimum a side needs to open, by its total (right edge). "
+                    "Dashed: the target."
+                ),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+        return app.frame(
+            self.route,
+            tr._("Chart"),
+            body,
+            subtitle=tr._(game.rules.name),
+            back=f"/game/{self.game_id}",
+        )
+
+    # --- the chart ----------------------------------------------------------------------
+
+    def chart(self, series: ChartSeries) -> fch.LineChart:
+        tr = self.app.tr
+        bottom, top = y_range(series)
+        rounds = max(1, len(series.sides[0].totals) - 1) if series.sides else 1
+        bands = visible_bands(series, bottom, top)
+        data: list[fch.LineChartData] = [
+            self.band(start, end, BAND_SHADES[min(shade, len(BAND_SHADES) - 1)], rounds)
+            for start, end, _minimum, shade in bands
+        ]
+        data.append(
+            fch.LineChartData(
+                points=[
+                    self.quiet_point(0, series.target),
+                    self.quiet_point(rounds, series.target),
+                ],
+                color=ft.Colors.ON_SURFACE,
+                stroke_width=1.5,
+                dash_pattern=[6, 4],
+            )
+        )
+        dots = rounds <= 15
+        for index, side in enumerate(series.sides):
+            color = SIDE_COLORS[index % len(SIDE_COLORS)]
+            data.append(
+                fch.LineChartData(
+                    points=[
+                        fch.LineChartDataPoint(
+                            x=number,
+                            y=total,
+                            tooltip=f"{side.name} {tr.number(total)}",
+                        )
+                        for number, total in enumerate(side.totals)
+                    ],
+                    color=color,
+                    stroke_width=3,
+                    rounded_stroke_cap=True,
+                    rounded_stroke_join=True,
+                    point=fch.ChartCirclePoint(radius=3, color=color, stroke_width=0)
+                    if dots
+                    else None,
+                )
+            )
+        left = sorted(
+            {0, series.target, *(start for start, _e, _m, _s in bands if start != bottom)}
+        )
+        every = max(1, math.ceil(rounds / 8))
+        small = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT)
+        return fch.LineChart(
+            data_series=data,
+            min_x=0,
+            max_x=rounds,
+            min_y=bottom,
+            max_y=top,
+            interactive=True,
+            animation=ft.Animation(duration=ft.Duration(milliseconds=0)),
+            horizontal_grid_lines=fch.ChartGridLines(
+                interval=STEP if top - bottom <= 8000 else 2 * STEP,
+                color=ft.Colors.with_opacity(0.10, ft.Colors.ON_SURFACE),
+                width=1,
+            ),
+            vertical_grid_lines=fch.ChartGridLines(
+                interval=every, color=ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE), width=1
+            ),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            # Labels show only at multiples of the spacing: 500 for totals, 250 for the bands.
+            left_axis=fch.ChartAxis(
+                label_size=42,
+                label_spacing=STEP,
+                labels=[
+                    fch.ChartAxisLabel(
+                        value=value,
+                        label=ft.Text(
+                            tr.number(value),
+                            size=11,
+                            weight=ft.FontWeight.BOLD if value == series.target else None,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                        ),
+                    )
+                    for value in left
+                ],
+            ),
+            right_axis=fch.ChartAxis(
+                label_size=30,
+                label_spacing=STEP / 2,
+                labels=[
+                    fch.ChartAxisLabel(
+                        value=STEP / 2 * round((start + end) / STEP),
+                        label=ft.Text(
+                            tr.number(minimum),
+                            size=11,
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_TERTIARY_CONTAINER,
+                        ),
+                    )
+                    for start, end, minimum, _shade in bands
+                ],
+            ),
+            bottom_axis=fch.ChartAxis(
+                label_size=22,
+                label_spacing=every,
+                title=ft.Text(tr._("Round"), style=small),
+                title_size=18,
+                labels=[
+                    fch.ChartAxisLabel(value=number, label=ft.Text(str(number), style=small))
+                    for number in range(0, rounds + 1, every)
+                ],
+            ),
+            top_axis=fch.ChartAxis(show_labels=False, label_size=0),
+            tooltip=fch.LineChartTooltip(
+                bgcolor=ft.Colors.INVERSE_SURFACE, fit_inside_horizontally=True
+            ),
+            expand=True,
+        )
+
+    @staticmethod
+    def quiet_point(x: int, y: float) -> fch.LineChartDataPoint:
+        return fch.LineChartDataPoint(x=x, y=y, show_tooltip=False)
+
+    def band(self, start: float, end: float, shade: float, rounds: int) -> fch.LineChartData:
+        """A band as an invisible line along its top, shaded down to its bottom."""
+        return fch.LineChartData(
+            points=[self.quiet_point(0, end), self.quiet_point(rounds, end)],
+            color=ft.Colors.TRANSPARENT,
+            stroke_width=0,
+            below_line_bgcolor=ft.Colors.with_opacity(shade, ft.Colors.TERTIARY),
+            below_line_cutoff_y=start,
+        )
+
+    # --- beside the chart ---------------------------------------------------------------
+
+    def legend(self, series: ChartSeries) -> ft.Control:
+        tr = self.app.tr
+        items: list[ft.Control] = []
+        for index, side in enumerate(series.sides):
+            color = SIDE_COLORS[index % len(SIDE_COLORS)]
+            items.append(
+                Tagged(
+                    f"chart-legend-{index}",
+                    ft.Row(
+                        [
+                            ft.Container(width=18, height=4, bgcolor=color, border_radius=2),
+                            ft.Text(
+                                tr._("{side}: {total}").format(
+                                    side=side.name, total=tr.number(side.totals[-1])
+                                ),
+                                size=15,
+                                weight=ft.FontWeight.BOLD,
+                            ),
+                        ],
+                        spacing=6,
+                        tight=True,
+                    ),
+                )
+            )
+        items.append(
+            ft.Row(
+                [
+                    ft.Text("- -", size=15, weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        tr._("Target {target}").format(target=tr.number(series.target)),
+                        size=15,
+                    ),
+                ],
+                spacing=6,
+                tight=True,
+            )
+        )
+        return ft.Row(items, wrap=True, spacing=16, run_spacing=6)
+
+    def next_round(self) -> ft.Control:
+        """What each side needs to open next round, said in words under the picture."""
+        tr = self.app.tr
+        game = self.stored.game
+        parts = [
+            tr._("{side} needs {minimum}").format(side=name, minimum=tr.number(minimum))
+            for name, minimum in zip(game.side_names, game.opening_minimums, strict=True)
+        ]
+        return Tagged(
+            "chart-next-round",
+            ft.Text(
+                tr._("Next round: {needs}").format(needs=", ".join(parts)),
+                size=15,
+            ),
+        )

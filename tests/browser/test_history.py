@@ -1,0 +1,208 @@
+"""The games taken out and brought back in a real browser, and the game's pictures looked at.
+
+Backups and game files are downloads (`page.expect_download()`), a backup is brought back
+through the browser's file chooser (`page.expect_file_chooser()`), and the chart and the round
+picture are kept as screenshots in screenshots-history/ (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import BLANK_PNG_BYTES, FAILED, ROOT, STEP_TIMEOUT_MS, AppServer, Screen
+from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
+from headless import PHONE, local_only
+
+pytestmark = pytest.mark.browser
+
+PICTURES = ROOT / "screenshots-history"
+#: Both sides climb through the 1500 and 3000 bands; We then drop back a little.
+CLIMBING = [
+    {"melded": 200, "hand": 20, "canastas": {"mixed": 1}},
+    {"melded": 150, "hand": 40, "red_threes": 1},
+]
+LATE = [
+    {"melded": 120, "hand": 95},
+    {"melded": 250, "hand": 10, "canastas": {"natural": 1}, "went_out": "normal"},
+]
+
+
+def game(rounds: list[Any], day: int) -> dict[str, Any]:
+    when = f"2026-11-{day:02d}T20:00:00+00:00"
+    return {
+        "format": "canasta-score/1",
+        "rules": "classic",
+        "sides": WE_AND_THEY,
+        "rounds": rounds,
+        "created": when,
+        "updated": when,
+    }
+
+
+@pytest.fixture
+def seeded(app_server: AppServer) -> AppServer:
+    """Game 1 in play after 10 rounds (totals 3890 and 3360); game 2 won by We in 4 rounds."""
+    app_server.import_games(game([CLIMBING] * 8 + [LATE] * 2, day=27))
+    app_server.import_games(game([WORKED_EXAMPLE_ROUND] * 4, day=28))
+    return app_server.start()
+
+
+@pytest.fixture
+def tab(browser: Any, seeded: AppServer, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A phone-sized tab whose downloads are kept and whose clipboard the page may use; when
+    the test fails, its last picture is kept as screenshots-history/FAILED-<test>.png."""
+
+    def open_(dark: bool = False) -> Screen:
+        context = browser.new_context(
+            viewport=PHONE,
+            color_scheme="dark" if dark else "light",
+            device_scale_factor=1,
+            accept_downloads=True,
+            permissions=["clipboard-read", "clipboard-write"],
+        )
+        context.set_default_timeout(STEP_TIMEOUT_MS)
+        context.route("**/*", local_only)
+        contexts.append(context)
+        return Screen(context.new_page(), seeded.url)
+
+    contexts: list[Any] = []
+    yield open_
+    if request.node.stash.get(FAILED, False):
+        PICTURES.mkdir(exist_ok=True)
+        for context in contexts:
+            for page in context.pages:
+                page.screenshot(path=PICTURES / f"FAILED-{request.node.name}.png")
+    for context in contexts:
+        context.close()
+
+
+#: The screen below the app bar: a button's highlight there is no change of screen.
+BODY = {"x": 0, "y": 64, "width": PHONE["width"], "height": PHONE["height"] - 64}
+
+
+def body(screen: Screen) -> bytes:
+    picture: bytes = screen.page.screenshot(clip=BODY)
+    return picture
+
+
+def keep(screen: Screen, name: str, before: bytes) -> Path:
+    """A settled screenshot in screenshots-history/, checked not to be blank, taken once the
+    body of the screen no longer shows what it showed `before`: a new screen (the chart's code
+    loaded on first use) can be painted a while after its semantics are there."""
+    PICTURES.mkdir(exist_ok=True)
+    deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+    while body(screen) == before and time.monotonic() < deadline:
+        screen.page.wait_for_timeout(250)
+    assert body(screen) != before, f"{name}: the screen did not change"
+    picture = screen.settle()
+    assert len(picture) > BLANK_PNG_BYTES, f"{name} looks blank"
+    path = PICTURES / f"{name}-390x844.png"
+    path.write_bytes(picture)
+    return path
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_chart_and_the_round_picture_show_on_a_phone(tab: Any, dark: bool) -> None:
+    screen = tab(dark)
+    screen.open("/game/1", ready="open-chart")
+    screen.settle()
+    sheet = body(screen)
+    screen.tap("open-chart")
+    screen.wait_for("game-chart")
+    assert screen.route() == "/game/1/chart"
+    assert "We: 3,890" in screen.text("chart-legend-0")
+    assert "They: 3,360" in screen.text("chart-legend-1")
+    # Both past 3000: the next round needs 120 from each.
+    screen.wait_text("chart-next-round", r"We needs 120, They needs 120")
+    assert screen.horizontal_overflow() == 0
+    keep(screen, f"chart-{'dark' if dark else 'light'}", sheet)
+    chart = body(screen)
+
+    screen.go("/game/1/round/9", ready="round-picture-0")
+    assert screen.has("round-picture-1")
+    screen.wait_text("round-picture-0", r"In hand")
+    assert screen.horizontal_overflow() == 0
+    keep(screen, f"round-detail-{'dark' if dark else 'light'}", chart)
+
+
+def pick(screen: Screen, path: Path) -> None:
+    """Taps Import and answers the browser's file chooser with `path`."""
+    with screen.page.expect_file_chooser(timeout=STEP_TIMEOUT_MS) as chooser:
+        screen.tap("import-games")
+    chooser.value.set_files(str(path))
+
+
+def test_a_downloaded_backup_comes_back_and_a_damaged_file_is_refused(
+    tab: Any, tmp_path: Path
+) -> None:
+    screen = tab()
+    screen.open("/settings", ready="backup-all")
+    with screen.page.expect_download(timeout=STEP_TIMEOUT_MS) as download:
+        screen.tap("backup-all")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name.startswith("canasta-score-backup-") and saved.suffix == ".json"
+    backup = json.loads(saved.read_text(encoding="utf-8"))
+    assert backup["format"] == "canasta-score-backup/1"
+    assert [len(g["rounds"]) for g in backup["games"]] == [10, 4]
+
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(saved.read_text(encoding="utf-8")[:-200], encoding="utf-8")
+    pick(screen, damaged)
+    said = screen.wait_text("import-outcome", r"Nothing was imported from damaged\.json")
+    assert "not valid JSON" in said
+
+    pick(screen, saved)
+    screen.wait_text("import-outcome", r"2 games came in from canasta-score-backup-")
+    screen.go("/game/4", ready="winner")  # the won game, now stored a second time
+    assert screen.number("side-0-total") == 5800
+
+
+def test_a_game_menu_exports_the_game_its_score_sheet_and_its_result(
+    tab: Any, tmp_path: Path
+) -> None:
+    screen = tab()
+    screen.open("/game/2", ready="game-menu")
+    screen.tap("game-menu")
+    with screen.page.expect_download(timeout=STEP_TIMEOUT_MS) as download:
+        screen.tap("menu-export-game")
+    exported = tmp_path / download.value.suggested_filename
+    download.value.save_as(exported)
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    assert document["format"] == "canasta-score/1"
+    assert [side["name"] for side in document["sides"]] == ["We", "They"]
+    assert len(document["rounds"]) == 4
+
+    screen.wait_gone("menu-export-game")
+    screen.tap("game-menu")
+    with screen.page.expect_download(timeout=STEP_TIMEOUT_MS) as download:
+        screen.tap("menu-csv")
+    sheet = tmp_path / download.value.suggested_filename
+    download.value.save_as(sheet)
+    assert sheet.suffix == ".csv"
+    lines = sheet.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "round,We score,We total,They score,They total"
+    assert lines[-1] == "total,,5800,,-740"
+
+    # The exported game file comes back in through the same Import as a backup.
+    screen.wait_gone("menu-csv")
+    screen.go("/settings", ready="import-games")
+    pick(screen, exported)
+    screen.wait_text("import-outcome", r"1 game came in from canasta-game-2-")
+
+    screen.go("/game/2", ready="game-menu")
+    screen.tap("game-menu")
+    screen.tap("menu-copy-result")
+    screen.page.get_by_text("Result copied", exact=False).first.wait_for(timeout=STEP_TIMEOUT_MS)
+    copied = screen.page.evaluate("navigator.clipboard.readText()")
+    assert copied.splitlines() == [
+        "Canasta: Classic, Nov 28, 2026",
+        "We (Anna, Ben): 5,800",
+        "They (Cleo, Dan): -740",
+        "We won after 4 rounds.",
+    ]

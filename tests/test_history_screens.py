@@ -1,0 +1,315 @@
+"""The game chart, the round picture, the share text, and games taken out and brought back in.
+
+Screens are built on a real database with the page stand-in of test_ui_screens (no browser).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import flet_charts as fch
+import pytest
+from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND, game_file
+from test_ui_screens import PageStandIn, identifiers, texts, walk
+
+from canasta_score.core import CLASSIC, SIX_PLAYER, Game, Side, SideEntry, read_game
+from canasta_score.i18n import translator
+from canasta_score.statistics.charts import chart_series, round_bars
+from canasta_score.ui.components.round_picture import BAR_HEIGHT, THINNEST, scale
+from canasta_score.ui.shell import App
+from canasta_score.ui.state.share import share_text
+from canasta_score.ui.store import GameStore, ImportRefused
+from canasta_score.ui.views import screen_for
+from canasta_score.ui.views.chart import ChartScreen, visible_bands, y_range
+from canasta_score.ui.views.settings import SettingsScreen
+from canasta_score.ui.views.sheet import SheetScreen
+
+CLIMBING = [
+    {"melded": 200, "hand": 20, "canastas": {"mixed": 1}},
+    {"melded": 150, "hand": 40, "red_threes": 1},
+]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    store = GameStore(str(tmp_path / "games.db"))
+    store.set_setting("keep_awake", "off")
+    return store
+
+
+def app_on(store: GameStore, width: float = 390, language: str = "en") -> App:
+    app = App(PageStandIn(width), store)  # type: ignore[arg-type]
+    app.tr = translator(language)
+    return app
+
+
+def stored_game(store: GameStore, document: dict[str, Any]) -> int:
+    (game_id,) = store.import_bytes(json.dumps(document).encode(), "game.json")
+    return game_id
+
+
+def won_game(store: GameStore) -> int:
+    return stored_game(
+        store,
+        game_file(
+            [WORKED_EXAMPLE_ROUND] * 4,
+            created="2026-11-28T20:00:00+00:00",
+            updated="2026-11-28T21:30:00+00:00",
+        ),
+    )
+
+
+# --- the share text -----------------------------------------------------------------------
+
+
+def test_a_won_game_is_shared_as_sides_totals_rounds_winner_and_date(store: GameStore) -> None:
+    game = store.load_game(won_game(store)).game
+    assert share_text(game, translator("en"), date(2026, 11, 28)).splitlines() == [
+        "Canasta: Classic, Nov 28, 2026",
+        "We (Anna, Ben): 5,800",
+        "They (Cleo, Dan): -740",
+        "We won after 4 rounds.",
+    ]
+
+
+def test_the_share_text_writes_numbers_and_dates_as_the_phone_does(store: GameStore) -> None:
+    game = store.load_game(won_game(store)).game
+    text = share_text(game, translator("de"), date(2026, 11, 28))
+    assert "28.11.2026" in text
+    assert "5.800" in text and "-740" in text
+
+
+def test_a_side_without_players_and_a_game_in_play_are_said_plainly() -> None:
+    game = Game(CLASSIC, (Side("North", ()), Side("South", ())))
+    game = game.add_round([SideEntry(melded=120), SideEntry(melded=90, hand=20)])
+    assert share_text(game, translator("en"), date(2026, 1, 2)).splitlines() == [
+        "Canasta: Classic, Jan 2, 2026",
+        "North: 120",
+        "South: 70",
+        "In play after 1 round.",
+    ]
+
+
+def test_the_sheet_menu_copies_the_result_of_a_won_game_only(store: GameStore) -> None:
+    app = app_on(store)
+    won = SheetScreen(app, "/game/1", won_game(store))
+    assert won.result_text().endswith("We won after 4 rounds.")
+    menu = {c.identifier for c in won.menu_items() if isinstance(c, ft.Semantics)}
+    assert menu == {"menu-copy-result", "menu-csv", "menu-export-game"}
+    in_play = SheetScreen(app, "/game/2", stored_game(store, game_file([CLIMBING])))
+    menu = {c.identifier for c in in_play.menu_items() if isinstance(c, ft.Semantics)}
+    assert menu == {"menu-csv", "menu-export-game"}
+    view = in_play.build()
+    assert {"open-chart", "game-menu"} <= identifiers(view)
+
+
+def test_copying_the_result_says_so_once_the_menu_has_closed(store: GameStore) -> None:
+    app = app_on(store)
+    screen = SheetScreen(app, "/game/1", won_game(store))
+    screen.open_menu()
+    assert isinstance(app.page.dialogs[-1], ft.BottomSheet)
+    screen.result_copied()
+    assert app.page.dialogs == []  # the menu closed; the message waits for it to be gone
+    screen.menu_dismissed()
+    assert isinstance(app.page.dialogs[-1], ft.SnackBar)
+    assert "Result copied" in app.page.dialogs[-1].content.value
+
+
+# --- the chart ----------------------------------------------------------------------------
+
+
+def chart_of(view: ft.View) -> Any:
+    charts = [c for c in walk(view) if isinstance(c, fch.LineChart)]
+    assert len(charts) == 1
+    return charts[0]
+
+
+def test_the_chart_draws_each_sides_running_totals_the_target_and_the_bands(
+    store: GameStore,
+) -> None:
+    game_id = stored_game(store, game_file([CLIMBING] * 8))
+    app = app_on(store)
+    _screen, view = screen_for(app, f"/game/{game_id}/chart")
+    chart = chart_of(view)
+    game = store.load_game(game_id).game
+    series = chart_series(game)
+    *bands, target, we, they = chart.data_series
+    # Each side's line: 0 before the first round, then its total after each round.
+    assert [p.y for p in we.points] == list(series.sides[0].totals)
+    assert [p.y for p in they.points] == [0, *(t[1] for t in game.running_totals)]
+    assert [p.x for p in we.points] == list(range(9))
+    assert we.color != they.color
+    assert {p.y for p in target.points} == {5000} and target.dash_pattern
+    # Totals 0..3840 and 0..1680, target 5000: the chart shows 0..5500.
+    assert (chart.min_y, chart.max_y) == (0, 5500)
+    # The bands 0-1500, 1500-3000, 3000-5500: each an invisible line shaded down to its start.
+    assert [(b.below_line_cutoff_y, b.points[0].y) for b in bands] == [
+        (0, 1500),
+        (1500, 3000),
+        (3000, 5500),
+    ]
+    assert all(b.color == ft.Colors.TRANSPARENT and b.below_line_bgcolor for b in bands)
+    assert not any(p.show_tooltip for b in (*bands, target) for p in b.points)
+    # Each band says on the right what a side in it needs to open.
+    shown = {label.value: label.label.value for label in chart.right_axis.labels}
+    assert shown == {750: "50", 2250: "90", 4250: "120"}
+    left = [label.value for label in chart.left_axis.labels]
+    assert left == [0, 1500, 3000, 5000]
+    # The legend names the sides with their totals; what each needs next is said in words.
+    words = texts(view)
+    assert "We: 3,840" in words and "They: 1,680" in words
+    assert "Next round: We needs 120, They needs 90" in words
+
+
+def test_a_total_below_zero_and_the_7500_tier_show_as_bands(store: GameStore) -> None:
+    game = Game(SIX_PLAYER, (Side("A", ()), Side("B", ()), Side("C", ())))
+    series = chart_series(game)
+    low = series.__class__(
+        sides=(series.sides[0].__class__("A", (0, -700, 9100)),),
+        target=series.target,
+        bands=series.bands,
+    )
+    bottom, top = y_range(low)
+    assert bottom == -1000 and top > 9100
+    minimums = [minimum for _s, _e, minimum, _i in visible_bands(low, bottom, top)]
+    assert minimums == [15, 50, 90, 120, 150]
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_chart_builds_for_every_table_and_a_game_without_rounds(
+    store: GameStore, width: int
+) -> None:
+    for sides in (2, 3, 4):
+        rules = SIX_PLAYER if sides == 3 else CLASSIC
+        stored = store.create_game(
+            Game(rules, tuple(Side(f"S{n}", (f"P{n}a", f"P{n}b")) for n in range(sides)))
+        )
+        view = ChartScreen(app_on(store, width), f"/game/{stored.id}/chart", stored.id).build()
+        chart = chart_of(view)
+        assert len(chart.data_series) >= sides + 1
+        assert {f"chart-legend-{n}" for n in range(sides)} <= identifiers(view)
+
+
+def test_a_chart_of_a_game_that_is_gone_shows_home(store: GameStore) -> None:
+    _screen, view = screen_for(app_on(store), "/game/99/chart")
+    assert "new-game" in identifiers(view)
+
+
+# --- the round picture --------------------------------------------------------------------
+
+
+def test_the_round_picture_puts_gains_above_the_line_and_losses_below(store: GameStore) -> None:
+    game_id = stored_game(store, game_file([WORKED_EXAMPLE_ROUND]))
+    app = app_on(store)
+    _screen, view = screen_for(app, f"/game/{game_id}/round/1")
+    assert {"round-picture-0", "round-picture-1"} <= identifiers(view)
+    words = texts(view)
+    # We: 420 melded, 800 canasta bonus, 200 red threes, 100 going out; 70 in hand.
+    for label, points in [
+        ("Melded", "+420"),
+        ("Canasta bonus", "+800"),
+        ("Red threes", "+200"),
+        ("Going out", "+100"),
+        ("In hand", "-70"),
+    ]:
+        assert label in words and points in words
+    assert "We: +1,450" in words and "They: -185" in words
+    # They have not melded: their red three counts against them, below the line.
+    bars = round_bars(store.load_game(game_id).game, 1)
+    assert [p.part for p in bars[1].below] == ["red_threes", "hand"]
+
+
+def test_the_round_picture_draws_every_side_on_one_scale() -> None:
+    document = game_file([WORKED_EXAMPLE_ROUND])
+    game, problems = read_game(document)
+    assert game is not None and not problems
+    bars = round_bars(game, 1)
+    per_point = scale(bars)
+    # We's bar (1520 above, 70 below) is the biggest: it is drawn BAR_HEIGHT tall.
+    assert per_point == pytest.approx(BAR_HEIGHT / 1590)
+    assert scale([]) == 0.0
+    assert THINNEST > 0
+
+
+# --- the games out and back in ------------------------------------------------------------
+
+
+def test_a_backup_made_in_the_app_comes_back_whole(store: GameStore, tmp_path: Path) -> None:
+    won_game(store)
+    stored_game(store, game_file([CLIMBING] * 3))
+    backup = store.backup_bytes()
+    document = json.loads(backup)
+    assert document["format"] == "canasta-score-backup/1" and len(document["games"]) == 2
+    other = GameStore(str(tmp_path / "other.db"))
+    assert other.import_bytes(backup, "backup.json") == [1, 2]
+    assert other.load_game(1).game.totals == store.load_game(1).game.totals
+    assert other.load_game(1).created_at == store.load_game(1).created_at
+
+
+def test_a_game_file_made_in_the_app_comes_back(store: GameStore) -> None:
+    game_id = won_game(store)
+    data = store.game_file_bytes(game_id)
+    assert json.loads(data)["sides"] == WE_AND_THEY
+    (again,) = store.import_bytes(data, "game.json")
+    assert store.load_game(again).game.totals == store.load_game(game_id).game.totals
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b'{"format": "canasta-score-backup/1", "games": [', "damaged.json is not valid JSON"),
+        (b"\xff\xfe\x00garbage", "damaged.json is not a text file"),
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"format": "canasta-score-backup/1", "games": 3}', "must be a list of game files"),
+        (b'{"what": "a shopping list"}', "sides must be a list"),
+    ],
+)
+def test_a_damaged_file_is_refused_with_its_reason_and_nothing_comes_in(
+    store: GameStore, data: bytes, reason: str
+) -> None:
+    won_game(store)
+    with pytest.raises(ImportRefused) as refused:
+        store.import_bytes(data, "damaged.json")
+    assert reason in str(refused.value)
+    assert [s.id for s in store.list_games()] == [1]
+
+
+def test_a_backup_with_one_bad_game_brings_in_none_of_them(store: GameStore) -> None:
+    bad = game_file([[{"melded": -5}, {"melded": 0}]])
+    backup = {"format": "canasta-score-backup/1", "games": [game_file(), bad]}
+    with pytest.raises(ImportRefused) as refused:
+        store.import_bytes(json.dumps(backup).encode(), "backup.json")
+    assert any(problem.startswith("game 2: ") for problem in refused.value.problems)
+    assert store.list_games() == []
+
+
+def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -> None:
+    app = app_on(store)
+    screen = SettingsScreen(app, "/settings")
+    view = screen.build()
+    assert {"backup-all", "import-games", "import-outcome"} <= identifiers(view)
+    assert app.on_files_picked == screen.files_picked
+    backup = {"format": "canasta-score-backup/1", "games": [game_file(), game_file()]}
+    screen.bring_in("backup.json", json.dumps(backup).encode())
+    assert screen.outcome.value == "2 games came in from backup.json."
+    assert screen.outcome.color is None
+    screen.bring_in("one.json", json.dumps(game_file()).encode())
+    assert screen.outcome.value == "1 game came in from one.json."
+    screen.bring_in("broken.json", b'{"format": ')
+    assert screen.outcome.value.startswith("Nothing was imported from broken.json:\n")
+    assert "not valid JSON" in screen.outcome.value
+    assert screen.outcome.color == ft.Colors.ERROR
+    screen.bring_in("unread.json", None)
+    assert "could not be read" in screen.outcome.value
+    assert len(store.list_games()) == 3
+
+
+def test_the_backup_picker_is_one_service_whatever_the_screens(store: GameStore) -> None:
+    app = app_on(store)
+    for _ in range(3):
+        SettingsScreen(app, "/settings").build()
+    assert len([s for s in app.page.services if isinstance(s, ft.FilePicker)]) == 1
