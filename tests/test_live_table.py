@@ -228,3 +228,16 @@ def test_a_take_back_asked_before_another_phones_save_takes_nothing_back(
         assert held is not None and "changed on another screen" in held[0]
 
     asyncio.run(journey())
+
+
+def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        a, b = phones(store)
+        chart = show(b, f"/game/{game_id}/chart")
+        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        await news_delivered()
+        assert chart.stored.game.totals == (90, -90)
+        assert b.current is chart
+
+    asyncio.run(journey())
