@@ -59,6 +59,7 @@ def test_a_save_on_one_phone_shows_on_the_others_sheet_and_back(
     a.wait_text("side-0-total", r"^210$")
     a.wait_text("side-1-total", r"-120")
     assert a.route() == b.route() == "/game/1"
+    a.shot("live-sheet-after-the-other-phones-save")
 
     # Taking a round back on one phone takes it off the other's sheet too.
     a.tap("undo-round")
