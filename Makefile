@@ -62,6 +62,7 @@ benchmark: $(VENV)/.installed-test chromium
 	$(PY) benchmarks/ui_bench.py
 	$(PY) benchmarks/web_load_bench.py
 	$(PY) benchmarks/chart_bench.py
+	$(PY) benchmarks/live_bench.py
 
 # The icon PNGs in assets/, drawn again from assets/icon.svg (commit them afterwards).
 icons: $(VENV)/.installed

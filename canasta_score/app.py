@@ -254,13 +254,16 @@ def purge_deleted_games(db_path: str | None) -> None:
         print(f"Canasta Score: could not remove deleted games: {error}", file=sys.stderr)
 
 
-def screens(db_path: str | None) -> Callable[[ft.Page], None]:
-    """The app's entry for each page (each browser tab, or the window): the screens."""
+def screens(db_path: str | None, invite: str | None = None) -> Callable[[ft.Page], None]:
+    """The app's entry for each page (each browser tab, or the window): the screens.
+
+    `invite` is the link for the other phones (with its token) when serving the network.
+    """
 
     def start_page(page: ft.Page) -> None:
         from canasta_score.ui import start
 
-        start(page, db_path=db_path)
+        start(page, db_path=db_path, invite=invite)
 
     return start_page
 
@@ -276,7 +279,15 @@ def load_screens() -> None:
     with contextlib.suppress(Exception):
         import flet as ft
 
-        for module in ("shell", "store", "views", "views.home", "views.sheet", "views.round_entry"):
+        for module in (
+            "shell",
+            "store",
+            "news",
+            "views",
+            "views.home",
+            "views.sheet",
+            "views.round_entry",
+        ):
             importlib.import_module(f"canasta_score.ui.{module}")
         for name in flet_names_used(Path(__file__).parent / "ui"):
             getattr(ft, name, None)
@@ -309,7 +320,11 @@ def web_client_cache() -> Path:
 
 
 def web_app(
-    db_path: str | None, token: str | None, port: int, cache_dir: Path | None = None
+    db_path: str | None,
+    token: str | None,
+    port: int,
+    cache_dir: Path | None = None,
+    invite: str | None = None,
 ) -> ASGIApp:
     """The web client and its websocket as one ASGI app, behind the token gate if given.
 
@@ -331,7 +346,7 @@ def web_app(
     app.mount(
         "/",
         flet_app(
-            screens(db_path),
+            screens(db_path, invite),
             assets_dir=str(ASSETS_DIR) if ASSETS_DIR.is_dir() else None,
             app_name="Canasta Score",
             app_short_name="Canasta",
@@ -385,7 +400,7 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
                 threading.Thread(target=load_screens, daemon=True).start()
 
     config = uvicorn.Config(
-        web_app(db_path, token, port),
+        web_app(db_path, token, port, invite=url if token is not None else None),
         host=host,
         port=port,
         log_level="warning",

@@ -33,11 +33,31 @@ from canasta_score.ui.views.round_entry import RoundEntryScreen
 WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
 
 
+class PubSubStandIn:
+    """Flet's pubsub as one page sees it; pages sharing a `hub` hear each other at once."""
+
+    def __init__(self, hub: dict[str, dict[int, Any]] | None = None) -> None:
+        self.hub = {} if hub is None else hub
+
+    def subscribe_topic(self, topic: str, handler: Any) -> None:
+        self.hub.setdefault(topic, {})[id(self)] = handler
+
+    def unsubscribe_topic(self, topic: str) -> None:
+        self.hub.get(topic, {}).pop(id(self), None)
+
+    def send_others_on_topic(self, topic: str, message: Any) -> None:
+        for page, handler in list(self.hub.get(topic, {}).items()):
+            if page != id(self):
+                handler(topic, message)
+
+
 class PageStandIn(SimpleNamespace):
     """What the app uses of a Flet page: size, route, views, dialogs and navigation."""
 
-    def __init__(self, width: float = 390) -> None:
-        super().__init__(width=width, route="/", views=[], services=[], dialogs=[])
+    def __init__(self, width: float = 390, hub: dict[str, dict[int, Any]] | None = None) -> None:
+        super().__init__(
+            width=width, route="/", views=[], services=[], dialogs=[], pubsub=PubSubStandIn(hub)
+        )
 
     def update(self, *_controls: Any) -> None:
         pass
@@ -348,7 +368,8 @@ def test_every_page_of_one_process_shares_one_open_database(tmp_path: Path) -> N
     ui.start(first, db_path=path)  # type: ignore[arg-type]
     ui.start(second, db_path=path)  # type: ignore[arg-type]
     assert "new-game" in identifiers(first.views[0]) and "new-game" in identifiers(second.views[0])
-    assert first.on_route_change.__self__.store is second.on_route_change.__self__.store
+    # Each page tells the others what it changes, through the same open database.
+    assert first.on_route_change.__self__.store.db is second.on_route_change.__self__.store.db
     ui._open_stores.pop(path).db.close()  # type: ignore[attr-defined]
 
 

@@ -15,8 +15,10 @@ _open_stores: dict[str, object] = {}
 _opening = threading.Lock()
 
 
-def start(page: ft.Page, *, db_path: str | None = None) -> None:
+def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = None) -> None:
     """Build the whole app on the page, with the games kept in `db_path` (default: data folder).
+
+    `invite` is the link the other phones open, when the app is served on the network.
 
     Every page (browser tab, phone) of one process shares one open database; the first one
     opened tells its player what opening it found (a damaged file moved aside, a backup).
@@ -37,7 +39,7 @@ def start(page: ft.Page, *, db_path: str | None = None) -> None:
                 return
             store.read_statistics_soon()
     assert isinstance(store, GameStore)
-    App(page, store).start(tell_about_opening=first)
+    App(page, store, invite).start(tell_about_opening=first)
 
 
 def show_unusable_database(page: ft.Page, reason: str) -> None:

@@ -12,10 +12,14 @@ The route is the single source of truth for what is on screen:
     /rules, /rules/game/ID      rule sets (active one, presets side by side, custom copy)
     /settings                   theme, language, keep screen awake, backup and import
     /stats                      statistics: players, partnerships, head-to-head, name changes
+    /invite, /game/ID/invite    the link for the other phones at the table, as a QR code
 
 Language, theme and keeping the screen awake belong to the device, not to the table: they are
 kept in the device's own storage (`ft.SharedPreferences`), never in the shared database, and
 the language starts as the device's preferred one.
+
+Every phone at the table is a page of one server: a change saved on one is told to the others
+(`canasta_score.ui.news`), and the screen showing that game or the game list draws itself again.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from collections.abc import Callable
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
+from canasta_score.ui.news import TableNews
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameStore
 
@@ -45,9 +50,15 @@ CONTENT_WIDTH = 760
 class App:
     """One player's session: the page, the database and the screen the route asks for."""
 
-    def __init__(self, page: ft.Page, store: GameStore) -> None:
+    def __init__(self, page: ft.Page, store: GameStore, invite: str | None = None) -> None:
         self.page = page
-        self.store = store
+        #: What this phone hears from the others at the table, and tells them.
+        self.news = TableNews(page)
+        self.store = store.telling(self.news.publish)
+        #: The link other phones open (with its access token) when the table is served on the
+        #: network; None when only this device can reach the app.
+        self.invite = invite
+        self.clipboard: ft.Clipboard | None = None
         #: This phone's language: every word and number on its screens goes through it.
         self.tr: Translator = translator("en")
         #: This device's own settings, as far as read yet ("language" empty: follow the device).
@@ -258,6 +269,7 @@ class App:
         """The page is gone or going (tab closed, session expired): the screen is left."""
         if self.current is not None:
             self.current.leave()
+        self.news.stop()
 
     def redraw(self, screen: Screen) -> None:
         """Draws a screen again as it now is (what was typed in it kept), on the same route."""
@@ -390,6 +402,21 @@ class App:
                 on_dismiss=lambda: dismissed(),
             )
         )
+
+    # --- the clipboard ----------------------------------------------------------------------
+
+    def copy_text(self, text: str, done: str) -> None:
+        """Puts `text` on this phone's clipboard, and says `done` once it is there."""
+        if self.clipboard is None:
+            self.clipboard = ft.Clipboard()
+            self.page.services.append(self.clipboard)
+        clipboard = self.clipboard
+
+        async def copy() -> None:
+            await clipboard.set(text)
+            self.message(done)
+
+        self.page.run_task(copy)
 
     # --- files a person saves and opens ---------------------------------------------------
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import os
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +56,25 @@ class GameStore:
         self.db = storage.open_database(path)
         #: A message for the player about the database (e.g. it was restored from a backup).
         self.notice = self.db.notice
+        #: Told the id of each game changed through this store (None: the game list alone).
+        self._tell: Callable[[int | None], None] = lambda _game_id: None
+
+    def telling(self, tell: Callable[[int | None], None]) -> GameStore:
+        """The same open database, telling `tell` after every change it saves.
+
+        One store serves every page of the process; each page takes a copy that tells the
+        other phones what it changed (`canasta_score.ui.news`).
+        """
+        told = copy.copy(self)
+        told._tell = tell
+        return told
 
     # --- games --------------------------------------------------------------------------
 
     def create_game(self, game: Game) -> StoredGame:
-        return storage.create_game(db=self.db, game=game)
+        stored = storage.create_game(db=self.db, game=game)
+        self._tell(stored.id)
+        return stored
 
     def load_game(self, game_id: int) -> StoredGame:
         return storage.load_game(db=self.db, game_id=game_id)
@@ -72,13 +87,17 @@ class GameStore:
 
     def delete_game(self, game_id: int) -> None:
         storage.delete_game(db=self.db, game_id=game_id)
+        self._tell(game_id)
 
     def restore_game(self, game_id: int) -> None:
         storage.restore_game(db=self.db, game_id=game_id)
+        self._tell(game_id)
 
     def restore_backup(self, path: Path) -> list[int]:
         """The games of a backup file added back; raises ImportRefused if it cannot be read."""
-        return storage.restore_backup(db=self.db, path=path)
+        restored = storage.restore_backup(db=self.db, path=path)
+        self._tell(None)
+        return restored
 
     # --- files a person takes away and brings back ------------------------------------------
 
@@ -99,7 +118,9 @@ class GameStore:
                 file.write(data)
             # A backup is read game by game; anything else is read whole and checked.
             if storage.is_backup_file(temporary):
-                return storage.restore_backup(db=self.db, path=temporary)
+                restored = storage.restore_backup(db=self.db, path=temporary)
+                self._tell(None)
+                return restored
         finally:
             os.unlink(temporary)
         try:
@@ -120,7 +141,9 @@ class GameStore:
             raise ImportRefused(
                 [f"{name} is not a game file: {str(error).split(';')[0]}"]
             ) from error
-        return storage.import_document(db=self.db, document=document)
+        imported = storage.import_document(db=self.db, document=document)
+        self._tell(None)
+        return imported
 
     def known_players(self) -> list[str]:
         return storage.known_players(db=self.db)
@@ -163,31 +186,43 @@ class GameStore:
         """Raises NameChangeNotFound when it was undone already (on another screen)."""
         storage.undo_name_change(db=self.db, change_id=change_id)
 
-    # --- rounds (each raises RoundRefused or StaleGame) ----------------------------------
+    # --- rounds (each raises RoundRefused or StaleGame; the others hear of what is saved) --
 
     def add_round(self, game_id: int, entries: Sequence[SideEntry], version: int) -> StoredGame:
-        return storage.add_round(
-            db=self.db, game_id=game_id, entries=list(entries), expected_version=version
+        return self._told(
+            storage.add_round(
+                db=self.db, game_id=game_id, entries=list(entries), expected_version=version
+            )
         )
 
     def replace_round(
         self, game_id: int, round_number: int, entries: Sequence[SideEntry], version: int
     ) -> StoredGame:
-        return storage.replace_round(
-            db=self.db,
-            game_id=game_id,
-            round_number=round_number,
-            entries=list(entries),
-            expected_version=version,
+        return self._told(
+            storage.replace_round(
+                db=self.db,
+                game_id=game_id,
+                round_number=round_number,
+                entries=list(entries),
+                expected_version=version,
+            )
         )
 
     def delete_round(self, game_id: int, round_number: int, version: int) -> StoredGame:
-        return storage.delete_round(
-            db=self.db, game_id=game_id, round_number=round_number, expected_version=version
+        return self._told(
+            storage.delete_round(
+                db=self.db, game_id=game_id, round_number=round_number, expected_version=version
+            )
         )
 
     def undo_last_round(self, game_id: int, version: int) -> StoredGame:
-        return storage.undo_last_round(db=self.db, game_id=game_id, expected_version=version)
+        return self._told(
+            storage.undo_last_round(db=self.db, game_id=game_id, expected_version=version)
+        )
+
+    def _told(self, changed: StoredGame) -> StoredGame:
+        self._tell(changed.id)
+        return changed
 
     # --- the half-typed round -------------------------------------------------------------
 

@@ -15,6 +15,7 @@ def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
     """The screen and the view for a route; unknown routes show home."""
     from canasta_score.ui.views.chart import ChartScreen
     from canasta_score.ui.views.home import HomeScreen
+    from canasta_score.ui.views.invite import InviteScreen
     from canasta_score.ui.views.new_game import NewGameScreen
     from canasta_score.ui.views.round_detail import RoundDetailScreen
     from canasta_score.ui.views.round_entry import RoundEntryScreen
@@ -41,6 +42,10 @@ def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
                 screen = RoundDetailScreen(app, route, int(game_id), int(number))
             case ["game", game_id, "round", number, "edit"]:
                 screen = RoundEntryScreen(app, route, int(game_id), int(number))
+            case ["invite"]:
+                screen = InviteScreen(app, route)
+            case ["game", game_id, "invite"]:
+                screen = InviteScreen(app, route, back=f"/game/{int(game_id)}")
             case ["rules"]:
                 screen = RulesScreen(app, route)
             case ["rules", "game", game_id]:

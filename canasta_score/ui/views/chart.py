@@ -14,8 +14,9 @@ import flet_charts as fch
 
 from canasta_score.statistics.charts import ChartSeries, chart_series
 from canasta_score.ui.components import Tagged
+from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.store import StoredGame
+from canasta_score.ui.store import GameNotFound, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -69,6 +70,7 @@ class ChartScreen(Screen):
 
     def build(self) -> ft.View:
         app = self.app
+        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         tr = app.tr
         game = self.stored.game
         series = chart_series(game)
@@ -107,6 +109,18 @@ class ChartScreen(Screen):
         )
 
     # --- the chart ----------------------------------------------------------------------
+
+    def changed_on_another_phone(self) -> None:
+        """Another phone changed this game: the chart draws it as it now is."""
+        try:
+            self.stored = self.app.store.load_game(self.game_id)
+        except GameNotFound:
+            self.app.go("/")
+            return
+        self.app.redraw(self)
+
+    def leave(self) -> None:
+        self.app.news.stop()
 
     def chart(self, series: ChartSeries) -> fch.LineChart:
         tr = self.app.tr

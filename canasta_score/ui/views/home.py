@@ -8,6 +8,7 @@ import flet as ft
 
 from canasta_score.i18n import Translator
 from canasta_score.ui.components import TAP, Tagged, Wide
+from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
 from canasta_score.ui.store import GameSummary
@@ -38,6 +39,8 @@ class HomeScreen(Screen):
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
         app.keep_awake(False)
+        # A game started, changed or deleted on another phone shows here at once.
+        app.news.follow([GAMES_TOPIC], lambda: app.redraw(self))
         store = app.store
         unfinished = store.unfinished_game()
         body: list[ft.Control] = []
@@ -100,6 +103,14 @@ class HomeScreen(Screen):
                         on_click=lambda: app.go("/stats"),
                     ),
                 ),
+                Tagged(
+                    "invite",
+                    ft.IconButton(
+                        icon=ft.Icons.QR_CODE_2,
+                        tooltip=app.tr._("Invite phones"),
+                        on_click=lambda: app.go("/invite"),
+                    ),
+                ),
                 ft.IconButton(
                     icon=ft.Icons.MENU_BOOK,
                     tooltip=tr._("Rules"),
@@ -112,6 +123,9 @@ class HomeScreen(Screen):
                 ),
             ],
         )
+
+    def leave(self) -> None:
+        self.app.news.stop()
 
     def game_tile(self, summary: GameSummary) -> ft.Control:
         app, tr = self.app, self.app.tr

@@ -12,11 +12,12 @@ from canasta_score.i18n import Translator
 from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import TAP, Section, Tagged
 from canasta_score.ui.components.round_picture import round_picture, scale
+from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
-from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.store import GameNotFound, StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -86,6 +87,7 @@ class RoundDetailScreen(Screen):
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
+        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         game = self.stored.game
         number = self.number
         scores = game.scores[number - 1]
@@ -214,6 +216,21 @@ class RoundDetailScreen(Screen):
             back=f"/game/{self.game_id}",
         )
 
+    def changed_on_another_phone(self) -> None:
+        """Another phone changed this game: the round as it now is, or the sheet if it is gone."""
+        try:
+            self.stored = self.app.store.load_game(self.game_id)
+        except GameNotFound:
+            self.app.go("/")
+            return
+        if self.number > len(self.stored.game.rounds):
+            self.app.go(f"/game/{self.game_id}")
+            return
+        self.app.redraw(self)
+
+    def leave(self) -> None:
+        self.app.news.stop()
+
     def picture(self) -> ft.Control:
         """Each side's round drawn: gains stacked above the line, losses below, labelled."""
         tr = self.app.tr
@@ -253,10 +270,12 @@ class RoundDetailScreen(Screen):
         game, tr = self.stored.game, self.app.tr
         number = self.number
         later = len(game.rounds) - number
+        # The round asked about: if another phone changes the game meanwhile, this is refused.
+        version = self.stored.version
 
         def delete_now() -> None:
             try:
-                self.app.store.delete_round(self.game_id, number, self.stored.version)
+                self.app.store.delete_round(self.game_id, number, version)
             except RoundRefused as refused:
                 self.app.message(
                     "; ".join(self.app.tr.problem(p, where=False) for p in refused.problems)

@@ -9,10 +9,11 @@ import flet as ft
 from canasta_score.core import Problem, RoundRefused
 from canasta_score.ui.components import Tagged
 from canasta_score.ui.debounce import Debounced
+from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.round_entry import EntryMode, RoundDraft
-from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.store import GameNotFound, StaleGame, StoredGame
 from canasta_score.ui.views.side_panel import SidePanel
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class RoundEntryScreen(Screen):
 
     def build(self) -> ft.View:
         app = self.app
+        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         game = self.draft.game
         back = f"/game/{self.game_id}"
         if self.editing is None and game.finished:
@@ -167,6 +169,32 @@ class RoundEntryScreen(Screen):
 
     def leave(self) -> None:
         self.draft_keeper.flush()
+        self.app.news.stop()
+
+    def changed_on_another_phone(self) -> None:
+        """Another phone changed this game while a round is typed here: what was typed stays.
+
+        A new round moves on with the game (its number, dealer and preview on the new totals).
+        An edited round takes the new game only while its own round is as it was: if the other
+        phone changed or removed that very round, saving here is refused (`save_round`).
+        """
+        try:
+            stored = self.app.store.load_game(self.game_id)
+        except GameNotFound:
+            self.app.go("/")
+            return
+        if self.editing is not None and not self.same_round(stored):
+            return
+        self.stored = stored
+        self.draft.game = stored.game
+        self.app.redraw(self)
+
+    def same_round(self, stored: StoredGame) -> bool:
+        """Whether the round edited here is in `stored` as it was when this screen took it."""
+        number = self.editing
+        before = self.stored.game.rounds
+        now = stored.game.rounds
+        return number is not None and number <= len(now) and now[number - 1] == before[number - 1]
 
     def refresh(self) -> None:
         draft = self.draft
@@ -205,8 +233,12 @@ class RoundEntryScreen(Screen):
             self.problems.value = "\n".join(self.plain(p) for p in refused.problems)
             return
         except StaleGame:
+            latest = store.load_game(self.game_id)
+            if self.editing is not None and not self.same_round(latest):
+                self.edited_elsewhere(latest)
+                return
             # Someone saved on another screen meanwhile: take their game, keep what was typed.
-            self.stored = store.load_game(self.game_id)
+            self.stored = latest
             self.draft.game = self.stored.game
             self.changed_elsewhere = N_(
                 "This game was changed on another screen. Check the round and save again."
@@ -220,3 +252,21 @@ class RoundEntryScreen(Screen):
         if self.editing is None:
             store.save_draft(self.game_id, None)
         self.app.go(f"/game/{self.game_id}")
+
+    def edited_elsewhere(self, latest: StoredGame) -> None:
+        """The round edited here was changed on another phone first: theirs stands, shown here."""
+        app = self.app
+        number = self.editing
+        assert number is not None
+        self.stored = latest
+        if number > len(latest.game.rounds):  # deleted there
+            app.message(app.tr._("This game was changed on another screen; here it is now."))
+            app.go(f"/game/{self.game_id}")
+            return
+        self.draft = RoundDraft(latest.game, number)
+        self.changed_elsewhere = app.tr._(
+            "Round {n} was changed on another phone first, so this change was not saved. "
+            "Here is the round as saved there."
+        ).format(n=app.tr.number(number))
+        app.message(self.changed_elsewhere)
+        app.redraw(self)

@@ -13,11 +13,12 @@ from canasta_score.core import Game, RoundRefused
 from canasta_score.i18n import Translator
 from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import TAP, BigNumber, Tagged, Wide
+from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
-from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.store import GameNotFound, StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -43,6 +44,7 @@ class SheetScreen(Screen):
         app = self.app
         game = self.game
         app.keep_awake(not game.finished)
+        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         body: list[ft.Control] = []
         if game.finished:
             body.append(self.winner_banner())
@@ -85,6 +87,14 @@ class SheetScreen(Screen):
                         on_click=lambda: app.go(f"/game/{self.game_id}/chart"),
                     ),
                 ),
+                Tagged(
+                    "invite",
+                    ft.IconButton(
+                        icon=ft.Icons.QR_CODE_2,
+                        tooltip=app.tr._("Invite phones"),
+                        on_click=lambda: app.go(f"/game/{self.game_id}/invite"),
+                    ),
+                ),
                 ft.IconButton(
                     icon=ft.Icons.MENU_BOOK,
                     tooltip=self.app.tr._("Rules of this game"),
@@ -100,6 +110,18 @@ class SheetScreen(Screen):
                 ),
             ],
         )
+
+    def changed_on_another_phone(self) -> None:
+        """Another phone changed this game: the sheet shows it as it now is."""
+        try:
+            self.stored = self.app.store.load_game(self.game_id)
+        except GameNotFound:  # deleted there: home says what there is
+            self.app.go("/")
+            return
+        self.app.redraw(self)
+
+    def leave(self) -> None:
+        self.app.news.stop()
 
     def half_entered(self) -> bool:
         """Whether the next round was typed in part and kept (the app was closed meanwhile)."""
@@ -477,6 +499,8 @@ class SheetScreen(Screen):
     def undo(self) -> None:
         game = self.game
         number = len(game.rounds)
+        # The round asked about: if another phone changes the game meanwhile, this is refused.
+        version = self.stored.version
         scores = ", ".join(
             f"{name} {signed(score.total, self.app.tr)}"
             for name, score in zip(game.side_names, game.scores[-1], strict=True)
@@ -484,7 +508,7 @@ class SheetScreen(Screen):
 
         def undo_now() -> None:
             try:
-                self.app.store.undo_last_round(self.game_id, self.stored.version)
+                self.app.store.undo_last_round(self.game_id, version)
             except RoundRefused as refused:
                 self.app.message(
                     "; ".join(self.app.tr.problem(p, where=False) for p in refused.problems)

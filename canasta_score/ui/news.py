@@ -1,0 +1,71 @@
+"""News of a changed game between the phones at the table: Flet's pubsub, one topic per game.
+
+A phone that saves a change tells the others (`publish`, after the write succeeded); the
+screen on every other phone follows the topics it shows (`follow` in its build, `stop` when it
+is left) and draws itself again. Nothing polls: a phone learns of a change when it happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import flet as ft
+
+#: The topic of the game list (home): any game started, changed, deleted or restored.
+GAMES_TOPIC = "games"
+
+
+def game_topic(game_id: int) -> str:
+    """The topic of one game's sheet, rounds and entry screens.
+
+    >>> game_topic(7)
+    'game/7'
+    """
+    return f"game/{game_id}"
+
+
+class TableNews:
+    """One page's ear and voice on the table's news: what it follows, and what it tells."""
+
+    def __init__(self, page: ft.Page) -> None:
+        self.page = page
+        self._topics: list[str] = []
+        #: Moves on at every `stop`: news still on its way to a screen that was left is dropped.
+        self._generation = 0
+
+    def publish(self, game_id: int | None) -> None:
+        """Tells every other phone that a game changed (None: only the game list did)."""
+        topics = [GAMES_TOPIC] if game_id is None else [game_topic(game_id), GAMES_TOPIC]
+        for topic in topics:
+            self.page.pubsub.send_others_on_topic(topic, game_id)
+
+    def follow(self, topics: Iterable[str], on_news: Callable[[], None]) -> None:
+        """From now on, `on_news()` runs on this page whenever another phone changes a topic.
+
+        It replaces what was followed before: a page follows what its screen shows.
+        """
+        self.stop()
+        generation = self._generation
+        page = self.page
+
+        async def deliver() -> None:
+            if generation == self._generation:
+                on_news()
+
+        def arrived(_topic: str, _game_id: int | None) -> None:
+            # Called on the sender's turn (or a worker thread): the work is moved onto this
+            # page's own session and event loop, where its screen and its updates live.
+            page.run_task(deliver)
+
+        self._topics = list(dict.fromkeys(topics))
+        for topic in self._topics:
+            page.pubsub.subscribe_topic(topic, arrived)
+
+    def stop(self) -> None:
+        """Follows nothing any more (the screen is left, or the page closes)."""
+        self._generation += 1
+        for topic in self._topics:
+            self.page.pubsub.unsubscribe_topic(topic)
+        self._topics = []

@@ -1,0 +1,180 @@
+"""Two phones on one game, each its own browser context: a save on one shows on the other without
+a reload, an entry in progress survives the other phone's save, the same round edited on both
+keeps the first save, and home follows games started and deleted elsewhere."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import AppServer, Screen
+from test_qa_journeys import stored_rounds, type_into
+
+pytestmark = pytest.mark.browser
+
+GAME = {
+    "format": "canasta-score/1",
+    "rules": "classic",
+    "sides": [
+        {"name": "We", "players": ["Anna", "Ben"]},
+        {"name": "They", "players": ["Cleo", "Dan"]},
+    ],
+    "rounds": [],
+}
+ROUND_ONE = [{"melded": 50, "hand": 0}, {"melded": 0, "hand": 50}]
+
+
+def two_phones(server: AppServer, open_screen: Any, route: str, ready: str) -> list[Screen]:
+    phones: list[Screen] = [open_screen(server), open_screen(server)]
+    for phone in phones:
+        phone.open(route, ready=ready)
+    return phones
+
+
+def save_a_round(phone: Screen, melded: str, hand: str) -> None:
+    """From the sheet: round entry, We melded `melded`, They `hand` in hand, saved."""
+    phone.tap("add-round")
+    phone.wait_for("save-round")
+    phone.fill("side-0-melded", melded)
+    phone.fill("side-1-hand", hand)
+    phone.tap("save-round")
+    phone.wait_for("add-round")
+
+
+def test_a_save_on_one_phone_shows_on_the_others_sheet_and_back(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    app_server.import_games(GAME)
+    app_server.start()
+    a, b = two_phones(app_server, open_screen, "/game/1", "add-round")
+
+    save_a_round(a, "90", "90")
+    b.wait_text("side-0-total", r"^90$")
+    b.wait_text("side-1-total", r"-90")
+    b.wait_text("add-round", r"Add round 2")
+
+    save_a_round(b, "120", "30")
+    a.wait_text("side-0-total", r"^210$")
+    a.wait_text("side-1-total", r"-120")
+    assert a.route() == b.route() == "/game/1"
+    a.shot("live-sheet-after-the-other-phones-save")
+
+    # Taking a round back on one phone takes it off the other's sheet too.
+    a.tap("undo-round")
+    a.page.get_by_role("button", name="Undo", exact=False).last.click()
+    b.wait_text("side-0-total", r"^90$")
+    b.wait_gone("round-2")
+
+
+def test_an_entry_in_progress_survives_the_other_phones_save(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    app_server.import_games(GAME)
+    app_server.start()
+    a, b = two_phones(app_server, open_screen, "/game/1", "add-round")
+    b.tap("add-round")
+    b.wait_for("save-round")
+    assert type_into(b, "side-0-melded", "10") == "10"
+    b.wait_text("side-0-total", r"total 10$")
+    b.page.get_by_text("Round 1", exact=False).first.wait_for()
+
+    save_a_round(a, "90", "90")
+
+    # B's round moves on to round 2, its preview onto A's totals; what B typed stays.
+    b.page.get_by_text("Round 2", exact=False).first.wait_for()
+    b.wait_text("side-0-total", r"total 100$")
+    assert b.route() == "/game/1/round"
+
+    # The field B was typing in still has the keyboard: the next keystroke lands in it.
+    b.page.keyboard.type("5")
+    b.wait_text("side-0-round-score", r"^\+105$")
+
+    # B finishes its round and saves: it becomes round 2, nothing refused or overwritten.
+    assert type_into(b, "side-1-hand", "40") == "40"
+    b.wait_text("side-1-total", r"-130")
+    b.tap("save-round")
+    b.wait_for("add-round")
+    a.wait_text("side-0-total", r"^195$")
+    rounds = stored_rounds(app_server)
+    assert [r[0]["melded"] for r in rounds] == [90, 105]
+
+
+def test_the_same_round_edited_on_both_keeps_the_first_save_and_shows_it(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    app_server.import_games({**GAME, "rounds": [ROUND_ONE]})
+    app_server.start()
+    a, b = two_phones(app_server, open_screen, "/game/1/round/1/edit", "save-round")
+    for phone in (a, b):
+        phone.wait_text("side-0-round-score", r"50")
+    a.fill("side-0-melded", "100")
+    b.fill("side-0-melded", "150")
+    a.tap("save-round")
+    a.wait_for("add-round")
+    a.wait_text("side-0-total", r"^100$")
+    b.wait_text("side-0-round-score", r"^\+150$")  # B's own typing stays until B saves
+
+    b.tap("save-round")
+    notice = b.wait_text("changed-elsewhere", r"Round 1 was changed on another phone first")
+    assert "not saved" in notice
+    assert b.route() == "/game/1/round/1/edit"
+    b.wait_text("side-0-round-score", r"^\+100$")  # the round as saved on A
+    assert stored_rounds(app_server)[0][0]["melded"] == 100
+
+
+def test_home_follows_games_started_and_deleted_on_another_phone(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    app_server.start()
+    a, b = two_phones(app_server, open_screen, "/", "new-game")
+    a.tap("new-game")
+    a.wait_for("start-game")
+    a.tap("start-game")
+    a.wait_for("add-round")
+    b.wait_for("game-1")
+    b.wait_for("resume")
+
+    a.go("/", ready="game-1-delete")
+    a.tap("game-1-delete")
+    b.wait_gone("game-1")
+    b.wait_gone("resume")
+
+
+def test_the_invite_screen_shows_the_printed_link_as_a_code_that_scans(
+    open_screen: Any, tmp_path: Path
+) -> None:
+    import zxingcpp
+    from PIL import Image
+
+    server = AppServer(tmp_path / "games.db", "--host", "0.0.0.0").start()
+    try:
+        phone: Screen = open_screen(server)
+        query = server.printed_url.split("?", 1)[1]
+        phone.open(f"/?{query}", ready="invite")
+        phone.tap("invite")
+        phone.wait_for("invite-code")
+        assert phone.wait_text("invite-link", "token=") == server.printed_url
+        picture = phone.shot("invite")
+        [found] = zxingcpp.read_barcodes(Image.open(io.BytesIO(picture.read_bytes())))
+        assert found.text == server.printed_url
+        box = phone.wait_for("invite-code").bounding_box()
+        assert box["width"] >= 280 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert phone.horizontal_overflow() == 0
+
+        phone.tap("copy-invite")
+        phone.page.get_by_text("Link copied").first.wait_for()
+        assert "Traceback" not in server.errors()
+    finally:
+        server.stop()
+
+
+def test_served_on_this_device_only_the_invite_screen_says_how(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    app_server.start()
+    phone: Screen = open_screen(app_server)
+    phone.open("/invite", ready="invite-unavailable")
+    assert "--host 0.0.0.0" in phone.text("serve-command")
+    phone.shot("invite-this-device-only")

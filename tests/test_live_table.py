@@ -1,0 +1,243 @@
+"""Several phones on one game: news of a change reaches the other pages, what is typed survives,
+the same round edited twice keeps the first save; and the invite screen shows the table's link.
+
+No browser: two page stand-ins share one pubsub hub and run their tasks on the test's loop, as
+two sessions of the server do (tests/browser/test_two_phones.py drives the real thing).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_ui_screens import WE_THEY, LoopPage, identifiers, texts
+
+from canasta_score.core import PRESETS, Game, SideEntry
+from canasta_score.ui.news import GAMES_TOPIC, game_topic
+from canasta_score.ui.shell import App
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views.round_entry import RoundEntryScreen
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    store = GameStore(str(tmp_path / "games.db"))
+    store.set_setting("keep_awake", "off")
+    return store
+
+
+def phones(store: GameStore, count: int = 2) -> list[App]:
+    """Pages of one server: one database, one pubsub hub."""
+    hub: dict[str, dict[int, Any]] = {}
+    return [App(LoopPage(hub=hub), store) for _ in range(count)]  # type: ignore[arg-type]
+
+
+def show(app: App, route: str) -> Any:
+    app.page.route = route
+    app.show_route()
+    return app.current
+
+
+async def news_delivered() -> None:
+    """Lets the tasks the news started on each page run (they are queued on the loop)."""
+    for _turn in range(5):
+        await asyncio.sleep(0)
+
+
+def points(melded: int = 0, hand: int = 0) -> SideEntry:
+    return SideEntry(melded=melded, hand=hand)
+
+
+def version(store: GameStore, game_id: int) -> int:
+    return store.load_game(game_id).version
+
+
+def new_game(store: GameStore) -> int:
+    return store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+
+
+def test_a_round_saved_on_one_phone_shows_on_the_others_sheet(store: GameStore) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        a, b = phones(store)
+        show(a, f"/game/{game_id}")
+        sheet = show(b, f"/game/{game_id}")
+        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        await news_delivered()
+        assert sheet.game.totals == (90, -90)
+        assert "90" in texts(b.page.views[0]) and "round-1" in identifiers(b.page.views[0])
+        # and back: B takes the round back, A's sheet follows
+        b.store.undo_last_round(game_id, sheet.stored.version)
+        await news_delivered()
+        assert a.current.game.rounds == ()
+
+    asyncio.run(journey())
+
+
+def test_a_round_typed_on_another_phone_moves_on_and_keeps_what_was_typed(
+    store: GameStore,
+) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        a, b = phones(store)
+        entry = show(b, f"/game/{game_id}/round")
+        assert isinstance(entry, RoundEntryScreen)
+        entry.panels[0].changed(lambda: entry.draft.set_melded(0, "120"))
+        assert entry.panels[0].header.total.value == "total 120"
+        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        await news_delivered()
+        assert entry.draft.round_number == 2
+        assert entry.draft.sides[0].melded_text == "120"
+        assert entry.panels[0].melded.value == "120"
+        assert entry.panels[0].header.total.value == "total 210"
+        assert b.page.views[0].appbar.title.controls[0].value == "Round 2"
+        entry.save_round()  # the last guard has nothing to refuse: this is round 2
+        assert store.load_game(game_id).game.totals == (210, -90)
+
+    asyncio.run(journey())
+
+
+def test_the_same_round_edited_on_two_phones_keeps_the_first_save(store: GameStore) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        store.add_round(game_id, [points(50), points(hand=50)], version(store, game_id))
+        a, b = phones(store)
+        first = show(a, f"/game/{game_id}/round/1/edit")
+        second = show(b, f"/game/{game_id}/round/1/edit")
+        first.draft.set_melded(0, "100")
+        first.changed()
+        second.draft.set_melded(0, "150")
+        second.changed()
+        first.save_round()
+        await news_delivered()
+        assert second.draft.sides[0].melded_text == "150", "what B typed stays until B saves"
+        second.save_round()
+        assert store.load_game(game_id).game.totals == (100, -50)
+        assert "Round 1 was changed on another phone first" in (second.changed_elsewhere or "")
+        assert second.draft.sides[0].melded_text == "100", "the round as saved"
+        assert "changed-elsewhere" in identifiers(b.page.views[0])
+        assert b.page.dialogs[-1].content.value == second.changed_elsewhere
+
+    asyncio.run(journey())
+
+
+def test_an_edit_carries_on_when_another_round_changes(store: GameStore) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        store.add_round(game_id, [points(50), points(hand=50)], version(store, game_id))
+        a, b = phones(store)
+        show(a, f"/game/{game_id}")
+        editing = show(b, f"/game/{game_id}/round/1/edit")
+        editing.draft.set_melded(0, "100")
+        a.store.add_round(game_id, [points(20), points(hand=20)], version(store, game_id))
+        await news_delivered()
+        editing.save_round()
+        assert store.load_game(game_id).game.totals == (120, -70)
+
+    asyncio.run(journey())
+
+
+def test_home_follows_games_started_and_deleted_on_another_phone(store: GameStore) -> None:
+    async def journey() -> None:
+        a, b = phones(store)
+        show(b, "/")
+        game_id = a.store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+        await news_delivered()
+        assert f"game-{game_id}" in identifiers(b.page.views[0])
+        a.store.delete_game(game_id)
+        await news_delivered()
+        assert f"game-{game_id}" not in identifiers(b.page.views[0])
+        a.store.restore_game(game_id)
+        await news_delivered()
+        assert f"game-{game_id}" in identifiers(b.page.views[0])
+
+    asyncio.run(journey())
+
+
+def test_a_sheet_whose_game_is_deleted_elsewhere_goes_home(store: GameStore) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        a, b = phones(store)
+        show(b, f"/game/{game_id}")
+        a.store.delete_game(game_id)
+        await news_delivered()
+        assert b.page.route == "/"
+
+    asyncio.run(journey())
+
+
+def test_a_phone_follows_only_the_screen_it_shows(store: GameStore) -> None:
+    game_id = new_game(store)
+    (a,) = phones(store, 1)
+    hub = a.page.pubsub.hub
+    show(a, f"/game/{game_id}")
+    assert [t for t, pages in hub.items() if pages] == [game_topic(game_id)]
+    show(a, "/")
+    assert [t for t, pages in hub.items() if pages] == [GAMES_TOPIC]
+    a.closing()
+    assert not any(hub.values())
+
+
+def test_news_for_a_screen_already_left_is_dropped(store: GameStore) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        a, b = phones(store)
+        sheet = show(b, f"/game/{game_id}")
+        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        show(b, "/settings")  # left before the news ran
+        await news_delivered()
+        assert sheet.game.rounds == ()
+        assert b.page.route == "/settings"
+
+    asyncio.run(journey())
+
+
+def test_a_round_deleted_on_another_phone_takes_its_detail_back_to_the_sheet(
+    store: GameStore,
+) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        for melded in (50, 60):
+            store.add_round(game_id, [points(melded), points(hand=50)], version(store, game_id))
+        a, b = phones(store)
+        show(b, f"/game/{game_id}/round/2")
+        a.store.delete_round(game_id, 2, version(store, game_id))
+        await news_delivered()
+        assert b.page.route == f"/game/{game_id}"
+
+    asyncio.run(journey())
+
+
+def test_a_take_back_asked_before_another_phones_save_takes_nothing_back(
+    store: GameStore,
+) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        store.add_round(game_id, [points(50), points(hand=50)], version(store, game_id))
+        a, b = phones(store)
+        sheet = show(b, f"/game/{game_id}")
+        sheet.undo()  # "Take back round 1?" waits for an answer on B
+        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        await news_delivered()
+        dialog = b.page.dialogs[-1]
+        dialog.actions[1].on_click()  # yes: but the game is no longer what B was asked about
+        assert len(store.load_game(game_id).game.rounds) == 2
+        held = b._held_message  # said once the dialog is gone
+        assert held is not None and "changed on another screen" in held[0]
+
+    asyncio.run(journey())
+
+
+def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> None:
+    async def journey() -> None:
+        game_id = new_game(store)
+        a, b = phones(store)
+        chart = show(b, f"/game/{game_id}/chart")
+        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        await news_delivered()
+        assert chart.stored.game.totals == (90, -90)
+        assert b.current is chart
+
+    asyncio.run(journey())
