@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import _, ngettext
-from canasta_score.ui.components import TAP, Tagged, Wide
+from canasta_score.ui.components import TAP, Tagged, Wide, fit_button
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
 from canasta_score.ui.store import GameSummary
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def summary_line(summary: GameSummary) -> str:
     """`We 1450 - They -185` for a game in the history."""
     return "  ·  ".join(
-        f"{name} {format_points(total)}"
+        f"{name}\u00a0{format_points(total)}"  # a line may break between sides, not in one
         for name, total in zip(summary.side_names, summary.totals, strict=False)
     )
 
@@ -55,6 +55,7 @@ class HomeScreen(Screen):
                                             n=unfinished.rounds + 1, sides=summary_line(unfinished)
                                         ),
                                         size=14,
+                                        text_align=ft.TextAlign.CENTER,
                                     ),
                                 ],
                                 spacing=2,
@@ -62,7 +63,11 @@ class HomeScreen(Screen):
                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                             ),
                             on_click=lambda: app.go(f"/game/{unfinished.id}"),
-                            height=76,
+                            # As tall as its words need (large text wraps them), at least 76.
+                            height=76 if app.text_scale < 1.2 else None,
+                            style=ft.ButtonStyle(
+                                padding=ft.Padding.symmetric(horizontal=12, vertical=10)
+                            ),
                         ),
                     )
                 )
@@ -80,6 +85,7 @@ class HomeScreen(Screen):
                 )
             )
         )
+        fit_button(body[-1], app.body_width(), app.text_scale)
         body.append(ft.Text(_("Games"), size=20, weight=ft.FontWeight.BOLD))
         if not games:
             body.append(
