@@ -43,6 +43,8 @@ DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on"}
 DEVICE_WAIT = 10
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+#: The size of the icon that measures the device's text scale.
+PROBE_SIZE = 40
 #: Widest the content grows on a desktop, so the sheet stays a pad and not a spreadsheet.
 CONTENT_WIDTH = 760
 
@@ -72,6 +74,8 @@ class App:
         self._picker: ft.FilePicker | None = None
         #: Who hears of the files a person picked (the screen that asked).
         self.on_files_picked: Callable[[list[ft.FilePickerFile]], None] | None = None
+        #: How much this phone enlarges text (its text size setting): 1 normal, 2 twice as big.
+        self.text_scale = 1.0
         #: While a confirmed action runs, its message waits until the dialog is gone.
         self._quiet = False
         self._held_message: tuple[str, str | None, Callable[[], None] | None] | None = None
@@ -225,6 +229,36 @@ class App:
         # 700: wide screens; 800: centred body; 800, 1180, 1560: 2, 3, 4 sides side by side.
         return tuple(self.width >= edge for edge in (700, 800, 1180, 1240, 1560))
 
+    def text_scale_probe(self) -> ft.Control:
+        """An unseen icon that grows with the device's text size; its width tells the scale.
+
+        Screens size numbers and labels for the text scale (a number on one line, a label
+        with whole words), so a change redraws the screen.
+        """
+        # A row of no height: the icon is as wide as it would be, and takes no room.
+        return ft.Row(
+            [
+                ft.Container(
+                    content=ft.Icon(ft.Icons.CIRCLE, size=PROBE_SIZE, apply_text_scaling=True),
+                    opacity=0,
+                    on_size_change=self.text_scale_measured,
+                )
+            ],
+            height=0,
+        )
+
+    def text_scale_measured(self, event: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
+        scale = round(max(event.width / PROBE_SIZE, 0.5), 2)
+        if abs(scale - self.text_scale) < 0.05:
+            return
+        self.text_scale = scale
+        if self.current is not None:
+            self.redraw(self.current)
+
+    def body_width(self, widest: float = CONTENT_WIDTH) -> float:
+        """About how wide a screen's body is, inside the frame's padding."""
+        return (self.content_width(widest) or self.width) - 24
+
     def is_wide(self) -> bool:
         return self.width >= 700
 
@@ -314,6 +348,17 @@ class App:
             body,
             spacing=12,
             scroll=ft.ScrollMode.AUTO if scroll else None,
+            expand=True,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+        # Says for which text size the screen was laid out (automated journeys wait for it).
+        content = ft.Semantics(
+            identifier=f"text-scale-{self.text_scale:.1f}", content=content, expand=True
+        )
+        # The probe is a row of no height over the body (an app bar caps its own text scale).
+        content = ft.Column(
+            [self.text_scale_probe(), content],
+            spacing=0,
             expand=True,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )

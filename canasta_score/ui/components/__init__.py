@@ -1,12 +1,31 @@
 """Small building blocks the screens share: tagged controls, steppers, big numbers."""
 
 from canasta_score.ui.components.basics import (
+    BUTTON_EXTRAS,
     TAP,
     BigNumber,
+    FitNumber,
     Section,
     Stepper,
     Tagged,
     Wide,
+    fit_button,
+    fitted,
+    fitted_words,
+    text_width,
 )
 
-__all__ = ["TAP", "BigNumber", "Section", "Stepper", "Tagged", "Wide"]
+__all__ = [
+    "BUTTON_EXTRAS",
+    "TAP",
+    "BigNumber",
+    "FitNumber",
+    "Section",
+    "Stepper",
+    "Tagged",
+    "Wide",
+    "fit_button",
+    "fitted",
+    "fitted_words",
+    "text_width",
+]

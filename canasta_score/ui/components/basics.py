@@ -73,13 +73,19 @@ class Stepper(ft.Row):
         extra: str = "",
         maximum: int | None = None,
         compact: bool = False,
+        scale: float = 1.0,
+        width: float | None = None,
     ) -> None:
+        """`scale` is the device's text scale and `width` about how wide the stepper may be:
+        the count keeps to its box (two digits) and the label's words stay whole."""
+        count_width = 24 if compact else 34
         self.count = ft.Text(
             str(value),
-            size=20 if compact else 22,
+            size=fitted("00", 20 if compact else 22, count_width, scale),
             weight=ft.FontWeight.BOLD,
-            width=24 if compact else 34,
+            width=count_width,
             text_align=ft.TextAlign.CENTER,
+            no_wrap=True,
         )
         self.extra = ft.Text(extra, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         self.minus = ft.IconButton(
@@ -107,7 +113,18 @@ class Stepper(ft.Row):
             buttons.insert(
                 0,
                 ft.Column(
-                    [ft.Text(label, size=15), self.extra], spacing=0, tight=True, expand=True
+                    [
+                        ft.Text(
+                            label,
+                            size=15
+                            if width is None
+                            else fitted_words(label, 15, width - 2 * TAP - count_width - 6, scale),
+                        ),
+                        self.extra,
+                    ],
+                    spacing=0,
+                    tight=True,
+                    expand=True,
                 ),
             )
         super().__init__(
@@ -123,3 +140,117 @@ class Stepper(ft.Row):
             self.extra.value = extra
         self.minus.disabled = value <= 0
         self.plus.disabled = self.maximum is not None and value >= self.maximum
+
+
+# --- text that grows --------------------------------------------------------------------------
+# The device's text size multiplies every font size (a phone set to large text: 1.5 or 2
+# times). Roboto's characters are about EM_ADVANCE of the font size wide (digits 0.56), so
+# the width a text needs is known before it is drawn, and a number can be given a size that
+# keeps it on one line, and a label a size that keeps each of its words whole.
+
+#: A character's width in em, a little more than Roboto's widest digits and average letters.
+EM_ADVANCE = 0.6
+
+
+#: A letter's width in em, about Roboto's average (bold) letter: for words, not numbers.
+LETTER_ADVANCE = 0.55
+
+
+def text_width(text: str, size: float, scale: float = 1.0, advance: float = EM_ADVANCE) -> float:
+    """About how wide `text` is at `size` with the device's text `scale`, in logical pixels.
+
+    >>> round(text_width("4770", 20, 2.0))
+    96
+    """
+    return len(text) * advance * size * scale
+
+
+def fitted(text: str, size: float, width: float, scale: float = 1.0) -> float:
+    """The font size for `text` on one line in `width`: `size`, or smaller where it does not fit.
+
+    >>> fitted("4770", 34, 150, 1.0), round(fitted("4770", 34, 150, 2.0), 1)
+    (34, 31.3)
+    """
+    needed = text_width(text, size, scale)
+    if needed <= width or needed <= 0:
+        return size
+    return max(size * width / needed, 1.0)
+
+
+def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> float:
+    """The font size at which the longest word of `text` fits `width` (lines break between words).
+
+    >>> fitted_words("Canasta bonus", 15, 200, 2.0), round(fitted_words("Kanastabonus", 15, 150, 2.0), 1)
+    (15, 10.4)
+    """
+    longest = max(text.split(), key=len, default="")
+    return fitted(longest, size, width, scale)
+
+
+def FitNumber(
+    value: str,
+    *,
+    size: float,
+    width: float,
+    scale: float,
+    color: str | None = None,
+    weight: ft.FontWeight | None = ft.FontWeight.BOLD,
+    text_align: ft.TextAlign = ft.TextAlign.CENTER,
+    expand: bool = False,
+    sample: str | None = None,
+) -> ft.Text:
+    """A number on one line whatever the text size: smaller than `size` where `width` is short.
+
+    Sized for `sample` where given (the widest of its neighbours), so a row of numbers keeps
+    one size.
+    """
+    text = ft.Text(
+        value,
+        size=fitted(max(value, sample or "", key=len), size, width, scale),
+        weight=weight,
+        color=color,
+        text_align=text_align,
+        no_wrap=True,
+        max_lines=1,
+    )
+    if expand:
+        text.expand = True
+    return text
+
+
+#: A big button's padding and icon beside its label, in logical pixels.
+BUTTON_EXTRAS = 16 + 24 + 18 + 8
+#: The height of the big buttons (a label wrapped over lines makes them taller).
+BIG_BUTTON = 60
+
+
+def fit_button(control: ft.Control, width: float, scale: float) -> None:
+    """Lets the big button in `control` (a Text its content) grow where its label would be cut.
+
+    The button keeps its height where the label fits on one line in `width`; else it grows,
+    and the label wraps between whole words (each word fits, smaller if need be).
+    """
+    button = control
+    while not isinstance(button, (ft.Button, ft.OutlinedButton)):
+        inner = getattr(button, "content", None) or (getattr(button, "controls", None) or [None])[0]
+        if not isinstance(inner, ft.Control):
+            return
+        button = inner
+    label = button.content
+    if not isinstance(label, ft.Text) or not label.value:
+        return
+    if label.data is None:
+        label.data = label.size or 14  # as the screen made it
+    size = float(label.data)
+    room = width - BUTTON_EXTRAS
+    if text_width(label.value, size, scale, LETTER_ADVANCE) <= room:
+        label.size = size
+        return
+    longest = max(label.value.split(), key=len)
+    label.size = size * min(1.0, room / text_width(longest, size, scale, LETTER_ADVANCE))
+    label.text_align = ft.TextAlign.CENTER
+    button.height = None
+    line = label.size * scale * 1.45
+    button.style = ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=16, vertical=max(8, (BIG_BUTTON - line) / 2))
+    )

@@ -8,6 +8,9 @@ import flet as ft
 
 from canasta_score.ui.components.basics import TAP, Stepper
 
+#: A line of text is about this many times its font size high (Material's body text).
+LINE_HEIGHT = 1.45
+
 #: Characters a points field takes: digits and the `+` of a sum (and `-`, refused with a reason).
 POINTS_FILTER = ft.InputFilter(regex_string=r"[0-9+\- ]", allow=True)
 
@@ -38,9 +41,16 @@ def points_field(
 class Toggle(ft.Container):
     """A big on/off choice (went out, concealed, dealer bonus) that shows its state in colour."""
 
-    def __init__(self, label: str, on_click: Callable[[], None], identifier: str) -> None:
-        self.label = ft.Text(label, size=15, weight=ft.FontWeight.BOLD)
+    def __init__(
+        self, label: str, on_click: Callable[[], None], identifier: str, *, scale: float = 1.0
+    ) -> None:
+        # The label wraps between words rather than being cut (large text, long words); the
+        # toggle grows with it and stays at least a tap high.
+        self.label = ft.Text(
+            label, size=15, weight=ft.FontWeight.BOLD, expand_loose=True, expand=True
+        )
         self.mark = ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=20)
+        line = 15 * scale * LINE_HEIGHT
         super().__init__(
             content=ft.Row(
                 [self.mark, self.label],
@@ -48,8 +58,10 @@ class Toggle(ft.Container):
                 alignment=ft.MainAxisAlignment.CENTER,
                 tight=True,
             ),
-            height=TAP,
-            padding=ft.Padding.symmetric(horizontal=10),
+            height=TAP if scale < 1.2 else None,
+            padding=ft.Padding.symmetric(
+                horizontal=10, vertical=0 if scale < 1.2 else max(4, (TAP - line) / 2 + 1)
+            ),
             border_radius=TAP // 2,
             border=ft.Border.all(1, ft.Colors.OUTLINE),
             on_click=lambda: on_click(),

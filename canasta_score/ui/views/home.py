@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import Translator
-from canasta_score.ui.components import TAP, Tagged, Wide
+from canasta_score.ui.components import TAP, Tagged, Wide, fit_button
 from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def summary_line(summary: GameSummary, tr: Translator) -> str:
     """`We 1,450 - They -185` for a game in the history, numbers in the reader's form."""
     return "  ·  ".join(
-        f"{name} {format_points(total, tr)}"
+        f"{name}\u00a0{format_points(total, tr)}"  # a line may break between sides, not in one
         for name, total in zip(summary.side_names, summary.totals, strict=False)
     )
 
@@ -61,6 +61,7 @@ class HomeScreen(Screen):
                                             sides=summary_line(unfinished, tr),
                                         ),
                                         size=14,
+                                        text_align=ft.TextAlign.CENTER,
                                     ),
                                 ],
                                 spacing=2,
@@ -68,7 +69,11 @@ class HomeScreen(Screen):
                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                             ),
                             on_click=lambda: app.go(f"/game/{unfinished.id}"),
-                            height=76,
+                            # As tall as its words need (large text wraps them), at least 76.
+                            height=76 if app.text_scale < 1.2 else None,
+                            style=ft.ButtonStyle(
+                                padding=ft.Padding.symmetric(horizontal=12, vertical=10)
+                            ),
                         ),
                     )
                 )
@@ -86,6 +91,7 @@ class HomeScreen(Screen):
                 )
             )
         )
+        fit_button(body[-1], app.body_width(), app.text_scale)
         body.append(ft.Text(tr._("Games"), size=20, weight=ft.FontWeight.BOLD))
         # The whole history, a page at a time, with its search and filters.
         self.history = HistoryList(app, self.game_tile)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import suggested_preset
-from canasta_score.ui.components import TAP, Section, Tagged, Wide
+from canasta_score.ui.components import TAP, Section, Tagged, Wide, fit_button
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.new_game import NewGameForm, is_default_name
 
@@ -53,6 +53,7 @@ class NewGameScreen(Screen):
                 ),
             )
         )
+        fit_button(start, self.app.body_width(), self.app.text_scale)
         return self.app.frame(
             self.route,
             self.app.tr._("New game"),

@@ -10,7 +10,7 @@ from canasta_score.core import CardCounts, RoundRefused, SideEntry
 from canasta_score.core.problems import Nn_, Plural
 from canasta_score.i18n import Translator
 from canasta_score.statistics.charts import round_bars
-from canasta_score.ui.components import TAP, Section, Tagged
+from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, text_width
 from canasta_score.ui.components.round_picture import round_picture, scale
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
@@ -108,10 +108,24 @@ class RoundDetailScreen(Screen):
         rows.append((tr._("Round score"), [s.total for s in scores], True))
         rows.append((tr._("Total after"), list(totals), True))
 
+        scale = app.text_scale
+        sides = len(game.sides)
+        inner = app.body_width() - 24  # inside the box's padding
+        # Each label on a line of its own, over its row's values, where a label beside them
+        # would have to break (large text, long words): a label never breaks inside a word.
+        words = [word for label, _v, _b in rows for word in label.split()]
+        stacked = any(text_width(word, 15, scale) > inner / (sides + 1) for word in words)
+        value_width = inner / sides if stacked else inner / (sides + 1)
+        # Every value at one size, the size of the widest (a total is shown unsigned).
+        sample = max((signed(v) for _label, values, _b in rows for v in values), key=len)
+
         def cell(text: str, bold: bool = False, size: int = 16) -> ft.Control:
-            return ft.Text(
+            return FitNumber(
                 text,
                 size=size,
+                width=value_width - 8,
+                scale=scale,
+                sample=sample,
                 weight=ft.FontWeight.BOLD if bold else None,
                 expand=True,
                 text_align=ft.TextAlign.END,
@@ -133,28 +147,36 @@ class RoundDetailScreen(Screen):
         table: list[ft.Control] = [
             ft.Row(
                 [
-                    ft.Text("", expand=True),
+                    *([] if stacked else [ft.Text("", expand=True)]),
                     *[name_cell(name) for name in game.side_names],
                 ]
             ),
             ft.Divider(height=1),
         ]
-        for label, values, bold in rows:
+        for line, (label, values, bold) in enumerate(rows):
+            caption = ft.Text(
+                label, size=15, expand=True, weight=ft.FontWeight.BOLD if bold else None
+            )
+            if stacked:
+                caption.expand = False
+                table.append(caption)
             table.append(
                 ft.Row(
                     [
-                        ft.Text(
-                            label, size=15, expand=True, weight=ft.FontWeight.BOLD if bold else None
-                        ),
+                        *([] if stacked else [caption]),
                         *[
-                            cell(
-                                format_points(v, tr)
-                                if label == tr._("Total after")
-                                else signed(v, tr),
-                                bold,
-                                20 if bold else 16,
+                            Tagged(
+                                f"detail-{line}-side-{side}",
+                                cell(
+                                    format_points(v, tr)
+                                    if label == tr._("Total after")
+                                    else signed(v, tr),
+                                    bold,
+                                    20 if bold else 16,
+                                ),
+                                expand=True,
                             )
-                            for v in values
+                            for side, v in enumerate(values)
                         ],
                     ]
                 )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.core import Problem, RoundRefused
-from canasta_score.ui.components import Tagged
+from canasta_score.ui.components import BUTTON_EXTRAS, Tagged, fit_button, text_width
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
@@ -90,21 +90,20 @@ class RoundEntryScreen(Screen):
         )
         dealer = game.dealer_of(number)
         subtitle = tr._("{name} dealt").format(name=game.sides[dealer[0]].players[dealer[1]])
+        clear = ft.OutlinedButton(
+            tr._("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=self.clear, height=60
+        )
         bottom = ft.Column(
             [
                 Tagged("round-problems", self.problems_box),
-                ft.Row(
-                    [
-                        ft.OutlinedButton(
-                            tr._("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=self.clear, height=60
-                        ),
-                        Tagged("save-round", self.save, expand=True),
-                    ]
-                ),
+                ft.Row([clear, Tagged("save-round", self.save, expand=True)]),
             ],
             spacing=4,
             tight=True,
         )
+        # Save takes what Clear leaves of the row.
+        clear_width = text_width(str(clear.content), 14, app.text_scale, 0.55) + BUTTON_EXTRAS
+        fit_button(self.save, app.body_width() - clear_width - 10, app.text_scale)
         body: list[ft.Control] = [sides]
         if self.changed_elsewhere:
             body.insert(0, Tagged("changed-elsewhere", self.notice(tr._(self.changed_elsewhere))))
@@ -148,7 +147,7 @@ class RoundEntryScreen(Screen):
 
     def paired_steppers(self) -> bool:
         """Whether two steppers fit next to each other with a readable label each."""
-        return self.panel_width() >= PAIRED_STEPPERS_WIDTH
+        return self.panel_width() >= PAIRED_STEPPERS_WIDTH * self.app.text_scale
 
     def side_by_side(self) -> bool:
         """Sides next to each other where each gets a phone's width, else one under another."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import LANGUAGES
-from canasta_score.ui.components import TAP, Section, Tagged
+from canasta_score.ui.components import TAP, Section, Tagged, fitted_words
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportRefused
 
@@ -59,6 +59,25 @@ class SettingsScreen(Screen):
             value=app.device_setting("keep_awake", "on") == "on",
             on_change=self.awake_changed,
         )
+        # Large text: each choice's word whole (no tick beside it, smaller if need be), and
+        # the switch's words wrapping under one another rather than cut off at the edge.
+        inner = app.body_width() - 24
+        theme.show_selected_icon = app.text_scale < 1.2
+        words = [str(segment.label) for segment in theme.segments]
+        size = min(fitted_words(word, 14, inner / 3 - 24, app.text_scale) for word in words)
+        for segment in theme.segments:
+            segment.label = ft.Text(str(segment.label), size=size, no_wrap=True)
+        said = str(awake.label)
+        awake.label = None
+
+        def flip() -> None:
+            awake.value = not awake.value
+            app.store.set_setting("keep_awake", "on" if awake.value else "off")
+            awake.update()
+
+        switch = ft.MergeSemantics(
+            content=ft.Row([awake, ft.Text(said, expand=True, on_tap=flip)], spacing=8)
+        )
         body: list[ft.Control] = [
             Section(ft.Text(tr._("Theme"), size=18, weight=ft.FontWeight.BOLD), theme),
             Section(
@@ -66,7 +85,7 @@ class SettingsScreen(Screen):
             ),
             Section(
                 ft.Text(tr._("Screen"), size=18, weight=ft.FontWeight.BOLD),
-                awake,
+                switch,
                 ft.Text(
                     tr._(
                         "Where the phone or browser allows it; otherwise the screen dims as usual."

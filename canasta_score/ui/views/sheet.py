@@ -12,7 +12,14 @@ import flet as ft
 from canasta_score.core import Game, RoundRefused
 from canasta_score.i18n import Translator
 from canasta_score.score_sheet import score_sheet_csv
-from canasta_score.ui.components import TAP, BigNumber, Tagged, Wide
+from canasta_score.ui.components import (
+    TAP,
+    FitNumber,
+    Tagged,
+    Wide,
+    fit_button,
+    fitted_words,
+)
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
@@ -72,6 +79,7 @@ class SheetScreen(Screen):
                     ),
                 )
             )
+            fit_button(bottom, app.body_width(), app.text_scale)
         return app.frame(
             self.route,
             self.app.tr._(game.rules.name),
@@ -191,12 +199,22 @@ class SheetScreen(Screen):
     def header(self) -> ft.Control:
         game = self.game
         columns: list[ft.Control] = []
+        scale = self.app.text_scale
+        # The box's padding, then the row's spacing between the sides' columns.
+        column_width = (self.app.body_width() - 24 - 10 * (len(game.sides) - 1)) / len(game.sides)
+        sample = max((format_points(total) for total in game.totals), key=len, default="")
         for index, column in enumerate(sheet_columns(game)):
             leading = game.winner == index
             opening = ft.Container(
                 content=ft.Text(
                     opening_text(column.opening, self.app.tr),
-                    size=15 if len(game.sides) < 4 else 13,
+                    # Smaller where a word would break (large text, long words).
+                    size=fitted_words(
+                        opening_text(column.opening, self.app.tr),
+                        15 if len(game.sides) < 4 else 13,
+                        column_width - (16 if len(game.sides) < 4 else 4),
+                        scale,
+                    ),
                     weight=ft.FontWeight.BOLD if column.opening_changed else None,
                     color=ft.Colors.ON_TERTIARY_CONTAINER if column.opening_changed else None,
                     text_align=ft.TextAlign.CENTER,
@@ -229,9 +247,12 @@ class SheetScreen(Screen):
                         ),
                         Tagged(
                             f"side-{index}-total",
-                            BigNumber(
+                            FitNumber(
                                 format_points(column.total, self.app.tr),
                                 size=34 if len(game.sides) < 4 else 28,
+                                width=column_width,
+                                scale=scale,
+                                sample=sample,
                                 color=ft.Colors.PRIMARY if leading else None,
                             ),
                         ),
@@ -293,9 +314,30 @@ class SheetScreen(Screen):
     def rounds_table(self) -> ft.Control:
         game = self.game
         editable = not game.finished
+        scale = self.app.text_scale
+        sides = len(game.sides)
+        # The round's number and the edit button take a tap's width each.
+        cell_width = (self.app.body_width() - 2 * TAP - 4 * (sides + 1)) / sides
+        round_label = self.app.tr._("Round")
+        rows_of_sheet = sheet_rows(game)
+        # Every round's numbers at one size, the size of the widest.
+        sample = max(
+            (
+                text
+                for row in rows_of_sheet
+                for text in [*map(signed, row.scores), *map(format_points, row.totals)]
+            ),
+            key=len,
+            default="",
+        )
         head = ft.Row(
             [
-                ft.Text(self.app.tr._("Round"), size=12, width=TAP, text_align=ft.TextAlign.CENTER),
+                ft.Text(
+                    round_label,
+                    size=fitted_words(round_label, 12, TAP, scale),
+                    width=TAP,
+                    text_align=ft.TextAlign.CENTER,
+                ),
                 *[
                     ft.Container(
                         content=ft.Text(
@@ -318,7 +360,7 @@ class SheetScreen(Screen):
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
-        for row in sheet_rows(game):
+        for row in rows_of_sheet:
             cells: list[ft.Control] = [
                 ft.Container(
                     content=ft.Text(
@@ -334,21 +376,33 @@ class SheetScreen(Screen):
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                 )
             ]
-            for score, total in zip(row.scores, row.totals, strict=True):
+            for side, (score, total) in enumerate(zip(row.scores, row.totals, strict=True)):
                 cells.append(
                     ft.Column(
                         [
-                            ft.Text(
-                                signed(score, self.app.tr),
-                                size=14,
-                                color=ft.Colors.ERROR
-                                if score < 0
-                                else ft.Colors.ON_SURFACE_VARIANT,
+                            Tagged(
+                                f"round-{row.number}-side-{side}-score",
+                                FitNumber(
+                                    signed(score, self.app.tr),
+                                    size=14,
+                                    width=cell_width,
+                                    scale=scale,
+                                    sample=sample,
+                                    weight=None,
+                                    color=ft.Colors.ERROR
+                                    if score < 0
+                                    else ft.Colors.ON_SURFACE_VARIANT,
+                                ),
                             ),
-                            ft.Text(
-                                format_points(total, self.app.tr),
-                                size=20,
-                                weight=ft.FontWeight.BOLD,
+                            Tagged(
+                                f"round-{row.number}-side-{side}-total",
+                                FitNumber(
+                                    format_points(total, self.app.tr),
+                                    size=20,
+                                    width=cell_width,
+                                    scale=scale,
+                                    sample=sample,
+                                ),
                             ),
                         ],
                         spacing=0,

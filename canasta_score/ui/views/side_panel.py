@@ -18,7 +18,15 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.i18n import Translator
-from canasta_score.ui.components import TAP, Section, Stepper, Tagged
+from canasta_score.ui.components import (
+    TAP,
+    FitNumber,
+    Section,
+    Stepper,
+    Tagged,
+    fitted,
+    text_width,
+)
 from canasta_score.ui.components.entry import POINTS_FILTER, Toggle, labelled, points_field
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
@@ -45,9 +53,14 @@ Change = Callable[[Callable[[], None]], None]
 class SideHeader(ft.Row):
     """The side's name and players, and what its round would give: score, total, next minimum."""
 
-    def __init__(self, side: Side, n: int, tr: Translator) -> None:
+    def __init__(
+        self, side: Side, n: int, tr: Translator, scale: float = 1.0, width: float = 360
+    ) -> None:
         self.tr = tr
-        self.score = ft.Text("", size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END)
+        # Room for a round score of five characters (-1000) on one line, whatever the text size.
+        self.score = FitNumber(
+            "-0000", size=28, width=width, scale=scale, text_align=ft.TextAlign.END
+        )
         self.total = ft.Text("", size=14, text_align=ft.TextAlign.END)
         self.opening = ft.Text("", size=14, text_align=ft.TextAlign.END)
         self.opening_box = ft.Container(
@@ -78,7 +91,26 @@ class SideHeader(ft.Row):
             horizontal_alignment=ft.CrossAxisAlignment.END,
             tight=True,
         )
-        super().__init__([names, preview], vertical_alignment=ft.CrossAxisAlignment.START)
+        if scale < 1.2:
+            super().__init__([names, preview], vertical_alignment=ft.CrossAxisAlignment.START)
+            return
+        # Large text: the names get the width, the preview goes under them, its parts wrapping.
+        names.expand = False
+        self.total.text_align = self.opening.text_align = ft.TextAlign.START
+        wrapping = ft.Row(
+            [
+                Tagged(f"side-{n}-round-score", self.score),
+                Tagged(f"side-{n}-total", self.total),
+                Tagged(f"side-{n}-opening", self.opening_box),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=0,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        super().__init__(
+            [ft.Column([names, wrapping], spacing=2, tight=True, expand=True)],
+        )
 
     def show(self, preview: SidePreview) -> None:
         if preview.round_score is None:
@@ -183,7 +215,15 @@ class CountSteppers(ft.Column):
     its label, where the panel is wide enough, so more of the next side shows."""
 
     def __init__(
-        self, draft: RoundDraft, n: int, change: Change, tr: Translator, *, paired: bool
+        self,
+        draft: RoundDraft,
+        n: int,
+        change: Change,
+        tr: Translator,
+        *,
+        paired: bool,
+        scale: float = 1.0,
+        width: float | None = None,
     ) -> None:
         rules = draft.rules
         side = draft.sides[n]
@@ -201,6 +241,8 @@ class CountSteppers(ft.Column):
                 extra=canasta_each(rules, kind, tr),
                 compact=paired,
                 tr=tr,
+                scale=scale,
+                width=width,
             )
         self.red_threes = Stepper(
             tr._("Red threes"),
@@ -210,6 +252,8 @@ class CountSteppers(ft.Column):
             maximum=rules.red_threes_in_packs,
             compact=paired,
             tr=tr,
+            scale=scale,
+            width=width,
         )
         steppers = [*self.canastas.values(), self.red_threes]
         rows: list[ft.Control] = list(steppers)
@@ -253,7 +297,12 @@ class SidePanel:
         draft = screen.draft
         side = draft.sides[index]
         self.tr = tr = screen.app.tr
-        self.header = SideHeader(draft.game.sides[index], index, tr)
+        self.scale = scale = screen.app.text_scale
+        #: About how wide the panel is inside its padding.
+        self.inner = (
+            screen.panel_width() if screen.side_by_side() else screen.app.body_width()
+        ) - 20
+        self.header = SideHeader(draft.game.sides[index], index, tr, scale, self.inner)
         self.score, self.total, self.opening = (
             self.header.score,
             self.header.total,
@@ -261,15 +310,34 @@ class SidePanel:
         )
         self.melded, self.hand, self.points_row = self.points_fields()
         self.cards_area = CardGrid(draft, index, self.changed, tr)
-        self.counts = CountSteppers(draft, index, self.changed, tr, paired=screen.paired_steppers())
+        self.counts = CountSteppers(
+            draft,
+            index,
+            self.changed,
+            tr,
+            paired=screen.paired_steppers(),
+            scale=scale,
+            width=self.inner,
+        )
         self.out_normal, self.out_concealed = (
             self.way_out(WentOut.NORMAL),
             self.way_out(WentOut.CONCEALED),
         )
         self.cards_item, self.penalty_item, self.more = self.more_menu()
-        going_out: list[ft.Control] = [
-            ft.Row([self.out_normal.tag, self.out_concealed.tag, self.more], spacing=6)
-        ]
+        # Both ways out side by side where their labels fit, else one under the other.
+        room = (self.inner - TAP - 12) / 2 - 46
+        if all(
+            text_width(toggle.label.value, 15, scale) <= room
+            for toggle in (self.out_normal, self.out_concealed)
+        ):
+            going_out: list[ft.Control] = [
+                ft.Row([self.out_normal.tag, self.out_concealed.tag, self.more], spacing=6)
+            ]
+        else:
+            going_out = [
+                ft.Row([self.out_normal.tag, self.more], spacing=6),
+                ft.Row([self.out_concealed.tag]),
+            ]
         self.dealer_bonus = self.dealer_bonus_toggle()
         if self.dealer_bonus is not None:
             going_out.append(ft.Row([self.dealer_bonus.tag]))
@@ -316,13 +384,25 @@ class SidePanel:
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
             on_submit=lambda: self.screen.after_side(n),
         )
-        row = ft.Row(
-            [
-                Tagged(f"side-{n}-melded", melded, expand=True),
-                Tagged(f"side-{n}-hand", hand, expand=True),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.START,
-        )
+        fields: list[ft.Control] = [
+            Tagged(f"side-{n}-melded", melded, expand=True),
+            Tagged(f"side-{n}-hand", hand, expand=True),
+        ]
+        # Side by side where each field's label fits its half, else one under the other.
+        half = (self.inner - 10) / 2 - 24
+        if all(text_width(str(field.label), 16, self.scale) <= half for field in (melded, hand)):
+            row = ft.Row(fields, vertical_alignment=ft.CrossAxisAlignment.START)
+        else:
+            # Each field a line of its own, its label on one line (smaller if need be).
+            for field in (melded, hand):
+                label = str(field.label)
+                field.label_style = ft.TextStyle(
+                    size=fitted(label, 16, self.inner - 40, self.scale)
+                )
+            row = ft.Row(
+                [ft.Column([ft.Row([field]) for field in fields], spacing=8, expand=True)],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
         return melded, hand, row
 
     def way_out(self, went_out: WentOut) -> Toggle:
@@ -332,6 +412,7 @@ class SidePanel:
             label,
             lambda: self.changed(lambda: draft.toggle_went_out(n, went_out)),
             f"side-{n}-out-{went_out.value}",
+            scale=self.scale,
         )
 
     def dealer_bonus_toggle(self) -> Toggle | None:
@@ -345,6 +426,7 @@ class SidePanel:
             tr._("Dealer bonus +{points}").format(points=tr.number(bonus)),
             lambda: self.changed(lambda: draft.toggle_dealer_bonus(n)),
             f"side-{n}-dealer-bonus",
+            scale=self.scale,
         )
 
     def more_menu(self) -> tuple[ft.PopupMenuItem, ft.PopupMenuItem, ft.Control]:
