@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_ui_screens import WE_THEY, LoopPage, identifiers, texts
+from test_ui_screens import WE_THEY, LoopPage, identifiers, run_on_a_loop_of_its_own, texts
 
 from canasta_score.core import PRESETS, Game, SideEntry
 from canasta_score.ui.news import GAMES_TOPIC, game_topic
@@ -73,7 +73,7 @@ def test_a_round_saved_on_one_phone_shows_on_the_others_sheet(store: GameStore) 
         await news_delivered()
         assert a.current.game.rounds == ()
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_a_round_typed_on_another_phone_moves_on_and_keeps_what_was_typed(
@@ -96,7 +96,7 @@ def test_a_round_typed_on_another_phone_moves_on_and_keeps_what_was_typed(
         entry.save_round()  # the last guard has nothing to refuse: this is round 2
         assert store.load_game(game_id).game.totals == (210, -90)
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_the_same_round_edited_on_two_phones_keeps_the_first_save(store: GameStore) -> None:
@@ -120,7 +120,7 @@ def test_the_same_round_edited_on_two_phones_keeps_the_first_save(store: GameSto
         assert "changed-elsewhere" in identifiers(b.page.views[0])
         assert b.page.dialogs[-1].content.value == second.changed_elsewhere
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_an_edit_carries_on_when_another_round_changes(store: GameStore) -> None:
@@ -136,7 +136,7 @@ def test_an_edit_carries_on_when_another_round_changes(store: GameStore) -> None
         editing.save_round()
         assert store.load_game(game_id).game.totals == (120, -70)
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_home_follows_games_started_and_deleted_on_another_phone(store: GameStore) -> None:
@@ -153,7 +153,7 @@ def test_home_follows_games_started_and_deleted_on_another_phone(store: GameStor
         await news_delivered()
         assert f"game-{game_id}" in identifiers(b.page.views[0])
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_a_sheet_whose_game_is_deleted_elsewhere_goes_home(store: GameStore) -> None:
@@ -165,19 +165,22 @@ def test_a_sheet_whose_game_is_deleted_elsewhere_goes_home(store: GameStore) -> 
         await news_delivered()
         assert b.page.route == "/"
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_a_phone_follows_only_the_screen_it_shows(store: GameStore) -> None:
-    game_id = new_game(store)
-    (a,) = phones(store, 1)
-    hub = a.page.pubsub.hub
-    show(a, f"/game/{game_id}")
-    assert [t for t, pages in hub.items() if pages] == [game_topic(game_id)]
-    show(a, "/")
-    assert [t for t, pages in hub.items() if pages] == [GAMES_TOPIC]
-    a.closing()
-    assert not any(hub.values())
+    async def journey() -> None:
+        game_id = new_game(store)
+        (a,) = phones(store, 1)
+        hub = a.page.pubsub.hub
+        show(a, f"/game/{game_id}")
+        assert [t for t, pages in hub.items() if pages] == [game_topic(game_id)]
+        show(a, "/")
+        assert [t for t, pages in hub.items() if pages] == [GAMES_TOPIC]
+        a.closing()
+        assert not any(hub.values())
+
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_news_for_a_screen_already_left_is_dropped(store: GameStore) -> None:
@@ -191,7 +194,7 @@ def test_news_for_a_screen_already_left_is_dropped(store: GameStore) -> None:
         assert sheet.game.rounds == ()
         assert b.page.route == "/settings"
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_a_round_deleted_on_another_phone_takes_its_detail_back_to_the_sheet(
@@ -207,7 +210,7 @@ def test_a_round_deleted_on_another_phone_takes_its_detail_back_to_the_sheet(
         await news_delivered()
         assert b.page.route == f"/game/{game_id}"
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_a_take_back_asked_before_another_phones_save_takes_nothing_back(
@@ -227,7 +230,7 @@ def test_a_take_back_asked_before_another_phones_save_takes_nothing_back(
         held = b._held_message  # said once the dialog is gone
         assert held is not None and "changed on another screen" in held[0]
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> None:
@@ -240,4 +243,4 @@ def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> N
         assert chart.stored.game.totals == (90, -90)
         assert b.current is chart
 
-    asyncio.run(journey())
+    run_on_a_loop_of_its_own(journey())
