@@ -313,3 +313,28 @@ def test_the_backup_picker_is_one_service_whatever_the_screens(store: GameStore)
     for _ in range(3):
         SettingsScreen(app, "/settings").build()
     assert len([s for s in app.page.services if isinstance(s, ft.FilePicker)]) == 1
+
+
+def test_why_a_backup_was_refused_is_said_in_the_phones_language(store: GameStore) -> None:
+    app = app_on(store, language="de")
+    screen = SettingsScreen(app, "/settings")
+    screen.build()
+    bad = game_file()
+    bad["rounds"][0][0]["melded"] = -5
+    backup = {"format": "canasta-score-backup/1", "games": [game_file(), bad]}
+    screen.bring_in("backup.json", json.dumps(backup).encode())
+    said = screen.outcome.value
+    assert said.startswith("Aus backup.json wurde nichts importiert:\n")
+    reason = said.split("\n")[1]
+    [detail] = refusal_of(store, backup).details
+    assert detail.game == 2 and not isinstance(detail.problem, str)
+    assert reason == "Spiel 2: " + translator("de").problem(detail.problem)
+    assert "negative" not in reason  # the core's English words are not shown
+    assert len(store.list_games()) == 0
+
+
+def refusal_of(store: GameStore, document: Any) -> ImportRefused:
+    """The refusal the store gives for a document (checked: it must refuse)."""
+    with pytest.raises(ImportRefused) as refused:
+        store.import_bytes(json.dumps(document).encode(), "backup.json")
+    return refused.value

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from canasta_score.storage.drafts import load_draft, save_draft
     from canasta_score.storage.errors import (
         GameNotFound,
+        ImportProblem,
         ImportRefused,
         NameChangeNotFound,
         StaleGame,
@@ -71,6 +72,7 @@ _MODULES = {
     "load_draft": "drafts",
     "save_draft": "drafts",
     "GameNotFound": "errors",
+    "ImportProblem": "errors",
     "ImportRefused": "errors",
     "NameChangeNotFound": "errors",
     "StaleGame": "errors",
@@ -137,6 +139,7 @@ __all__ = [
     "HistoryCursor",
     "HistoryPage",
     "HistoryQuery",
+    "ImportProblem",
     "ImportRefused",
     "NameChangeNotFound",
     "PlayerRecord",

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canasta_score.core import Problem
 
 
 class StaleGame(Exception):
@@ -35,12 +38,26 @@ class GameNotFound(LookupError):
         return str(self.args[0])
 
 
-class ImportRefused(ValueError):
-    """A game file or backup that cannot be imported; `problems` lists every reason, one a line."""
+@dataclass(frozen=True)
+class ImportProblem:
+    """One reason a file cannot be imported: what is wrong (a problem from the core, worded
+    where it is shown, or a plain line) and in which game of a backup (counted from 1)."""
 
-    def __init__(self, problems: Sequence[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = list(problems)
+    problem: Problem | str
+    game: int | None = None
+
+    def __str__(self) -> str:
+        return f"game {self.game}: {self.problem}" if self.game is not None else str(self.problem)
+
+
+class ImportRefused(ValueError):
+    """A game file or backup that cannot be imported; `problems` lists every reason in English,
+    one a line, and `details` the same reasons as data, for wording them in another language."""
+
+    def __init__(self, problems: Sequence[ImportProblem | str]) -> None:
+        self.details = [p if isinstance(p, ImportProblem) else ImportProblem(p) for p in problems]
+        self.problems = [str(p) for p in self.details]
+        super().__init__("\n".join(self.problems))
 
 
 class NameChangeNotFound(LookupError):

@@ -18,7 +18,7 @@ from sqlmodel import SQLModel, col
 from canasta_score.core import read_game
 from canasta_score.storage.backup_stream import NotStreamable, backup_games
 from canasta_score.storage.database import Database, aware, now, writing
-from canasta_score.storage.errors import ImportRefused
+from canasta_score.storage.errors import ImportProblem, ImportRefused
 from canasta_score.storage.export import BACKUP_FORMAT
 from canasta_score.storage.facts import entries_json, rules_json
 from canasta_score.storage.games import name_key
@@ -31,7 +31,7 @@ BATCH = 500
 
 
 def _read_extras(
-    document: dict[str, Any], problems: list[str], where: str
+    document: dict[str, Any], problems: list[ImportProblem], game: int | None
 ) -> tuple[datetime | None, datetime | None, bool]:
     """When the game was created and last changed, and whether it is archived."""
     moments: list[datetime | None] = []
@@ -45,29 +45,39 @@ def _read_extras(
                 moment = aware(datetime.fromisoformat(value))
             except ValueError:
                 problems.append(
-                    f"{where}{key} must be a date and time like 2026-11-29T21:36:32+00:00, "
-                    f"got {json.dumps(value)[:60]}"
+                    ImportProblem(
+                        f"{key} must be a date and time like 2026-11-29T21:36:32+00:00, "
+                        f"got {json.dumps(value)[:60]}",
+                        game,
+                    )
                 )
         moments.append(moment)
     archived = document.get("archived", False)
     if not isinstance(archived, bool):
-        problems.append(f"{where}archived must be true or false, got {json.dumps(archived)[:60]}")
+        problems.append(
+            ImportProblem(f"archived must be true or false, got {json.dumps(archived)[:60]}", game)
+        )
         archived = False
     return moments[0], moments[1], archived
 
 
-def read_game_document(document: Any, where: str, problems: list[str]) -> IncomingGame | None:
-    """One game file read and checked by the core; its problems, each starting with `where`
-    (e.g. "game 3: "), are added to `problems`."""
+def read_game_document(
+    document: Any, number: int | None, problems: list[ImportProblem]
+) -> IncomingGame | None:
+    """One game file read and checked by the core; its problems, each naming the game of a
+    backup it belongs to (`number`, counted from 1; None for a game file), are added to
+    `problems`."""
     try:
         game, game_problems = read_game(document)
     except Exception as error:  # the core should report every problem; never crash an import
-        problems.append(f"{where}the game cannot be read ({type(error).__name__}: {error})")
+        problems.append(
+            ImportProblem(f"the game cannot be read ({type(error).__name__}: {error})", number)
+        )
         return None
-    problems.extend(f"{where}{problem}" for problem in game_problems)
+    problems.extend(ImportProblem(problem, number) for problem in game_problems)
     if game is None:
         return None
-    created_at, updated_at, archived = _read_extras(document, problems, where)
+    created_at, updated_at, archived = _read_extras(document, problems, number)
     return IncomingGame(game=game, created_at=created_at, updated_at=updated_at, archived=archived)
 
 
@@ -78,19 +88,18 @@ def _kind(value: Any) -> str:
     return json.dumps(value)
 
 
-def _game_documents(document: Any) -> tuple[Iterable[tuple[str, Any]], list[str]]:
+def _game_documents(document: Any) -> tuple[Iterable[tuple[int | None, Any]], list[str]]:
     """The game files in a document (each with how its problems start), or why there are none."""
     if isinstance(document, dict) and document.get("format") == BACKUP_FORMAT:
         games = document.get("games")
         if not isinstance(games, list):
             return [], [f"a backup's games must be a list of game files, got {_kind(games)}"]
         return _numbered(games), []
-    return [("", document)], []
+    return [(None, document)], []
 
 
-def _numbered(games: Iterable[Any]) -> Iterator[tuple[str, Any]]:
-    for number, game in enumerate(games, start=1):
-        yield f"game {number}: ", game
+def _numbered(games: Iterable[Any]) -> Iterator[tuple[int | None, Any]]:
+    yield from enumerate(games, start=1)
 
 
 def import_document(*, db: Database, document: Any) -> list[int]:
@@ -139,15 +148,15 @@ def is_backup_file(path: str | Path) -> bool:
     return True
 
 
-def _import(db: Database, documents: Iterable[tuple[str, Any]]) -> list[int]:
+def _import(db: Database, documents: Iterable[tuple[int | None, Any]]) -> list[int]:
     """Read and store the games in one transaction; any problem rolls all of it back."""
-    problems: list[str] = []
+    problems: list[ImportProblem] = []
     ids: list[int] = []
     with writing(db) as session:
         writer = _Writer(session.connection())
         batch: list[IncomingGame] = []
-        for where, document in documents:
-            incoming = read_game_document(document, where, problems)
+        for game, document in documents:
+            incoming = read_game_document(document, game, problems)
             if incoming is None or problems:
                 batch.clear()  # nothing more is written, but every game is still checked
                 continue

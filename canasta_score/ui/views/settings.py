@@ -12,7 +12,7 @@ import flet as ft
 from canasta_score.i18n import LANGUAGES
 from canasta_score.ui.components import TAP, Section, Tagged, fitted_words
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.store import ImportRefused
+from canasta_score.ui.store import ImportProblem, ImportRefused
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -160,8 +160,8 @@ class SettingsScreen(Screen):
         try:
             ids = self.app.store.import_bytes(data, name)
         except ImportRefused as refused:
-            reasons = refused.problems[:8]
-            if len(refused.problems) > len(reasons):
+            reasons = [self.reason(detail) for detail in refused.details[:8]]
+            if len(refused.details) > len(reasons):
                 reasons.append("…")
             self.show_outcome(
                 tr._("Nothing was imported from {name}:").format(name=name)
@@ -181,6 +181,14 @@ class SettingsScreen(Screen):
             ).format(n=tr.number(len(ids)), name=name),
             True,
         )
+
+    def reason(self, detail: ImportProblem) -> str:
+        """Why a file could not be imported, in this phone's language where the core said it."""
+        tr = self.app.tr
+        said = detail.problem if isinstance(detail.problem, str) else tr.problem(detail.problem)
+        if detail.game is None:
+            return said
+        return tr._("Game {n}: {problem}").format(n=detail.game, problem=said)
 
     def show_outcome(self, text: str, good: bool) -> None:
         self.outcome.value = text
