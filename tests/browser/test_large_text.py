@@ -236,11 +236,11 @@ def test_numbers_keep_to_one_line_in_large_text(
     fill_until(screen, "side-0-melded", "200", "side-0-round-score", r"200")
     screen.tap("side-0-canasta-natural-plus")
     screen.tap("side-0-canasta-mixed-plus")
-    screen.wait_text("side-0-round-score", r"1000")
+    screen.wait_text("side-0-round-score", r"1,?000")
     fill_until(screen, "side-1-hand", "200", "side-1-round-score", r"-200")
     for _ in range(4):
         screen.tap("side-1-red-threes-plus")
-    screen.wait_text("side-1-round-score", r"-1000")
+    screen.wait_text("side-1-round-score", r"-1,?000")
     screen.node("side-0-melded").scroll_into_view_if_needed()
     check(
         "round-entry",
