@@ -12,6 +12,7 @@ from canasta_score.ui.components.basics import (
     fit_button,
     fitted,
     fitted_words,
+    numbers_held,
     text_width,
 )
 
@@ -27,5 +28,6 @@ __all__ = [
     "fit_button",
     "fitted",
     "fitted_words",
+    "numbers_held",
     "text_width",
 ]
