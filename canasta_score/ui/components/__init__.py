@@ -2,6 +2,7 @@
 
 from canasta_score.ui.components.basics import (
     BUTTON_EXTRAS,
+    DROPDOWN_EXTRAS,
     TAP,
     BigNumber,
     FitNumber,
@@ -9,6 +10,7 @@ from canasta_score.ui.components.basics import (
     Stepper,
     Tagged,
     Wide,
+    dropdown_width,
     fit_button,
     fitted,
     fitted_words,
@@ -18,6 +20,7 @@ from canasta_score.ui.components.basics import (
 
 __all__ = [
     "BUTTON_EXTRAS",
+    "DROPDOWN_EXTRAS",
     "TAP",
     "BigNumber",
     "FitNumber",
@@ -25,6 +28,7 @@ __all__ = [
     "Stepper",
     "Tagged",
     "Wide",
+    "dropdown_width",
     "fit_button",
     "fitted",
     "fitted_words",

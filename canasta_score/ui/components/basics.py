@@ -188,6 +188,20 @@ def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> fl
     return fitted(longest, size, width, scale)
 
 
+#: A dropdown's room besides its text: the padding at each end and the arrow, in pixels.
+DROPDOWN_EXTRAS = 64
+
+
+def dropdown_width(texts: list[str], room: float, scale: float = 1.0, least: float = 170) -> float:
+    """A dropdown's width for its longest choice (at least `least`, at most `room`).
+
+    >>> dropdown_width(["Any time"], 336), dropdown_width(["Viimeiset 12 kuukautta"], 336)
+    (170, 275.2)
+    """
+    longest = max(texts, key=len, default="")
+    return min(max(least, text_width(longest, 16, scale) + DROPDOWN_EXTRAS), room)
+
+
 def numbers_held(text: str) -> str:
     r"""`text` whose numbers never start a line: each is held to the word before it.
 

@@ -15,7 +15,15 @@ import flet as ft
 
 from canasta_score.core import PRESETS, CanastaKind
 from canasta_score.statistics import Figures, HeadToHead, Statistics, game_statistics
-from canasta_score.ui.components import TAP, Section, Tagged, Wide, text_width
+from canasta_score.ui.components import (
+    DROPDOWN_EXTRAS,
+    TAP,
+    Section,
+    Tagged,
+    Wide,
+    dropdown_width,
+    text_width,
+)
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.history import PERIOD_LABELS
 from canasta_score.ui.state.labels import CANASTA_LABELS
@@ -37,8 +45,6 @@ EVERY = "all"
 KINDS = {kind.value: kind for kind in CanastaKind}
 #: Partnerships offered for a head-to-head beside every player (the most games first).
 PARTNERSHIPS_TO_PICK = 60
-#: A dropdown's room besides its text: the padding at each end and the arrow, in pixels.
-DROPDOWN_EXTRAS = 64
 
 
 def identifier(figures: Figures) -> str:
@@ -120,9 +126,8 @@ class StatisticsScreen(Screen):
         periods = [ft.DropdownOption(key=k, text=tr._(label)) for k, label in PERIOD_LABELS.items()]
         # Wide enough for the longest choice (Finnish "Viimeiset 12 kuukautta"), each on a
         # line of its own if need be, never wider than the screen.
-        longest = max((str(o.text) for o in [*rule_sets, *periods]), key=len)
-        needed = text_width(longest, 16, self.app.text_scale) + DROPDOWN_EXTRAS
-        width = min(max(170.0, needed), self.app.body_width())
+        texts = [str(o.text) for o in [*rule_sets, *periods]]
+        width = dropdown_width(texts, self.app.body_width(), self.app.text_scale)
         row = ft.Row(
             [
                 Tagged(
