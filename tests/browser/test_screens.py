@@ -6,14 +6,17 @@ pleasant screen from an ugly one, but it can tell an empty or sideways-scrolling
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import AppServer, Screen
+from conftest import BLANK_PNG_BYTES, ROOT, STEP_TIMEOUT_MS, AppServer, Screen
 from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
 from headless import DESKTOP, PHONE
+
+from canasta_score.i18n import translator
 
 pytestmark = pytest.mark.browser
 
@@ -119,3 +122,97 @@ def test_tap_targets_are_at_least_48_px(seeded_app: AppServer, open_screen: Any)
         if box and (box["width"] < 48 or box["height"] < 48):
             small.append((identifier, box["width"], box["height"]))
     assert not small, small
+
+
+# --- every screen in every language ----------------------------------------------------------
+
+LANGUAGE_SHOTS = ROOT / "screenshots-lang"
+SMALLEST_PHONE = {"width": 360, "height": 640}
+#: The browser's language for each of the app's languages, as a phone there would report it.
+LOCALES = {"en": "en-US", "nl": "nl-NL", "de": "de-DE", "fi": "fi-FI", "da": "da-DK", "nb": "nb-NO"}
+#: (name, route, identifier that shows it is ready, a text on it: msgid and its placeholders).
+#: Game 1 is in play with four-digit totals (4770 and -1785), game 2 is won (for statistics).
+LANGUAGE_SCREENS: list[tuple[str, str, str, tuple[str, dict[str, int]]]] = [
+    ("home", "/", "resume", ("New game", {})),
+    ("new-game", "/new", "start-game", ("Start game", {})),
+    ("sheet", "/game/1", "add-round", ("Add round {n}", {"n": 5})),
+    ("round-detail", "/game/1/round/2", "round-2-delete", ("Round {n}", {"n": 2})),
+    ("round-entry", "/game/1/round", "save-round", ("Save round", {})),
+    ("rules", "/rules", "presets-compared", ("Your own rule set", {})),
+    ("settings", "/settings", "language", ("Theme", {})),
+    ("statistics", "/stats", "player-anna-wins", ("Statistics", {})),
+    ("chart", "/game/1/chart", "game-chart", ("Chart", {})),
+    ("invite", "/invite", "invite-unavailable", ("Invite phones", {})),
+]
+
+
+@pytest.fixture(scope="module")
+def big_numbers_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    """Game 1: four rounds, totals 4770 and -1785, in play; game 2 won by We (statistics)."""
+    from test_large_text import BIG_NUMBERS
+
+    server = AppServer(tmp_path_factory.mktemp("languages") / "games.db")
+    server.import_games(BIG_NUMBERS)
+    server.import_games(game(WE_AND_THEY, [WORKED_EXAMPLE] * 4, day=20))
+    server.start()
+    yield server
+    server.stop()
+    assert "Traceback" not in server.errors(), server.errors()
+
+
+def says(screen: Screen, words: str, timeout: float = STEP_TIMEOUT_MS / 1000) -> bool:
+    """Whether the screen shows `words` (in any control's text or label), waited for."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shown: str = screen.page.evaluate(
+            """() => {
+                const parts = [document.body.innerText];
+                for (const n of document.querySelectorAll('[aria-label]'))
+                    parts.push(n.getAttribute('aria-label'));
+                for (const n of document.querySelectorAll('input, textarea')) parts.push(n.value);
+                return parts.join('\\n');
+            }"""
+        )
+        if words in shown:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        screen.page.wait_for_timeout(200)
+
+
+def keep_settled(screen: Screen, name: str) -> Path:
+    """A settled, not blank screenshot in screenshots-lang/ (git-ignored), for a person."""
+    LANGUAGE_SHOTS.mkdir(exist_ok=True)
+    picture = screen.settle()
+    deadline = time.monotonic() + 10
+    while len(picture) < BLANK_PNG_BYTES and time.monotonic() < deadline:
+        screen.page.wait_for_timeout(250)
+        picture = screen.settle()
+    path = LANGUAGE_SHOTS / f"{name}-{SMALLEST_PHONE['width']}x{SMALLEST_PHONE['height']}.png"
+    path.write_bytes(picture)
+    return path
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_every_screen_fits_the_smallest_phone_in_every_language(
+    language: str, big_numbers_app: AppServer, open_screen: Any
+) -> None:
+    """Each screen at 360x640 in the browser's language: in that language, nothing sideways."""
+    tr = translator(language)
+    screen: Screen = open_screen(big_numbers_app, size=SMALLEST_PHONE, locale=LOCALES[language])
+    screen.open("/", ready="resume")
+    problems: list[str] = []
+    for name, route, ready, (msgid, values) in LANGUAGE_SCREENS:
+        word = tr._(msgid).format(**values)
+        if language != "en":
+            assert tr._(msgid) != msgid, f"{msgid!r} is not translated in {language}"
+        screen.go(route, ready=ready)
+        assert screen.route() == route
+        if not says(screen, word):
+            problems.append(f"{name} does not say {word!r}: not in {language}")
+        path = keep_settled(screen, f"{name}-{language}")
+        if path.stat().st_size < BLANK_PNG_BYTES:
+            problems.append(f"{name} looks blank")
+        if screen.horizontal_overflow():
+            problems.append(f"{name} scrolls sideways by {screen.horizontal_overflow()} px")
+    assert not problems, "\n".join(problems)

@@ -2,6 +2,7 @@
 
 from canasta_score.ui.components.basics import (
     BUTTON_EXTRAS,
+    DROPDOWN_EXTRAS,
     TAP,
     BigNumber,
     FitNumber,
@@ -9,14 +10,17 @@ from canasta_score.ui.components.basics import (
     Stepper,
     Tagged,
     Wide,
+    dropdown_width,
     fit_button,
     fitted,
     fitted_words,
+    numbers_held,
     text_width,
 )
 
 __all__ = [
     "BUTTON_EXTRAS",
+    "DROPDOWN_EXTRAS",
     "TAP",
     "BigNumber",
     "FitNumber",
@@ -24,8 +28,10 @@ __all__ = [
     "Stepper",
     "Tagged",
     "Wide",
+    "dropdown_width",
     "fit_button",
     "fitted",
     "fitted_words",
+    "numbers_held",
     "text_width",
 ]

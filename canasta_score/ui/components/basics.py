@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import flet as ft
@@ -185,6 +186,31 @@ def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> fl
     """
     longest = max(text.split(), key=len, default="")
     return fitted(longest, size, width, scale)
+
+
+#: A dropdown's room besides its text: the padding at each end and the arrow, in pixels.
+DROPDOWN_EXTRAS = 64
+
+
+def dropdown_width(texts: list[str], room: float, scale: float = 1.0, least: float = 170) -> float:
+    """A dropdown's width for its longest choice (at least `least`, at most `room`).
+
+    >>> dropdown_width(["Any time"], 336), dropdown_width(["Viimeiset 12 kuukautta"], 336)
+    (170, 275.2)
+    """
+    longest = max(texts, key=len, default="")
+    return min(max(least, text_width(longest, 16, scale) + DROPDOWN_EXTRAS), room)
+
+
+def numbers_held(text: str) -> str:
+    r"""`text` whose numbers never start a line: each is held to the word before it.
+
+    A sentence wrapped on a phone reads "Anna deals round 5", not "Anna deals round" over "5".
+
+    >>> numbers_held("Anna gibt Runde 5; tarvittiin -15")
+    'Anna gibt Runde\xa05; tarvittiin\xa0-15'
+    """
+    return re.sub(r" (?=[+\-\u2212]?\d)", "\u00a0", text)
 
 
 def FitNumber(

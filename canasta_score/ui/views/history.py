@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.core import PRESETS
-from canasta_score.ui.components import TAP, Tagged, Wide
+from canasta_score.ui.components import TAP, Tagged, Wide, dropdown_width
 from canasta_score.ui.state.history import PERIOD_LABELS, STATES, HistoryChoices, period_start
 from canasta_score.ui.store import GameSummary, HistoryCursor, HistoryQuery
 
@@ -111,7 +111,10 @@ class HistoryList:
                 value=EVERY,
                 options=options,
                 on_select=lambda e: self.choose(chosen(e.control.value or EVERY)),
-                width=170,
+                # Each choice whole ("Viimeiset 12 kuukautta"), on a line of its own if need be.
+                width=dropdown_width(
+                    [str(o.text) for o in options], self.app.body_width(), self.app.text_scale
+                ),
                 dense=True,
             ),
         )

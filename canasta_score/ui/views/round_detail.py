@@ -10,7 +10,7 @@ from canasta_score.core import CardCounts, RoundRefused, SideEntry
 from canasta_score.core.problems import Nn_, Plural
 from canasta_score.i18n import Translator
 from canasta_score.statistics.charts import round_bars
-from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, text_width
+from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, numbers_held, text_width
 from canasta_score.ui.components.round_picture import round_picture, scale
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
@@ -185,8 +185,10 @@ class RoundDetailScreen(Screen):
         for name, entry, minimum in zip(game.side_names, entries, needed, strict=True):
             table.append(
                 ft.Text(
-                    tr._("{side}: {facts}; needed {minimum} to open").format(
-                        side=name, facts=facts(entry, tr), minimum=tr.number(minimum)
+                    numbers_held(
+                        tr._("{side}: {facts}; needed {minimum} to open").format(
+                            side=name, facts=facts(entry, tr), minimum=tr.number(minimum)
+                        )
                     ),
                     size=14,
                     color=ft.Colors.ON_SURFACE_VARIANT,

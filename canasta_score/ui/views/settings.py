@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import LANGUAGES
-from canasta_score.ui.components import TAP, Section, Tagged, fitted_words
+from canasta_score.ui.components import TAP, Section, Tagged, fitted_words, text_width
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportProblem, ImportRefused
 
@@ -62,8 +62,13 @@ class SettingsScreen(Screen):
         # Large text: each choice's word whole (no tick beside it, smaller if need be), and
         # the switch's words wrapping under one another rather than cut off at the edge.
         inner = app.body_width() - 24
-        theme.show_selected_icon = app.text_scale < 1.2
         words = [str(segment.label) for segment in theme.segments]
+        # The tick only where every word fits beside it (not Finnish "Järjestelmä" on a phone):
+        # the filled segment shows the choice as well.
+        tick = 18 + 8
+        theme.show_selected_icon = all(
+            text_width(word, 14, app.text_scale) <= inner / 3 - 24 - tick for word in words
+        )
         size = min(fitted_words(word, 14, inner / 3 - 24, app.text_scale) for word in words)
         for segment in theme.segments:
             segment.label = ft.Text(str(segment.label), size=size, no_wrap=True)

@@ -19,6 +19,7 @@ from canasta_score.ui.components import (
     Wide,
     fit_button,
     fitted_words,
+    numbers_held,
 )
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
@@ -306,7 +307,7 @@ class SheetScreen(Screen):
             ft.Row(
                 [
                     ft.Icon(ft.Icons.STYLE, size=20),
-                    ft.Text(".  ".join(parts), size=15, expand=True),
+                    ft.Text(numbers_held(".  ".join(parts)), size=15, expand=True),
                 ]
             ),
         )

@@ -391,6 +391,10 @@ class SidePanel:
         # Side by side where each field's label fits its half, else one under the other.
         half = (self.inner - 10) / 2 - 24
         if all(text_width(str(field.label), 16, self.scale) <= half for field in (melded, hand)):
+            # The example typed in an empty field whole, if smaller, in its half ("z. B. 120+35+5").
+            melded.hint_style = ft.TextStyle(
+                size=fitted(str(melded.hint_text), 20, half, self.scale)
+            )
             row = ft.Row(fields, vertical_alignment=ft.CrossAxisAlignment.START)
         else:
             # Each field a line of its own, its label on one line (smaller if need be).

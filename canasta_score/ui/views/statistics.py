@@ -15,7 +15,15 @@ import flet as ft
 
 from canasta_score.core import PRESETS, CanastaKind
 from canasta_score.statistics import Figures, HeadToHead, Statistics, game_statistics
-from canasta_score.ui.components import TAP, Section, Tagged, Wide
+from canasta_score.ui.components import (
+    DROPDOWN_EXTRAS,
+    TAP,
+    Section,
+    Tagged,
+    Wide,
+    dropdown_width,
+    text_width,
+)
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.history import PERIOD_LABELS
 from canasta_score.ui.state.labels import CANASTA_LABELS
@@ -116,6 +124,10 @@ class StatisticsScreen(Screen):
             for preset_id, rules in PRESETS.items()
         ]
         periods = [ft.DropdownOption(key=k, text=tr._(label)) for k, label in PERIOD_LABELS.items()]
+        # Wide enough for the longest choice (Finnish "Viimeiset 12 kuukautta"), each on a
+        # line of its own if need be, never wider than the screen.
+        texts = [str(o.text) for o in [*rule_sets, *periods]]
+        width = dropdown_width(texts, self.app.body_width(), self.app.text_scale)
         row = ft.Row(
             [
                 Tagged(
@@ -129,7 +141,7 @@ class StatisticsScreen(Screen):
                                 None if e.control.value == EVERY else e.control.value
                             )
                         ),
-                        width=170,
+                        width=width,
                         dense=True,
                     ),
                 ),
@@ -142,7 +154,7 @@ class StatisticsScreen(Screen):
                         on_select=lambda e: self.show(
                             self.choices.with_period(e.control.value or EVERY)
                         ),
-                        width=170,
+                        width=width,
                         dense=True,
                     ),
                 ),
@@ -168,6 +180,12 @@ class StatisticsScreen(Screen):
                 keys |= {chosen} if found else set()
         options = [ft.DropdownOption(key=party_key(f), text=f.name) for f in offered]
 
+        # Side by side where each label fits its half of the row, else one under the other
+        # (Finnish "Ensimmäinen" would break inside the word).
+        half = (self.app.body_width() - 2 * 12 - 8) / 2 - DROPDOWN_EXTRAS
+        labels = (tr._("First"), tr._("Second"))
+        side_by_side = all(text_width(label, 16, self.app.text_scale) <= half for label in labels)
+
         def pick(label: str, value: str | None, first: bool) -> ft.Dropdown:
             def picked(key: str | None) -> StatsChoices:
                 return self.choices.with_first(key) if first else self.choices.with_second(key)
@@ -177,29 +195,30 @@ class StatisticsScreen(Screen):
                 value=value if value in keys else None,
                 options=options,
                 on_select=lambda e: self.show(picked(e.control.value)),
-                expand=True,
+                expand=side_by_side,
+                width=None if side_by_side else self.app.body_width() - 2 * 12,
                 dense=True,
             )
 
         changes = [stored.change for stored in self.changes]
         result = compared(self.history, self.choices, changes, self.today())
+        pickers: list[ft.Control] = [
+            Tagged(
+                "head-to-head-first",
+                pick(labels[0], self.choices.first, True),
+                expand=side_by_side,
+            ),
+            Tagged(
+                "head-to-head-second",
+                pick(labels[1], self.choices.second, False),
+                expand=side_by_side,
+            ),
+        ]
         return Section(
             ft.Text(tr._("Head to head"), size=18, weight=ft.FontWeight.BOLD),
-            ft.Row(
-                [
-                    Tagged(
-                        "head-to-head-first",
-                        pick(tr._("First"), self.choices.first, True),
-                        expand=True,
-                    ),
-                    Tagged(
-                        "head-to-head-second",
-                        pick(tr._("Second"), self.choices.second, False),
-                        expand=True,
-                    ),
-                ],
-                spacing=8,
-            ),
+            ft.Row(pickers, spacing=8)
+            if side_by_side
+            else ft.Column(pickers, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             Tagged("head-to-head-result", self.head_to_head_result(result)),
         )
 
