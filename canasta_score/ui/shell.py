@@ -39,8 +39,9 @@ from canasta_score.ui.store import GameStore
 PREFIX = "canasta_score."
 #: What a device keeps for itself, with the value before any choice.
 DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on"}
-#: The longest wait for the device to answer (a browser tab that went away never does).
-DEVICE_WAIT = 10
+#: The longest wait for the device to answer (a browser tab that went away never does). The
+#: screen is drawn meanwhile; a phone still loading on a busy machine may take long to answer.
+DEVICE_WAIT = 60
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 #: The size of the icon that measures the device's text scale.
