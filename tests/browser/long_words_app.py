@@ -45,10 +45,12 @@ def long_word_of(_translator: object, message: str) -> str:
     return long_word(message)
 
 
-i18n._ = long_word
-i18n.Translator._ = long_word_of  # type: ignore[method-assign,assignment]
-
-from canasta_score.app import main  # noqa: E402
-
 if __name__ == "__main__":
+    # Only in the server process this file starts: pytest imports it too (doctests), and the
+    # long words must not reach the translators of the tests around it.
+    i18n._ = long_word  # type: ignore[attr-defined]
+    i18n.Translator._ = long_word_of  # type: ignore[method-assign,assignment]
+
+    from canasta_score.app import main
+
     sys.exit(main())
