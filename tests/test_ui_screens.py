@@ -6,6 +6,9 @@ No browser: a plain stand-in for the page records what the app would show.
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+import textwrap
 import threading
 from pathlib import Path
 from types import SimpleNamespace
@@ -126,6 +129,35 @@ def test_every_screen_builds_for_every_table(store: GameStore, rules, sides, wid
             assert {f"side-{n}-canasta-{kind}-plus", f"side-{n}-canasta-{kind}-minus"} <= ids
         assert {f"side-{n}-red-threes-plus", f"side-{n}-red-threes-minus"} <= ids
     assert {"round-problems", "save-round"} <= ids
+
+
+def test_the_first_screens_load_no_other_screen(tmp_path: Path) -> None:
+    """Home, the sheet and round entry import no other screen's module: a cold start waits
+    for none of them (the chart's alone brings in flet-charts, a tenth of a second)."""
+    probe = textwrap.dedent(
+        f"""
+        import sys
+        sys.path.insert(0, {str(Path(__file__).parent)!r})
+        from test_ui_screens import WE_THEY, app_on
+        from canasta_score.core import PRESETS, Game
+        from canasta_score.ui.store import GameStore
+        from canasta_score.ui.views import screen_for
+        store = GameStore({str(tmp_path / "games.db")!r})
+        game_id = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+        app = app_on(store)
+        for route in ("/", f"/game/{{game_id}}", f"/game/{{game_id}}/round"):
+            screen_for(app, route)
+        loaded = [m for m in sys.modules if m.startswith(("canasta_score.ui.views.", "flet_charts"))]
+        print("LOADED", sorted(loaded))
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    loaded = result.stdout.split("LOADED", 1)[1]
+    for module in ("views.home", "views.sheet", "views.round_entry"):
+        assert module in loaded, loaded
+    for module in ("flet_charts", "views.chart", "views.statistics", "views.invite", "views.rules"):
+        assert module not in loaded, loaded
 
 
 def test_unknown_routes_and_missing_games_show_home(store: GameStore) -> None:
