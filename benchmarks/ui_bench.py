@@ -181,11 +181,11 @@ def wait_for_port(port: int, process: subprocess.Popen[Any], timeout: float = 30
 
 
 @contextmanager
-def server(command: list[str], port: int) -> Iterator[subprocess.Popen[Any]]:
+def server(command: list[str], port: int, cwd: Path = ROOT) -> Iterator[subprocess.Popen[Any]]:
     process = subprocess.Popen(
         command,
         env=headless_env(),
-        cwd=ROOT,
+        cwd=cwd,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -209,9 +209,17 @@ def minimal_command(port: int) -> list[str]:
     return [sys.executable, str(ROOT / "benchmarks" / "ui_minimal_app.py"), str(port)]
 
 
-def open_until(browser: Any, url: str, identifier: str, timeout_ms: int = 60_000) -> Any:
-    """A fresh tab (empty cache) on `url`, returned once `identifier` is on screen."""
-    context = browser.new_context(viewport=PHONE)
+def open_until(
+    browser: Any,
+    url: str,
+    identifier: str,
+    timeout_ms: int = 60_000,
+    locale: str | None = None,
+    text: str | None = None,
+) -> Any:
+    """A fresh tab (empty cache) on `url`, returned once `identifier` is on screen (and says
+    `text`, if given)."""
+    context = browser.new_context(viewport=PHONE, **({"locale": locale} if locale else {}))
     context.route("**/*", local_only)
     page = context.new_page()
     page.goto(url)
@@ -221,17 +229,37 @@ def open_until(browser: Any, url: str, identifier: str, timeout_ms: int = 60_000
     page.locator(f'[flt-semantics-identifier="{identifier}"]').first.wait_for(
         state="visible", timeout=timeout_ms
     )
+    if text is not None:
+        page.wait_for_function(
+            """([identifier, text]) => {
+                const node = document.querySelector(`[flt-semantics-identifier="${identifier}"]`);
+                if (!node) return false;
+                const labels = [node, ...node.querySelectorAll('[aria-label]')]
+                    .map(n => n.getAttribute('aria-label') || '');
+                return [...labels, node.innerText || ''].some(said => said.includes(text));
+            }""",
+            arg=[identifier, text],
+            timeout=timeout_ms,
+        )
     return context
 
 
 def cold_start(
-    browser: Any, command: Callable[[int], list[str]], route: str, identifier: str
+    browser: Any,
+    command: Callable[[int], list[str]],
+    route: str,
+    identifier: str,
+    cwd: Path = ROOT,
+    locale: str | None = None,
+    text: str | None = None,
 ) -> float:
-    """Seconds from starting the server process to `identifier` visible in a fresh tab."""
+    """Seconds from starting the server process to `identifier` visible in a fresh tab (and
+    saying `text`, if given)."""
     port = free_port()
     started = time.perf_counter()
-    with server(command(port), port):
-        context = open_until(browser, f"http://127.0.0.1:{port}{route}", identifier)
+    with server(command(port), port, cwd):
+        url = f"http://127.0.0.1:{port}{route}"
+        context = open_until(browser, url, identifier, locale=locale, text=text)
         elapsed = time.perf_counter() - started
         context.close()
     return elapsed
@@ -257,17 +285,12 @@ def round_save_times(db_path: Path, game_id: int, runs: int) -> list[float]:
     database write, reloading the game and building the sheet's controls. Each saved round
     is undone (untimed) so every run saves round 3 of the same game.
     """
+    from test_ui_screens import PageStandIn  # the tests' stand-in for the browser page
+
     from canasta_score.core import WentOut
     from canasta_score.ui.shell import App
     from canasta_score.ui.store import GameStore
     from canasta_score.ui.views import screen_for
-
-    class StandInPage(SimpleNamespace):
-        def update(self, *controls: Any) -> None:
-            pass
-
-        def navigate(self, route: str) -> None:
-            self.route = route
 
     class BenchApp(App):
         def go(self, route: str) -> None:
@@ -278,7 +301,7 @@ def round_save_times(db_path: Path, game_id: int, runs: int) -> list[float]:
             pass
 
     store = GameStore(str(db_path))
-    page = StandInPage(width=390, height=844, route="/", views=[], services=[])
+    page = PageStandIn()
     app = BenchApp(page, store)  # type: ignore[arg-type]
     times = []
     for _ in range(runs):
@@ -315,23 +338,18 @@ def keystroke_times(db_path: Path, game_id: int, rounds: int) -> tuple[list[floa
     waiting for it). Flet's diff of the changed controls and the socket are not included,
     as for the round save.
     """
+    from test_ui_screens import PageStandIn  # the tests' stand-in for the browser page
+
     from canasta_score.ui.shell import App
     from canasta_score.ui.store import GameStore
     from canasta_score.ui.views.round_entry import RoundEntryScreen
-
-    class StandInPage(SimpleNamespace):
-        def update(self, *controls: Any) -> None:
-            pass
-
-        def run_task(self, task: Any) -> None:
-            pass  # the pause before the draft is written never ends here
 
     class BenchApp(App):
         def keep_awake(self, on: bool) -> None:
             pass
 
     store = GameStore(str(db_path))
-    page = StandInPage(width=390, height=844, route="/", views=[], services=[])
+    page = PageStandIn()
     app = BenchApp(page, store)  # type: ignore[arg-type]
     typed = [("melded", 0, "300+45"), ("hand", 0, "0"), ("melded", 1, "120"), ("hand", 1, "65")]
     times, writes = [], []
