@@ -228,6 +228,32 @@ class QuietWhenClientLeaves:
             await self.app(scope, receive, send)
 
 
+class BrowserLanguages:
+    """Keeps the languages a browser sends with its page's socket for that page's start.
+
+    The page starts on a task of the socket's, so it sees them (`ui.connection`) and draws
+    its first screen in the browser's language without a round trip to the device.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        from canasta_score.i18n import accepted_languages
+        from canasta_score.ui.connection import BROWSER_LANGUAGES
+
+        header = dict(scope.get("headers") or ()).get(b"accept-language", b"")
+        languages = accepted_languages(header.decode("latin-1"))
+        token = BROWSER_LANGUAGES.set(tuple(languages))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            BROWSER_LANGUAGES.reset(token)
+
+
 class ClientLeftIsNoError(logging.Filter):
     """Drops Flet's warning, with a traceback, for a client that closed its tab or reloaded.
 
@@ -358,7 +384,7 @@ def web_app(
     )
     tag = client_tag([web_dir, ASSETS_DIR])
     light = LightClient(app, cache_dir or web_client_cache(), tag)
-    quiet = QuietWhenClientLeaves(light)
+    quiet = QuietWhenClientLeaves(BrowserLanguages(light))
     if token is None:
         return quiet
     return TokenGate(quiet, token, port)

@@ -127,6 +127,33 @@ def negotiate(locales: Sequence[str]) -> str:
     return "en"
 
 
+def accepted_languages(header: str) -> list[str]:
+    """The language tags of an HTTP Accept-Language header, most wanted first.
+
+    Tags without a weight count as 1; a weight of 0 (not wanted) or one that is no number
+    drops the tag. Equal weights keep the browser's order.
+
+    >>> accepted_languages("de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7")
+    ['de-DE', 'de', 'en-US', 'en']
+    >>> accepted_languages("en;q=0.5, fi , nb;q=0, *;q=0.1, da;q=x")
+    ['fi', 'en']
+    """
+    weighted: list[tuple[float, str]] = []
+    for part in header.split(","):
+        tag, _, parameters = part.strip().partition(";")
+        tag = tag.strip()
+        weight = 1.0
+        name, _, value = parameters.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                weight = float(value)
+            except ValueError:
+                continue
+        if tag and tag != "*" and weight > 0:
+            weighted.append((weight, tag))
+    return [tag for _weight, tag in sorted(weighted, key=lambda pair: -pair[0])]
+
+
 def _is_c_locale(value: str) -> bool:
     return value in ("C", "POSIX") or value.startswith("C.")
 

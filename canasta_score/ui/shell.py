@@ -31,6 +31,7 @@ from collections.abc import Callable
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
+from canasta_score.ui.connection import BROWSER_LANGUAGES
 from canasta_score.ui.news import TableNews
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameStore
@@ -42,6 +43,8 @@ DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on"}
 #: The longest wait for the device to answer (a browser tab that went away never does). The
 #: screen is drawn meanwhile; a phone still loading on a busy machine may take long to answer.
 DEVICE_WAIT = 60
+#: The longest the device's settings wait for the first screen to be laid out.
+FIRST_FRAME_WAIT = 5
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 #: The size of the icon that measures the device's text scale.
@@ -62,11 +65,15 @@ class App:
         #: network; None when only this device can reach the app.
         self.invite = invite
         self.clipboard: ft.Clipboard | None = None
+        #: The device's preferred languages, as far as known yet: at first what its browser
+        #: said as it connected, then what the device itself says.
+        self._device_languages: list[str] = list(BROWSER_LANGUAGES.get())
         #: This phone's language: every word and number on its screens goes through it.
-        self.tr: Translator = translator("en")
+        self.tr: Translator = translator(negotiate(self._device_languages))
         #: This device's own settings, as far as read yet ("language" empty: follow the device).
         self.device: dict[str, str] = {}
-        self._device_languages: list[str] = []
+        #: Set once the first screen is laid out on the device (its text scale measured).
+        self._first_frame = asyncio.Event()
         self._preferences: ft.SharedPreferences | None = None
         self.wakelock: ft.Wakelock | None = None
         self._awake = False
@@ -102,11 +109,17 @@ class App:
         self.show_route()
         if tell_about_opening:
             self.tell_about_opening()
-        # The first screen is drawn at once; the device's language and settings follow as
-        # soon as the device has said them (one round trip), redrawn in place.
-        page.run_task(self.read_device)
+        # The first screen is drawn at once, in the browser's language if it said one; the
+        # device's own language and settings follow once that screen is up (asking earlier
+        # only holds up its drawing), and the screen is redrawn in place if they differ.
+        page.run_task(self.read_device_once_drawn)
 
     # --- this device's language and settings ------------------------------------------------
+
+    async def read_device_once_drawn(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._first_frame.wait(), FIRST_FRAME_WAIT)
+        await self.read_device()
 
     async def read_device(self) -> None:
         """Reads this device's settings and preferred languages, then speaks its language."""
@@ -249,6 +262,7 @@ class App:
         )
 
     def text_scale_measured(self, event: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
+        self._first_frame.set()
         scale = round(max(event.width / PROBE_SIZE, 0.5), 2)
         if abs(scale - self.text_scale) < 0.05:
             return

@@ -1,0 +1,15 @@
+"""What a phone's browser said as it connected, for its first screen.
+
+The web server reads the languages the browser sends with the page's socket (the handshake's
+Accept-Language, `BrowserLanguages` in canasta_score.app) and keeps them here for the task
+that starts the page. The first screen is then drawn in the browser's language at once,
+without waiting for the device to be asked. The device's own answer still follows and wins
+(`App.read_device`); a native app has no handshake and starts in English until it answers.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+
+#: The language tags the connecting browser accepts, most wanted first (empty: none said).
+BROWSER_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("browser_languages", default=())

@@ -1,0 +1,125 @@
+"""A phone's first screen speaks the language its browser sent as it connected.
+
+The web server keeps the Accept-Language of the page's socket for the task that starts the
+page (`BrowserLanguages`), so the first screen needs no round trip to the device; the device
+is asked for its own settings once that screen is laid out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from test_ui_screens import PageStandIn, run_on_a_loop_of_its_own, texts
+
+from canasta_score.app import BrowserLanguages
+from canasta_score.i18n import translator
+from canasta_score.ui.connection import BROWSER_LANGUAGES
+from canasta_score.ui.shell import PROBE_SIZE, App
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views import screen_for
+
+
+def languages_seen_by_the_app(scope: dict[str, Any]) -> tuple[str, ...]:
+    seen: list[tuple[str, ...]] = []
+
+    async def app(_scope: Any, _receive: Any, _send: Any) -> None:
+        # Flet starts the page on a task of its own, made from the socket's.
+        await asyncio.create_task(asyncio.sleep(0))
+        seen.append(await asyncio.create_task(read_later()))
+
+    async def read_later() -> tuple[str, ...]:
+        return BROWSER_LANGUAGES.get()
+
+    async def nothing() -> None:
+        pass
+
+    asyncio.run(BrowserLanguages(app)(scope, nothing, nothing))  # type: ignore[arg-type]
+    return seen[0]
+
+
+def test_the_socket_s_accept_language_reaches_the_page_s_start() -> None:
+    scope = {
+        "type": "websocket",
+        "headers": [(b"host", b"x"), (b"accept-language", b"fi-FI,fi;q=0.9,en;q=0.8")],
+    }
+    assert languages_seen_by_the_app(scope) == ("fi-FI", "fi", "en")
+
+
+def test_a_socket_without_accept_language_and_plain_requests_say_none() -> None:
+    assert languages_seen_by_the_app({"type": "websocket", "headers": []}) == ()
+    assert languages_seen_by_the_app({"type": "http", "headers": []}) == ()
+    # Nothing stays behind for the next connection.
+    assert BROWSER_LANGUAGES.get() == ()
+
+
+@pytest.fixture
+def store(tmp_path: Any) -> GameStore:
+    return GameStore(str(tmp_path / "games.db"))
+
+
+def app_from(languages: tuple[str, ...], store: GameStore, page: Any = None) -> App:
+    """An App made as a page start would make it, with the browser having said `languages`."""
+    context = contextvars.copy_context()
+    context.run(BROWSER_LANGUAGES.set, languages)
+    return context.run(App, page or PageStandIn(), store)
+
+
+def test_the_first_screen_is_in_the_browser_s_language(store: GameStore) -> None:
+    german = translator("de")
+    assert german._("New game") != "New game", "the German catalog translates home"
+    app = app_from(("de-DE", "de"), store)
+    assert app.tr is german
+    _screen, view = screen_for(app, "/")
+    assert german._("New game") in texts(view)
+
+
+def test_a_browser_in_a_language_we_lack_starts_in_english(store: GameStore) -> None:
+    app = app_from(("pt-BR", "pt"), store)
+    assert app.tr is translator("en")
+
+
+class DevicePage(PageStandIn):
+    """A page whose device answers, counting the questions; its tasks run for real."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+        self.tasks: list[asyncio.Task[Any]] = []
+
+    async def get_device_info(self) -> Any:
+        self.asked += 1
+        return SimpleNamespace(locales=[])
+
+    def run_task(self, task: Any) -> None:
+        self.tasks.append(asyncio.get_running_loop().create_task(task()))
+
+
+def test_the_device_is_asked_once_the_first_screen_is_laid_out(store: GameStore) -> None:
+    async def journey() -> None:
+        page = DevicePage()
+        app = App(page, store)  # type: ignore[arg-type]
+        app.preferences = lambda: NoPreferences()  # type: ignore[method-assign]
+        app.start(tell_about_opening=False)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert page.asked == 0, "the device was asked while its first screen was being drawn"
+        probe = SimpleNamespace(width=PROBE_SIZE, height=PROBE_SIZE)
+        app.text_scale_measured(probe)  # type: ignore[arg-type]
+        await asyncio.wait_for(asyncio.gather(*page.tasks), 10)
+        assert page.asked == 1
+
+    run_on_a_loop_of_its_own(journey())
+
+
+class NoPreferences:
+    """A device that has kept no setting of this app."""
+
+    async def get(self, _key: str) -> None:
+        return None
+
+    async def set(self, _key: str, _value: str) -> None:
+        pass
