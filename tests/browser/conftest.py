@@ -335,6 +335,16 @@ class Screen:
         path: str = self.page.evaluate("location.pathname")
         return path
 
+    def wait_route(self, route: str) -> None:
+        """Waits until the address bar shows `route`: Flutter's router tells the browser of a
+        new route in a task after the frame that draws it, so its controls can come first."""
+        try:
+            self.page.wait_for_function(
+                "route => location.pathname === route", arg=route, timeout=STEP_TIMEOUT_MS
+            )
+        except Exception as error:
+            raise AssertionError(f"the address is {self.route()!r}, expected {route!r}") from error
+
     def settle(self, timeout: float = 10.0) -> bytes:
         """Waits until two screenshots in a row are the same: the frame on screen is final."""
         previous = self.page.screenshot()
@@ -373,6 +383,14 @@ class Screen:
             }"""
         )
         return max(0, width)
+
+    def wait_fits(self, timeout: float = STEP_TIMEOUT_MS / 1000) -> None:
+        """Waits until nothing reaches past the right edge: a screen coming in (or one
+        going out) can be drawn wider while its page transition runs."""
+        deadline = time.monotonic() + timeout
+        while (overflow := self.horizontal_overflow()) and time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)
+        assert overflow == 0, f"{self.route()} scrolls sideways by {overflow} px"
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
