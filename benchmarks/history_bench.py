@@ -26,35 +26,15 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from storage_bench import build
+from storage_bench import open_or_build
 
 from canasta_score import storage
 from canasta_score.storage import HistoryQuery
-
-
-class Page(SimpleNamespace):
-    """What the screens use of a Flet page, without a browser: the server-side work alone."""
-
-    def __init__(self) -> None:
-        super().__init__(width=390, route="/", views=[], services=[], dialogs=[])
-
-    def update(self, *_: Any) -> None:
-        pass
-
-    def navigate(self, route: str) -> None:
-        self.route = route
-
-    def show_dialog(self, dialog: Any) -> None:
-        self.dialogs.append(dialog)
-
-    def run_task(self, _task: Any) -> None:
-        pass
 
 
 def ms(work: Callable[[], object]) -> tuple[float, object]:
@@ -99,10 +79,7 @@ def main() -> int:
     args = parser.parse_args()
     folder = tempfile.TemporaryDirectory()
     path = Path(args.db) if args.db else Path(folder.name) / "bench.db"
-    db = storage.open_database(path)
-    if not storage.list_games(db=db, limit=1):
-        print(f"building {args.games} games ...", flush=True)
-        print(f"  built in {build(db, args.games):.1f} s")
+    db = open_or_build(path, args.games)
     db._summaries.wait()  # the database's own threads, waited for here only
     db._backups.wait()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {path}")
@@ -127,6 +104,8 @@ def main() -> int:
             f"{statistics.median(best):>7.2f} {max(best):>7.2f}"
         )
 
+    from test_ui_screens import PageStandIn  # the tests' stand-in for the browser page
+
     from canasta_score.ui.shell import App
     from canasta_score.ui.store import GameStore
     from canasta_score.ui.views.home import HomeScreen
@@ -135,7 +114,7 @@ def main() -> int:
     db.close()
     store = GameStore(str(path))
     store.db._summaries.wait()
-    app = App(Page(), store)  # type: ignore[arg-type]
+    app = App(PageStandIn(), store)  # type: ignore[arg-type]
     home = [ms(lambda: HomeScreen(app, "/").build())[0] for _ in range(args.runs)]
     print(f"\nhome with its first page, built: median {statistics.median(home):.1f} ms")
     screens = [ms(lambda: StatisticsScreen(app, "/stats").build())[0] for _ in range(args.runs)]
@@ -146,7 +125,7 @@ def main() -> int:
     cpu = time.process_time()
     StatisticsScreen(app, "/stats").build()
     print(f"  CPU time of one: {(time.process_time() - cpu) * 1000:.0f} ms")
-    fresh = App(Page(), GameStore(str(path)))  # type: ignore[arg-type]
+    fresh = App(PageStandIn(), GameStore(str(path)))  # type: ignore[arg-type]
     cpu = time.process_time()
     first = ms(lambda: StatisticsScreen(fresh, "/stats").build())[0]
     cpu = (time.process_time() - cpu) * 1000

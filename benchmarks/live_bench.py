@@ -26,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the headless Chromium set-up
 
-from headless import CHROMIUM, CHROMIUM_ARGS, PHONE, local_only  # noqa: E402
+from headless import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, new_phone, node, open_app  # noqa: E402
 from ui_bench import app_command, free_port, server  # noqa: E402
 
 GAME = {
@@ -40,7 +40,6 @@ GAME = {
 }
 #: Each round: We meld 90 (enough to open up to 2995), They keep 90 in hand.
 MELDED = 90
-TIMEOUT_MS = 30_000
 
 #: Notes Date.now() at the first moment the node shows `expected` (its digits compared).
 WATCH_TOTAL = """
@@ -77,22 +76,6 @@ def store_game(db: Path) -> None:
         capture_output=True,
         cwd=ROOT,
     )
-
-
-def phone(browser: Any, url: str) -> Any:
-    """A phone of its own (a browser context) on the game's sheet, semantics on."""
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    context.route("**/*", local_only)
-    page = context.new_page()
-    page.goto(url)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    node(page, "add-round").wait_for()
-    return page
-
-
-def node(page: Any, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
 
 
 def fill(page: Any, identifier: str, value: str) -> None:
@@ -185,7 +168,10 @@ def main() -> int:
         with server(app_command(port, db), port), sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             url = f"http://127.0.0.1:{port}/game/1"
-            a, b = phone(browser, url), phone(browser, url)
+            # Two phones of their own (two browser contexts) on the game's sheet.
+            a, b = (new_phone(browser).new_page() for _ in range(2))
+            for page in (a, b):
+                open_app(page, url, "add-round", state="visible")
             for number in range(1, args.saves + 1):
                 node(a, "add-round").click()
                 node(a, "save-round").wait_for()

@@ -68,6 +68,15 @@ def build(db: storage.Database, games: int) -> float:
     return time.perf_counter() - began
 
 
+def open_or_build(path: Path, games: int) -> storage.Database:
+    """The database at `path`, `games` games built into it first unless it has games."""
+    db = storage.open_database(path)
+    if not storage.list_games(db=db, limit=1):
+        print(f"building {games} games of {ROUNDS} rounds ...", flush=True)
+        print(f"  built in {build(db, games):.1f} s (import, 500 games a transaction)")
+    return db
+
+
 def timed(operation: Callable[[], object], times: int) -> list[float]:
     spent = []
     for _ in range(times):
@@ -175,10 +184,7 @@ def main() -> int:
 
     folder = tempfile.TemporaryDirectory()
     path = Path(args.db) if args.db else Path(folder.name) / "bench.db"
-    db = storage.open_database(path)
-    if not storage.list_games(db=db, limit=1):
-        print(f"building {args.games} games of {ROUNDS} rounds ...", flush=True)
-        print(f"  built in {build(db, args.games):.1f} s (import, 500 games a transaction)")
+    db = open_or_build(path, args.games)
     size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*")) / 1e6
     print(f"database: {path} ({size:.1f} MB)\n")
 

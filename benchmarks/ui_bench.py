@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the worked example shared with the te
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # and the headless Chromium set-up
 
 from examples import WORKED_EXAMPLE_ROUND, game_file  # noqa: E402
-from headless import CHROMIUM, CHROMIUM_ARGS, PHONE, local_only  # noqa: E402
+from headless import CHROMIUM, CHROMIUM_ARGS, new_phone, open_app  # noqa: E402
 
 NAMES = [
     "Anna",
@@ -219,16 +219,9 @@ def open_until(
 ) -> Any:
     """A fresh tab (empty cache) on `url`, returned once `identifier` is on screen (and says
     `text`, if given)."""
-    context = browser.new_context(viewport=PHONE, **({"locale": locale} if locale else {}))
-    context.route("**/*", local_only)
+    context = new_phone(browser, timeout_ms=timeout_ms, locale=locale)
     page = context.new_page()
-    page.goto(url)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=timeout_ms)
-    placeholder.dispatch_event("click")
-    page.locator(f'[flt-semantics-identifier="{identifier}"]').first.wait_for(
-        state="visible", timeout=timeout_ms
-    )
+    open_app(page, url, identifier, timeout_ms, state="visible")
     if text is not None:
         page.wait_for_function(
             """([identifier, text]) => {
@@ -430,10 +423,7 @@ def main() -> int:
             port = free_port()
             with server(app_command(port, db), port) as process:
                 context = open_until(browser, f"http://127.0.0.1:{port}/", "new-game")
-                page = context.pages[0]
-                page.goto(f"http://127.0.0.1:{port}{sheet}")
-                page.locator("flt-semantics-placeholder").dispatch_event("click")
-                page.locator('[flt-semantics-identifier="add-round"]').first.wait_for()
+                open_app(context.pages[0], f"http://127.0.0.1:{port}{sheet}", "add-round")
                 time.sleep(1)
                 now, peak = rss_mb(process.pid)
                 context.close()

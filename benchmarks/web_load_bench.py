@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from headless import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
+from headless import CHROMIUM, CHROMIUM_ARGS, PHONE, open_app  # noqa: E402
 from ui_bench import app_command, free_port, minimal_command, server  # noqa: E402
 
 #: Playwright's request routing turns the HTTP cache off, so the one call the client makes
@@ -105,13 +105,7 @@ def load(context: Any, url: str, identifier: str, timeout_ms: int = 60_000) -> d
     page = context.new_page()
     traffic = Traffic(page)
     started = time.perf_counter()
-    page.goto(url)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=timeout_ms)
-    placeholder.dispatch_event("click")
-    page.locator(f'[flt-semantics-identifier="{identifier}"]').first.wait_for(
-        state="visible", timeout=timeout_ms
-    )
+    open_app(page, url, identifier, timeout_ms, state="visible")
     ready_s = time.perf_counter() - started
     while time.monotonic() - traffic.last_event < QUIET_S:
         page.wait_for_timeout(200)

@@ -22,15 +22,24 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from headless import CHROMIUM, CHROMIUM_ARGS, PHONE, URL_LINE, local_only
+from headless import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    TIMEOUT_MS,
+    URL_LINE,
+    enable_semantics,
+    new_phone,
+    open_app,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))  # the shared worked example: tests/examples.py
 SCREENSHOTS = ROOT / "screenshots"
 APP_COMMAND = [sys.executable, str(ROOT / "main.py"), "--web", "--port", "0"]
 #: Flutter's first frame takes about a second here; a busy 2-core CI machine can take longer.
-LOAD_TIMEOUT_MS = 30_000
-STEP_TIMEOUT_MS = 30_000  # a state, awaited with room for a loaded 2-core machine
+LOAD_TIMEOUT_MS = TIMEOUT_MS
+STEP_TIMEOUT_MS = TIMEOUT_MS  # a state, awaited with room for a loaded 2-core machine
 #: A screenshot of one flat colour compresses to a few hundred bytes; any real screen is more.
 BLANK_PNG_BYTES = 5_000
 
@@ -300,10 +309,7 @@ class Screen:
 
     # whole page
     def open(self, route: str = "/", ready: str | None = None) -> None:
-        self.page.goto(self.base_url + route)
-        self.enable_semantics()
-        if ready:
-            self.wait_for(ready, timeout=LOAD_TIMEOUT_MS)
+        open_app(self.page, self.base_url + route, ready, timeout_ms=LOAD_TIMEOUT_MS)
 
     def reload(self, ready: str | None = None) -> None:
         self.page.reload()
@@ -312,11 +318,7 @@ class Screen:
             self.wait_for(ready, timeout=LOAD_TIMEOUT_MS)
 
     def enable_semantics(self) -> None:
-        """Flutter draws on a canvas; its accessibility tree (our DOM hooks) starts switched off."""
-        placeholder = self.page.locator("flt-semantics-placeholder")
-        placeholder.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
-        placeholder.dispatch_event("click")
-        self.page.locator("flt-semantics").first.wait_for(state="attached", timeout=LOAD_TIMEOUT_MS)
+        enable_semantics(self.page, LOAD_TIMEOUT_MS)
 
     def go(self, route: str, ready: str | None = None, text: str | None = None) -> None:
         """Moves to `route` inside the running app, as its back and forward buttons do."""
@@ -332,6 +334,16 @@ class Screen:
     def route(self) -> str:
         path: str = self.page.evaluate("location.pathname")
         return path
+
+    def wait_route(self, route: str) -> None:
+        """Waits until the address bar shows `route`: Flutter's router tells the browser of a
+        new route in a task after the frame that draws it, so its controls can come first."""
+        try:
+            self.page.wait_for_function(
+                "route => location.pathname === route", arg=route, timeout=STEP_TIMEOUT_MS
+            )
+        except Exception as error:
+            raise AssertionError(f"the address is {self.route()!r}, expected {route!r}") from error
 
     def settle(self, timeout: float = 10.0) -> bytes:
         """Waits until two screenshots in a row are the same: the frame on screen is final."""
@@ -372,6 +384,14 @@ class Screen:
         )
         return max(0, width)
 
+    def wait_fits(self, timeout: float = STEP_TIMEOUT_MS / 1000) -> None:
+        """Waits until nothing reaches past the right edge: a screen coming in (or one
+        going out) can be drawn wider while its page transition runs."""
+        deadline = time.monotonic() + timeout
+        while (overflow := self.horizontal_overflow()) and time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)
+        assert overflow == 0, f"{self.route()} scrolls sideways by {overflow} px"
+
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
@@ -386,8 +406,9 @@ FAILED = pytest.StashKey[bool]()
 
 @pytest.fixture
 def open_screen(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """`open_screen(server, size=PHONE, dark=False, locale=None)` gives a Screen on a fresh
-    browser tab: a phone of its own (a browser context), in `locale`'s language when given.
+    """`open_screen(server, size=PHONE, dark=False, locale=None, **options)` gives a Screen on a
+    fresh browser tab: a phone of its own (a browser context), in `locale`'s language when
+    given; `options` go to `browser.new_context` (`accept_downloads=True`, ...).
 
     When the test fails, each tab's last picture is kept as screenshots/FAILED-<test>-N.png.
     """
@@ -398,15 +419,17 @@ def open_screen(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         size: dict[str, int] = PHONE,
         dark: bool = False,
         locale: str | None = None,
+        **options: Any,
     ) -> Screen:
-        context = browser.new_context(
-            viewport=size,
+        context = new_phone(
+            browser,
+            size,
+            STEP_TIMEOUT_MS,
             color_scheme="dark" if dark else "light",
             device_scale_factor=1,
             locale=locale,
+            **options,
         )
-        context.set_default_timeout(STEP_TIMEOUT_MS)
-        context.route("**/*", local_only)
         contexts.append(context)
         return Screen(context.new_page(), server.url)
 
@@ -418,6 +441,20 @@ def open_screen(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
                 page.screenshot(path=SCREENSHOTS / f"FAILED-{request.node.name}-{number}.png")
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def open_phones(open_screen: Any) -> Any:
+    """`open_phones(server, route, ready, count=2)`: that many phones on one app (each its own
+    browser context, see `open_screen`), each open on `route` with `ready` on screen."""
+
+    def open_(server: AppServer, route: str, ready: str, count: int = 2) -> list[Screen]:
+        phones: list[Screen] = [open_screen(server) for _ in range(count)]
+        for phone in phones:
+            phone.open(route, ready=ready)
+        return phones
+
+    return open_
 
 
 @pytest.fixture

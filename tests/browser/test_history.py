@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BLANK_PNG_BYTES, FAILED, ROOT, STEP_TIMEOUT_MS, AppServer, Screen
-from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
-from headless import PHONE, local_only
+from conftest import BLANK_PNG_BYTES, ROOT, STEP_TIMEOUT_MS, AppServer, Screen
+from examples import WORKED_EXAMPLE_ROUND, game_file
+from headless import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -34,14 +33,8 @@ LATE = [
 
 def game(rounds: list[Any], day: int) -> dict[str, Any]:
     when = f"2026-11-{day:02d}T20:00:00+00:00"
-    return {
-        "format": "canasta-score/1",
-        "rules": "classic",
-        "sides": WE_AND_THEY,
-        "rounds": rounds,
-        "created": when,
-        "updated": when,
-    }
+    document: dict[str, Any] = game_file(rounds, created=when, updated=when)
+    return document
 
 
 @pytest.fixture
@@ -53,32 +46,20 @@ def seeded(app_server: AppServer) -> AppServer:
 
 
 @pytest.fixture
-def tab(browser: Any, seeded: AppServer, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A phone-sized tab whose downloads are kept and whose clipboard the page may use; when
-    the test fails, its last picture is kept as screenshots-history/FAILED-<test>.png."""
+def tab(open_screen: Any, seeded: AppServer) -> Any:
+    """`tab(dark=False)`: a phone on the seeded app whose downloads are kept and whose
+    clipboard the page may use (when the test fails, see screenshots/FAILED-<test>-0.png)."""
 
     def open_(dark: bool = False) -> Screen:
-        context = browser.new_context(
-            viewport=PHONE,
-            color_scheme="dark" if dark else "light",
-            device_scale_factor=1,
+        screen: Screen = open_screen(
+            seeded,
+            dark=dark,
             accept_downloads=True,
             permissions=["clipboard-read", "clipboard-write"],
         )
-        context.set_default_timeout(STEP_TIMEOUT_MS)
-        context.route("**/*", local_only)
-        contexts.append(context)
-        return Screen(context.new_page(), seeded.url)
+        return screen
 
-    contexts: list[Any] = []
-    yield open_
-    if request.node.stash.get(FAILED, False):
-        PICTURES.mkdir(exist_ok=True)
-        for context in contexts:
-            for page in context.pages:
-                page.screenshot(path=PICTURES / f"FAILED-{request.node.name}.png")
-    for context in contexts:
-        context.close()
+    return open_
 
 
 #: The screen below the app bar: a button's highlight there is no change of screen.
@@ -99,7 +80,7 @@ def keep(screen: Screen, name: str, before: bytes) -> Path:
     while body(screen) == before and time.monotonic() < deadline:
         screen.page.wait_for_timeout(250)
     assert body(screen) != before, f"{name}: the screen did not change"
-    picture = screen.settle()
+    picture = screen.settle(timeout=STEP_TIMEOUT_MS / 1000)
     assert len(picture) > BLANK_PNG_BYTES, f"{name} looks blank"
     path = PICTURES / f"{name}-390x844.png"
     path.write_bytes(picture)
@@ -110,23 +91,27 @@ def keep(screen: Screen, name: str, before: bytes) -> Path:
 def test_the_chart_and_the_round_picture_show_on_a_phone(tab: Any, dark: bool) -> None:
     screen = tab(dark)
     screen.open("/game/1", ready="open-chart")
-    screen.settle()
+    # The sheet with its totals, painted and still: the picture the chart must replace.
+    screen.wait_text("side-0-total", r"3,890")
+    screen.wait_text("side-1-total", r"3,360")
+    screen.settle(timeout=STEP_TIMEOUT_MS / 1000)
     sheet = body(screen)
     screen.tap("open-chart")
     screen.wait_for("game-chart")
-    assert screen.route() == "/game/1/chart"
-    assert "We: 3,890" in screen.text("chart-legend-0")
-    assert "They: 3,360" in screen.text("chart-legend-1")
+    # The browser hears of the new address after the frame that draws the chart.
+    screen.wait_route("/game/1/chart")
+    screen.wait_text("chart-legend-0", r"We: 3,890")
+    screen.wait_text("chart-legend-1", r"They: 3,360")
     # Both past 3000: the next round needs 120 from each.
     screen.wait_text("chart-next-round", r"We needs 120, They needs 120")
-    assert screen.horizontal_overflow() == 0
+    screen.wait_fits()  # a page transition can draw a screen wider for a moment
     keep(screen, f"chart-{'dark' if dark else 'light'}", sheet)
     chart = body(screen)
 
     screen.go("/game/1/round/9", ready="round-picture-0")
-    assert screen.has("round-picture-1")
+    screen.wait_for("round-picture-1")
     screen.wait_text("round-picture-0", r"In hand")
-    assert screen.horizontal_overflow() == 0
+    screen.wait_fits()
     keep(screen, f"round-detail-{'dark' if dark else 'light'}", chart)
 
 

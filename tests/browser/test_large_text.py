@@ -26,7 +26,8 @@ from typing import Any
 
 import pytest
 from conftest import BLANK_PNG_BYTES, LOAD_TIMEOUT_MS, ROOT, STEP_TIMEOUT_MS, AppServer, Screen
-from headless import CHROMIUM_ARGS, PHONE, local_only
+from examples import game_file
+from headless import CHROMIUM_ARGS, PHONE, only_the_app
 
 pytestmark = pytest.mark.browser
 
@@ -40,14 +41,8 @@ ADVANCE = {"-": 0.28, "\u2212": 0.56, " ": 0.25, "\u202f": 0.2, "\u00a0": 0.25}
 SLACK = 1.12
 
 #: We: +1320, +1000, +1520, +930, total 4770; They: -1000, -1000, +150, +65, total -1785.
-BIG_NUMBERS = {
-    "format": "canasta-score/1",
-    "rules": "classic",
-    "sides": [
-        {"name": "We", "players": ["Anna", "Ben"]},
-        {"name": "They", "players": ["Cleo", "Dan"]},
-    ],
-    "rounds": [
+BIG_NUMBERS = game_file(
+    rounds=[
         [
             {
                 "melded": 420,
@@ -76,22 +71,18 @@ BIG_NUMBERS = {
             {"melded": 65, "hand": 0},
         ],
     ],
-    "created": "2026-11-28T20:00:00+00:00",
-    "updated": "2026-11-28T21:00:00+00:00",
-}
+    created="2026-11-28T20:00:00+00:00",
+    updated="2026-11-28T21:00:00+00:00",
+)
 FONTS = {"1x": 16, "1.5x": 24, "2x": 32}
 PHONES = {"390x844": PHONE, "360x640": SMALL_PHONE}
 
 
 @pytest.fixture
-def big_numbers_app(tmp_path: Path) -> Iterator[AppServer]:
+def big_numbers_app(app_server: AppServer) -> AppServer:
     """The game on a fresh database each time (a round typed in part is kept as a draft)."""
-    server = AppServer(tmp_path / "games.db")
-    server.import_games(BIG_NUMBERS)
-    server.start()
-    yield server
-    server.stop()
-    assert "Traceback" not in server.errors(), server.errors()
+    app_server.import_games(BIG_NUMBERS)
+    return app_server.start()
 
 
 @pytest.fixture
@@ -112,9 +103,7 @@ def large_text_phone(browser: Any, tmp_path: Path) -> Iterator[Any]:
             viewport=size,
             device_scale_factor=1,
         )
-        contexts.append(context)
-        context.set_default_timeout(STEP_TIMEOUT_MS)
-        context.route("**/*", local_only)
+        contexts.append(only_the_app(context, STEP_TIMEOUT_MS))
         page = context.pages[0] if context.pages else context.new_page()
         return Screen(page, server.url)
 
@@ -190,6 +179,36 @@ def wait_scaled(screen: Screen, scale: float) -> None:
     screen.wait_for(f"text-scale-{scale:.1f}", timeout=LOAD_TIMEOUT_MS)
 
 
+class LargeTextTour:
+    """One phone's tour of the screens at one text size: each screen is awaited drawn for
+    that size, kept as a picture, and its numbers and width checked; `assert_fine` lists
+    every problem of the tour at once."""
+
+    def __init__(self, screen: Screen, font: int, pictures: str) -> None:
+        self.screen = screen
+        self.scale = font / 16
+        #: The pictures' names, with `{}` for the screen's ("{}-2x": "sheet-2x").
+        self.pictures = pictures
+        self.problems: list[str] = []
+        self.wide: list[str] = []
+
+    def go(self, route: str, ready: str | None = None, text: str | None = None) -> None:
+        self.screen.go(route, ready=ready, text=text)
+        wait_scaled(self.screen, self.scale)
+
+    def check(self, name: str, numbers: list[str]) -> None:
+        """`numbers` (identifiers) each on one line; the screen not wider than the phone."""
+        shot(self.screen, self.pictures.format(name))
+        self.problems.extend(f"{name}: {p}" for p in one_line_problems(self.screen, numbers))
+        overflow = sideways(self.screen)
+        if overflow > 0:
+            self.wide.append(f"{name} scrolls sideways by {overflow} px")
+
+    def assert_fine(self) -> None:
+        assert not self.problems, "\n".join(self.problems)
+        assert not self.wide, "\n".join(self.wide)
+
+
 @pytest.mark.parametrize("phone_size", list(PHONES))
 @pytest.mark.parametrize("text_size", list(FONTS))
 def test_numbers_keep_to_one_line_in_large_text(
@@ -202,20 +221,11 @@ def test_numbers_keep_to_one_line_in_large_text(
         f"{font}px"
     )
     wait_scaled(screen, font / 16)
-    problems: list[str] = []
-    wide: list[str] = []
+    tour = LargeTextTour(screen, font, f"{{}}-{text_size}")
+    tour.check("home", [])
 
-    def check(name: str, numbers: list[str]) -> None:
-        shot(screen, f"{name}-{text_size}")
-        problems.extend(f"{name}: {p}" for p in one_line_problems(screen, numbers))
-        if sideways(screen) > 0:
-            wide.append(f"{name} scrolls sideways by {sideways(screen)} px")
-
-    check("home", [])
-
-    screen.go("/game/1", ready="add-round")
-    wait_scaled(screen, font / 16)
-    check(
+    tour.go("/game/1", ready="add-round")
+    tour.check(
         "sheet",
         ["side-0-total", "side-1-total"]
         + [
@@ -226,13 +236,13 @@ def test_numbers_keep_to_one_line_in_large_text(
         ],
     )
 
-    screen.go("/game/1/round/2", ready="round-2-delete")
-    wait_scaled(screen, font / 16)
+    tour.go("/game/1/round/2", ready="round-2-delete")
     # Rows 0-4 the parts, then round score and total after (no dealer bonus, no penalty).
-    check("round-detail", [f"detail-{line}-side-{s}" for line in (0, 2, 4, 5, 6) for s in (0, 1)])
+    tour.check(
+        "round-detail", [f"detail-{line}-side-{s}" for line in (0, 2, 4, 5, 6) for s in (0, 1)]
+    )
 
-    screen.go("/game/1/round", ready="save-round")
-    wait_scaled(screen, font / 16)
+    tour.go("/game/1/round", ready="save-round")
     fill_until(screen, "side-0-melded", "200", "side-0-round-score", r"200")
     screen.tap("side-0-canasta-natural-plus")
     screen.tap("side-0-canasta-mixed-plus")
@@ -242,36 +252,31 @@ def test_numbers_keep_to_one_line_in_large_text(
         screen.tap("side-1-red-threes-plus")
     screen.wait_text("side-1-round-score", r"-1,?000")
     screen.node("side-0-melded").scroll_into_view_if_needed()
-    check(
+    tour.check(
         "round-entry",
         ["side-0-round-score", "side-1-round-score", "side-0-canasta-natural", "side-1-red-threes"],
     )
     screen.tap("side-0-out-concealed")
     screen.node("side-0-out-concealed").scroll_into_view_if_needed()
-    check("round-entry-concealed", ["side-0-round-score"])
+    tour.check("round-entry-concealed", ["side-0-round-score"])
 
-    screen.go("/new", ready="start-game")
-    wait_scaled(screen, font / 16)
-    check("new-game", [])
+    tour.go("/new", ready="start-game")
+    tour.check("new-game", [])
 
-    screen.go("/game/1/round/4/edit", ready="save-round")
-    wait_scaled(screen, font / 16)
-    check("round-edit", ["side-0-round-score", "side-1-round-score"])
+    tour.go("/game/1/round/4/edit", ready="save-round")
+    tour.check("round-edit", ["side-0-round-score", "side-1-round-score"])
 
-    screen.go("/rules", text="Classic")
-    wait_scaled(screen, font / 16)
-    check("rules", [])
+    tour.go("/rules", text="Classic")
+    tour.check("rules", [])
 
-    screen.go("/settings", text="Theme")
-    wait_scaled(screen, font / 16)
-    check("settings", [])
+    tour.go("/settings", text="Theme")
+    tour.check("settings", [])
 
-    assert not problems, "\n".join(problems)
-    assert not wide, "\n".join(wide)
+    tour.assert_fine()
 
 
 @pytest.fixture
-def long_words_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppServer]:
+def long_words_app(app_server: AppServer, monkeypatch: pytest.MonkeyPatch) -> AppServer:
     """The same game, with long German and Finnish words in place of some English labels."""
     import conftest
 
@@ -279,12 +284,8 @@ def long_words_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     monkeypatch.setattr(
         conftest, "APP_COMMAND", [sys.executable, str(launcher), "--web", "--port", "0"]
     )
-    server = AppServer(tmp_path / "games.db")
-    server.import_games(BIG_NUMBERS)
-    server.start()
-    yield server
-    server.stop()
-    assert "Traceback" not in server.errors(), server.errors()
+    app_server.import_games(BIG_NUMBERS)
+    return app_server.start()
 
 
 @pytest.mark.parametrize("text_size", ["1.5x", "2x"])
@@ -297,23 +298,12 @@ def test_long_words_in_large_text(
     screen.open("/game/1", ready="add-round")
     wait_scaled(screen, font / 16)
     screen.page.get_by_text("Kierros", exact=False).first.wait_for(timeout=LOAD_TIMEOUT_MS)
-    problems: list[str] = []
-    wide: list[str] = []
-
-    def check(name: str, numbers: list[str]) -> None:
-        shot(screen, f"long-words-{name}-{text_size}")
-        problems.extend(f"{name}: {p}" for p in one_line_problems(screen, numbers))
-        if sideways(screen) > 0:
-            wide.append(f"{name} scrolls sideways by {sideways(screen)} px")
-
-    check("sheet", ["side-0-total", "side-1-total", "round-4-side-0-total"])
-    screen.go("/game/1/round/2", ready="round-2-delete")
-    wait_scaled(screen, font / 16)
-    check("round-detail", [f"detail-{line}-side-{s}" for line in (2, 5, 6) for s in (0, 1)])
-    screen.go("/game/1/round/4/edit", ready="save-round")
-    wait_scaled(screen, font / 16)
-    check("round-entry", ["side-0-round-score", "side-1-round-score"])
+    tour = LargeTextTour(screen, font, f"long-words-{{}}-{text_size}")
+    tour.check("sheet", ["side-0-total", "side-1-total", "round-4-side-0-total"])
+    tour.go("/game/1/round/2", ready="round-2-delete")
+    tour.check("round-detail", [f"detail-{line}-side-{s}" for line in (2, 5, 6) for s in (0, 1)])
+    tour.go("/game/1/round/4/edit", ready="save-round")
+    tour.check("round-entry", ["side-0-round-score", "side-1-round-score"])
     screen.node("side-0-out-concealed").scroll_into_view_if_needed()
-    check("round-entry-going-out", ["side-0-canasta-natural"])
-    assert not problems, "\n".join(problems)
-    assert not wide, "\n".join(wide)
+    tour.check("round-entry-going-out", ["side-0-canasta-natural"])
+    tour.assert_fine()

@@ -9,18 +9,11 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, AppServer, Screen
+from examples import game_file
 
 pytestmark = pytest.mark.browser
 
-GAME = {
-    "format": "canasta-score/1",
-    "rules": "classic",
-    "sides": [
-        {"name": "We", "players": ["Anna", "Ben"]},
-        {"name": "They", "players": ["Cleo", "Dan"]},
-    ],
-    "rounds": [],
-}
+GAME = game_file(rounds=[])
 
 
 def stored_rounds(server: AppServer) -> list[Any]:
@@ -63,21 +56,25 @@ def save_enabled(screen: Screen) -> bool:
     return button.get_attribute("aria-disabled") != "true"
 
 
-def open_round_entry(server: AppServer, open_screen: Any) -> Screen:
-    screen: Screen = open_screen(server)
-    screen.open("/game/1", ready="add-round")
+def start_a_round(screen: Screen) -> Screen:
+    """From the sheet to round entry (its Save button there)."""
     screen.tap("add-round")
     screen.wait_for("save-round")
     return screen
 
 
+def open_round_entry(server: AppServer, open_phones: Any) -> Screen:
+    [screen] = open_phones(server, "/game/1", "add-round", count=1)
+    return start_a_round(screen)
+
+
 @pytest.mark.parametrize("typed", ["-5", "120++5", "-", "5--5", "1" * 30, "5" + "0" * 40])
 def test_nonsense_in_a_points_field_shows_a_plain_problem_and_saves_nothing(
-    app_server: AppServer, open_screen: Any, typed: str
+    app_server: AppServer, open_phones: Any, typed: str
 ) -> None:
     app_server.import_games(GAME)
     app_server.start()
-    phone = open_round_entry(app_server, open_screen)
+    phone = open_round_entry(app_server, open_phones)
     assert type_into(phone, "side-0-melded", typed) == typed
     problems = phone.wait_text("round-problems", r"melded|numbers")
     assert "Traceback" not in problems
@@ -89,16 +86,16 @@ def test_nonsense_in_a_points_field_shows_a_plain_problem_and_saves_nothing(
     assert "Traceback" not in app_server.errors()
 
 
-def test_letters_do_not_land_in_a_points_field(app_server: AppServer, open_screen: Any) -> None:
+def test_letters_do_not_land_in_a_points_field(app_server: AppServer, open_phones: Any) -> None:
     app_server.import_games(GAME)
     app_server.start()
-    phone = open_round_entry(app_server, open_screen)
+    phone = open_round_entry(app_server, open_phones)
     assert type_into(phone, "side-0-melded", "abc") == ""
     assert not save_enabled(phone)
     assert stored_rounds(app_server) == []
 
 
-def enter_round_one_in_two_tabs(server: AppServer, open_screen: Any) -> Screen:
+def enter_round_one_in_two_tabs(server: AppServer, open_phones: Any) -> Screen:
     """Two tabs enter round 1 at once; the first saves 90, the second has typed 120.
 
     The second tab hears of the first one's save at once (ui/news.py): its entry moves on to
@@ -107,8 +104,7 @@ def enter_round_one_in_two_tabs(server: AppServer, open_screen: Any) -> Screen:
     """
     server.import_games(GAME)
     server.start()
-    first = open_round_entry(server, open_screen)
-    second = open_round_entry(server, open_screen)
+    first, second = map(start_a_round, open_phones(server, "/game/1", "add-round"))
     type_into(second, "side-0-melded", "120")
     type_into(first, "side-0-melded", "90")
     type_into(first, "side-1-hand", "90")
@@ -123,21 +119,21 @@ def enter_round_one_in_two_tabs(server: AppServer, open_screen: Any) -> Screen:
 
 
 def test_a_round_saved_in_a_second_tab_overwrites_nothing(
-    app_server: AppServer, open_screen: Any
+    app_server: AppServer, open_phones: Any
 ) -> None:
-    enter_round_one_in_two_tabs(app_server, open_screen)
+    enter_round_one_in_two_tabs(app_server, open_phones)
     rounds = stored_rounds(app_server)
     assert [r[0]["melded"] for r in rounds] == [90, 120]
 
 
 def test_thousands_of_digits_pasted_into_a_points_field_show_a_problem(
-    app_server: AppServer, open_screen: Any
+    app_server: AppServer, open_phones: Any
 ) -> None:
     """ui/state/points.py parse_points: int() of more than 4300 digits raised in the on_change
     handler (a traceback on the server, and no problem shown on the screen)."""
     app_server.import_games(GAME)
     app_server.start()
-    phone = open_round_entry(app_server, open_screen)
+    phone = open_round_entry(app_server, open_phones)
     type_into(phone, "side-0-melded", "5" * 5000)
     phone.wait_text("round-problems", r"melded|numbers")
     assert not save_enabled(phone)
@@ -146,8 +142,8 @@ def test_thousands_of_digits_pasted_into_a_points_field_show_a_problem(
 
 
 def test_after_the_other_tabs_save_the_entry_shows_the_game_as_it_now_is(
-    app_server: AppServer, open_screen: Any
+    app_server: AppServer, open_phones: Any
 ) -> None:
     """The second tab saves round 2, its total on top of the other tab's 90 (90 + 120 = 210)."""
-    second = enter_round_one_in_two_tabs(app_server, open_screen)
+    second = enter_round_one_in_two_tabs(app_server, open_phones)
     second.wait_text("side-0-total", r"210")

@@ -10,33 +10,16 @@ from typing import Any
 
 import pytest
 from conftest import AppServer, Screen
-from test_qa_journeys import stored_rounds, type_into
+from test_qa_journeys import GAME, start_a_round, stored_rounds, type_into
 
 pytestmark = pytest.mark.browser
 
-GAME = {
-    "format": "canasta-score/1",
-    "rules": "classic",
-    "sides": [
-        {"name": "We", "players": ["Anna", "Ben"]},
-        {"name": "They", "players": ["Cleo", "Dan"]},
-    ],
-    "rounds": [],
-}
 ROUND_ONE = [{"melded": 50, "hand": 0}, {"melded": 0, "hand": 50}]
-
-
-def two_phones(server: AppServer, open_screen: Any, route: str, ready: str) -> list[Screen]:
-    phones: list[Screen] = [open_screen(server), open_screen(server)]
-    for phone in phones:
-        phone.open(route, ready=ready)
-    return phones
 
 
 def save_a_round(phone: Screen, melded: str, hand: str) -> None:
     """From the sheet: round entry, We melded `melded`, They `hand` in hand, saved."""
-    phone.tap("add-round")
-    phone.wait_for("save-round")
+    start_a_round(phone)
     phone.fill("side-0-melded", melded)
     phone.fill("side-1-hand", hand)
     phone.tap("save-round")
@@ -44,11 +27,11 @@ def save_a_round(phone: Screen, melded: str, hand: str) -> None:
 
 
 def test_a_save_on_one_phone_shows_on_the_others_sheet_and_back(
-    app_server: AppServer, open_screen: Any
+    app_server: AppServer, open_phones: Any
 ) -> None:
     app_server.import_games(GAME)
     app_server.start()
-    a, b = two_phones(app_server, open_screen, "/game/1", "add-round")
+    a, b = open_phones(app_server, "/game/1", "add-round")
 
     save_a_round(a, "90", "90")
     b.wait_text("side-0-total", r"^90$")
@@ -69,13 +52,12 @@ def test_a_save_on_one_phone_shows_on_the_others_sheet_and_back(
 
 
 def test_an_entry_in_progress_survives_the_other_phones_save(
-    app_server: AppServer, open_screen: Any
+    app_server: AppServer, open_phones: Any
 ) -> None:
     app_server.import_games(GAME)
     app_server.start()
-    a, b = two_phones(app_server, open_screen, "/game/1", "add-round")
-    b.tap("add-round")
-    b.wait_for("save-round")
+    a, b = open_phones(app_server, "/game/1", "add-round")
+    start_a_round(b)
     assert type_into(b, "side-0-melded", "10") == "10"
     b.wait_text("side-0-total", r"total 10$")
     b.page.get_by_text("Round 1", exact=False).first.wait_for()
@@ -102,11 +84,11 @@ def test_an_entry_in_progress_survives_the_other_phones_save(
 
 
 def test_the_same_round_edited_on_both_keeps_the_first_save_and_shows_it(
-    app_server: AppServer, open_screen: Any
+    app_server: AppServer, open_phones: Any
 ) -> None:
     app_server.import_games({**GAME, "rounds": [ROUND_ONE]})
     app_server.start()
-    a, b = two_phones(app_server, open_screen, "/game/1/round/1/edit", "save-round")
+    a, b = open_phones(app_server, "/game/1/round/1/edit", "save-round")
     for phone in (a, b):
         phone.wait_text("side-0-round-score", r"50")
     a.fill("side-0-melded", "100")
@@ -125,10 +107,10 @@ def test_the_same_round_edited_on_both_keeps_the_first_save_and_shows_it(
 
 
 def test_home_follows_games_started_and_deleted_on_another_phone(
-    app_server: AppServer, open_screen: Any
+    app_server: AppServer, open_phones: Any
 ) -> None:
     app_server.start()
-    a, b = two_phones(app_server, open_screen, "/", "new-game")
+    a, b = open_phones(app_server, "/", "new-game")
     a.tap("new-game")
     a.wait_for("start-game")
     a.tap("start-game")
