@@ -105,3 +105,51 @@ def test_the_csv_headers_and_the_game_list_follow_the_language(tmp_path):
     listing = in_locale("games", "--db", path, LANG="de_DE.UTF-8").stdout
     assert german.ngettext("{n} round", "{n} rounds", 1).format(n=1) in listing
     assert german._("in play") in listing
+
+
+# --- what storage says, in the user's language ---------------------------------
+
+
+def test_a_folder_named_as_the_database_is_refused_in_german_with_the_same_exit_code(tmp_path):
+    english = in_locale("games", "--db", tmp_path, LANG="C.UTF-8")
+    german = in_locale("games", "--db", tmp_path, LANG="de_DE.UTF-8")
+    notice = storage.Notice(
+        storage.NoticeCode.DATABASE_IS_FOLDER,
+        {"path": str(tmp_path), "example": str(tmp_path / "canasta-score.db")},
+    )
+    assert english.returncode == german.returncode == 2
+    assert english.stderr.strip() == str(notice)
+    assert german.stderr.strip() == translator("de").said(notice)
+    assert german.stderr.startswith(f"Die Spieldatenbank {tmp_path} ist ein Ordner")
+
+
+def test_a_damaged_database_moved_aside_is_told_in_finnish(tmp_path):
+    path = tmp_path / "games.db"
+    path.write_text("not a database")
+    result = in_locale("games", "--db", path, LANG="fi_FI.UTF-8")
+    [aside] = tmp_path.glob("games.db.unreadable-*")
+    assert result.returncode == 0
+    assert result.stderr.strip() == (
+        f"Pelitietokantaa {path} ei voitu avata: tiedosto ei ole SQLite-tietokanta. Se siirrettiin "
+        f"tiedostoksi {aside} (mitään ei poistettu), ja uusi, tyhjä tietokanta otettiin käyttöön."
+    )
+
+
+def test_an_import_refused_by_storage_is_said_in_the_users_language(tmp_path):
+    bad = {**game_file(), "archived": "yes"}
+    backup = {"format": storage.BACKUP_FORMAT, "games": [game_file(), bad]}
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(backup), encoding="utf-8")
+    db = tmp_path / "games.db"
+    english = in_locale("import", path, "--db", db, LANG="C")
+    danish = in_locale("import", path, "--db", db, LANG="da_DK.UTF-8")
+    assert english.returncode == danish.returncode == 2
+    assert english.stderr == 'game 2: archived must be true or false, got "yes"\n'
+    assert danish.stderr == 'spil 2: archived skal være true eller false, fik "yes"\n'
+    unreadable = tmp_path / "old.json"
+    unreadable.write_bytes(b'{"format": "' + storage.BACKUP_FORMAT.encode() + b'", "games": 3}')
+    dutch = in_locale("import", unreadable, "--db", db, LANG="nl_BE.UTF-8")
+    assert dutch.returncode == 2
+    assert dutch.stderr == (
+        "de spellen van een back-up moeten een lijst van spelbestanden zijn, gekregen: 3\n"
+    )
