@@ -4,6 +4,9 @@ import csv
 import io
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from storage_support.builders import game_file, quiet_round, run_cli, two_sides
@@ -107,7 +110,7 @@ def test_the_csv_headers_and_the_game_list_follow_the_language(tmp_path):
     assert german._("in play") in listing
 
 
-# --- what storage says, in the user's language ---------------------------------
+# --- what storage says, and the help, in the user's language ---------------------------------
 
 
 def test_a_folder_named_as_the_database_is_refused_in_german_with_the_same_exit_code(tmp_path):
@@ -153,3 +156,46 @@ def test_an_import_refused_by_storage_is_said_in_the_users_language(tmp_path):
     assert dutch.stderr == (
         "de spellen van een back-up moeten een lijst van spelbestanden zijn, gekregen: 3\n"
     )
+
+
+def test_the_help_is_in_the_users_language_and_exits_as_before():
+    german = translator("de")
+    top_en = in_locale("--help", LANG="C")
+    top_de = in_locale("--help", LANG="de_DE.UTF-8")
+    assert top_en.returncode == top_de.returncode == 0
+    for text in ("list stored games, newest first", "who wins: figures per player and partnership"):
+        assert text in top_en.stdout
+        assert german._(text) in " ".join(top_de.stdout.split()) and german._(text) != text
+    rules_nb = in_locale("rules", "--help", LANG="nb_NO.UTF-8")
+    wanted = (
+        translator("nb")._("one of {presets}; all if left out").format(presets=", ".join(PRESETS))
+    )
+    assert rules_nb.returncode == 0 and wanted in " ".join(rules_nb.stdout.split())
+    bad_day = in_locale("stats", "--since", "gestern", LANG="de_DE.UTF-8")
+    assert bad_day.returncode == 2
+    assert "'gestern' ist kein Datum; als YYYY-MM-DD schreiben" in bad_day.stderr
+
+
+def test_the_apps_own_help_is_in_the_users_language():
+    main = Path(__file__).parent.parent / "main.py"
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    shown = subprocess.run(
+        [sys.executable, main, "--help"],
+        capture_output=True,
+        text=True,
+        env={**env, "LANG": "fi_FI.UTF-8"},
+        timeout=60,
+    )
+    assert shown.returncode == 0
+    said = " ".join(shown.stdout.split())
+    assert translator("fi")._("serve the web app, even with a display") in said
+    assert "tarjoa verkkosovellus" in said and "serve the web app" not in said
+    refused = subprocess.run(
+        [sys.executable, main, "--port", "70000"],
+        capture_output=True,
+        text=True,
+        env={**env, "LANG": "fi_FI.UTF-8"},
+        timeout=60,
+    )
+    assert refused.returncode == 2
+    assert "portti on luku 0–65535, saatiin '70000'" in refused.stderr
