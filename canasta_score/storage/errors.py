@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from canasta_score.core import Problem
 from canasta_score.core.problems import N_, Gettext, Ngettext
-from canasta_score.storage.notices import Notice
+from canasta_score.storage.notices import Notice, english_ngettext
 
 #: How a problem of a backup's game starts (the game counted from 1).
 IN_GAME = N_("game {n}: {problem}")
@@ -60,9 +60,7 @@ class ImportProblem:
     def worded(self, gettext: Gettext = str, ngettext: Ngettext | None = None) -> str:
         """The reason through a catalog's `gettext`/`ngettext` (English without)."""
         if isinstance(self.problem, Problem):
-            said = (
-                self.problem.placed(gettext, ngettext) if ngettext else self.problem.placed(gettext)
-            )
+            said = self.problem.placed(gettext, ngettext or english_ngettext)
         elif isinstance(self.problem, Notice):
             said = self.problem.worded(gettext, ngettext)
         else:

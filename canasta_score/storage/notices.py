@@ -134,13 +134,12 @@ class Notice:
 
     def worded(self, gettext: Gettext = str, ngettext: Ngettext | None = None) -> str:
         """The notice through a catalog's `gettext`/`ngettext` (English without)."""
+        ngettext = ngettext or english_ngettext
         template = TEMPLATES[self.code]
         shown = {key: _shown(value, gettext, ngettext) for key, value in self.params.items()}
         if isinstance(template, Plural):
             count = self.params[template.count]
             assert isinstance(count, int), template.count
-            if ngettext is None:
-                return (template.singular if count == 1 else template.plural).format(**shown)
             return ngettext(template.singular, template.plural, count).format(**shown)
         return gettext(template).format(**shown)
 
@@ -148,7 +147,12 @@ class Notice:
         return self.worded()
 
 
-def _shown(value: Param | Notice, gettext: Gettext, ngettext: Ngettext | None) -> str | int:
+def english_ngettext(singular: str, plural: str, count: int) -> str:
+    """English's plural rule, where no catalog words a count."""
+    return singular if count == 1 else plural
+
+
+def _shown(value: Param | Notice, gettext: Gettext, ngettext: Ngettext) -> str | int:
     if isinstance(value, Notice):
         return value.worded(gettext, ngettext)
     if isinstance(value, Term):
