@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
+from canasta_score.cli.reading import HelpInLanguage, words
+from canasta_score.core.problems import N_
 from canasta_score.invite import TOKEN_PARAMETER
 
 if TYPE_CHECKING:
@@ -37,40 +39,46 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def port_number(text: str) -> int:
-    """A TCP port from the command line: 0 (any free port) to 65535.
+    """A TCP port from the command line: 0 (any free port) to 65535; any other number, or a
+    word, is refused in the user's language (argparse says which option).
 
-    >>> port_number("8550")
-    8550
-    >>> port_number("70000")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: a port is a number from 0 to 65535, got '70000'
+    >>> port_number("8550"), port_number("0")
+    (8550, 0)
     """
     try:
         port = int(text)
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, got {text!r}")
+        said = words()._("a port is a number from 0 to 65535, got {text}")
+        raise argparse.ArgumentTypeError(said.format(text=repr(text)))
     return port
 
 
 def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="main.py", description="Canasta Score")
-    parser.add_argument("--web", action="store_true", help="serve the web app, even with a display")
+    """The options of `main.py`; its help in the user's language (LANGUAGE, LC_ALL, LANG)."""
+    parser = argparse.ArgumentParser(
+        prog="main.py", description="Canasta Score", formatter_class=HelpInLanguage
+    )
+    parser.add_argument(
+        "--web", action="store_true", help=N_("serve the web app, even with a display")
+    )
     parser.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        help="address to serve on (web mode); any address other than loopback, such as "
-        "0.0.0.0 for the local network, asks for the access token printed at start",
+        help=N_(
+            "address to serve on (web mode); any address other than loopback, such as "
+            "0.0.0.0 for the local network, asks for the access token printed at start"
+        ),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
-        help="port to serve on (web mode; 0: any free)",
+        help=N_("port to serve on (web mode; 0: any free)"),
     )
     parser.add_argument(
-        "--db", metavar="PATH", help="database file (default: the app's data folder)"
+        "--db", metavar="PATH", help=N_("database file (default: the app's data folder)")
     )
     return parser.parse_args(argv)
 

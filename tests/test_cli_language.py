@@ -4,6 +4,9 @@ import csv
 import io
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from storage_support.builders import game_file, quiet_round, run_cli, two_sides
@@ -105,3 +108,94 @@ def test_the_csv_headers_and_the_game_list_follow_the_language(tmp_path):
     listing = in_locale("games", "--db", path, LANG="de_DE.UTF-8").stdout
     assert german.ngettext("{n} round", "{n} rounds", 1).format(n=1) in listing
     assert german._("in play") in listing
+
+
+# --- what storage says, and the help, in the user's language ---------------------------------
+
+
+def test_a_folder_named_as_the_database_is_refused_in_german_with_the_same_exit_code(tmp_path):
+    english = in_locale("games", "--db", tmp_path, LANG="C.UTF-8")
+    german = in_locale("games", "--db", tmp_path, LANG="de_DE.UTF-8")
+    notice = storage.Notice(
+        storage.NoticeCode.DATABASE_IS_FOLDER,
+        {"path": str(tmp_path), "example": str(tmp_path / "canasta-score.db")},
+    )
+    assert english.returncode == german.returncode == 2
+    assert english.stderr.strip() == str(notice)
+    assert german.stderr.strip() == translator("de").said(notice)
+    assert german.stderr.startswith(f"Die Spieldatenbank {tmp_path} ist ein Ordner")
+
+
+def test_a_damaged_database_moved_aside_is_told_in_finnish(tmp_path):
+    path = tmp_path / "games.db"
+    path.write_text("not a database")
+    result = in_locale("games", "--db", path, LANG="fi_FI.UTF-8")
+    [aside] = tmp_path.glob("games.db.unreadable-*")
+    assert result.returncode == 0
+    assert result.stderr.strip() == (
+        f"Pelitietokantaa {path} ei voitu avata: tiedosto ei ole SQLite-tietokanta. Se siirrettiin "
+        f"tiedostoksi {aside} (mitään ei poistettu), ja uusi, tyhjä tietokanta otettiin käyttöön."
+    )
+
+
+def test_an_import_refused_by_storage_is_said_in_the_users_language(tmp_path):
+    bad = {**game_file(), "archived": "yes"}
+    backup = {"format": storage.BACKUP_FORMAT, "games": [game_file(), bad]}
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(backup), encoding="utf-8")
+    db = tmp_path / "games.db"
+    english = in_locale("import", path, "--db", db, LANG="C")
+    danish = in_locale("import", path, "--db", db, LANG="da_DK.UTF-8")
+    assert english.returncode == danish.returncode == 2
+    assert english.stderr == 'game 2: archived must be true or false, got "yes"\n'
+    assert danish.stderr == 'spil 2: archived skal være true eller false, fik "yes"\n'
+    unreadable = tmp_path / "old.json"
+    unreadable.write_bytes(b'{"format": "' + storage.BACKUP_FORMAT.encode() + b'", "games": 3}')
+    dutch = in_locale("import", unreadable, "--db", db, LANG="nl_BE.UTF-8")
+    assert dutch.returncode == 2
+    assert dutch.stderr == (
+        "de spellen van een back-up moeten een lijst van spelbestanden zijn, gekregen: 3\n"
+    )
+
+
+def test_the_help_is_in_the_users_language_and_exits_as_before():
+    german = translator("de")
+    top_en = in_locale("--help", LANG="C")
+    top_de = in_locale("--help", LANG="de_DE.UTF-8")
+    assert top_en.returncode == top_de.returncode == 0
+    for text in ("list stored games, newest first", "who wins: figures per player and partnership"):
+        assert text in top_en.stdout
+        assert german._(text) in " ".join(top_de.stdout.split()) and german._(text) != text
+    rules_nb = in_locale("rules", "--help", LANG="nb_NO.UTF-8")
+    wanted = (
+        translator("nb")._("one of {presets}; all if left out").format(presets=", ".join(PRESETS))
+    )
+    assert rules_nb.returncode == 0 and wanted in " ".join(rules_nb.stdout.split())
+    bad_day = in_locale("stats", "--since", "gestern", LANG="de_DE.UTF-8")
+    assert bad_day.returncode == 2
+    assert "'gestern' ist kein Datum; als YYYY-MM-DD schreiben" in bad_day.stderr
+
+
+def test_the_apps_own_help_is_in_the_users_language():
+    main = Path(__file__).parent.parent / "main.py"
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    shown = subprocess.run(
+        [sys.executable, main, "--help"],
+        capture_output=True,
+        text=True,
+        env={**env, "LANG": "fi_FI.UTF-8"},
+        timeout=60,
+    )
+    assert shown.returncode == 0
+    said = " ".join(shown.stdout.split())
+    assert translator("fi")._("serve the web app, even with a display") in said
+    assert "tarjoa verkkosovellus" in said and "serve the web app" not in said
+    refused = subprocess.run(
+        [sys.executable, main, "--port", "70000"],
+        capture_output=True,
+        text=True,
+        env={**env, "LANG": "fi_FI.UTF-8"},
+        timeout=60,
+    )
+    assert refused.returncode == 2
+    assert "portti on luku 0–65535, saatiin '70000'" in refused.stderr

@@ -75,8 +75,12 @@ def test_a_file_that_is_not_a_database_is_moved_aside_and_a_new_one_started(tmp_
     db = storage.open_database(path)
     [aside] = tmp_path.glob("games.db.unreadable-*")
     assert aside.read_text() == "my shopping list: eggs, milk\n"
-    assert "not an SQLite database" in db.notice and str(aside) in db.notice
-    assert "nothing was deleted" in db.notice
+    said = str(db.notice)
+    assert "not an SQLite database" in said and str(aside) in said
+    assert "nothing was deleted" in said
+    assert db.notice.code == storage.NoticeCode.DATABASE_MOVED_ASIDE
+    assert db.notice.params["why"] == storage.Notice(storage.NoticeCode.NOT_SQLITE)
+    assert db.notice.params["aside"] == str(aside)
     stored = storage.create_game(db=db, game=two_sides())
     assert storage.load_game(db=db, game_id=stored.id).game == stored.game
     db.close()
@@ -96,7 +100,9 @@ def test_a_damaged_database_is_moved_aside_and_the_newest_backup_offered(tmp_pat
     db = storage.open_database(path)
     [aside] = tmp_path.glob("games.db.unreadable-*")
     assert aside.read_bytes() == bytes(damaged)
-    assert "damaged" in db.notice and backup.name in db.notice
+    assert "damaged" in str(db.notice) and backup.name in str(db.notice)
+    assert db.notice.code == storage.NoticeCode.DATABASE_MOVED_ASIDE_BACKUP
+    assert db.notice.params["backup"] == backup.name
     assert db.backup_to_offer == backup
     assert storage.list_games(db=db) == []
     restored = storage.restore_backup(db=db, path=db.backup_to_offer)
@@ -112,7 +118,7 @@ def test_a_database_of_another_program_is_moved_aside_not_changed(tmp_path):
     before = fingerprint(path)
     db = storage.open_database(path)
     [aside] = tmp_path.glob("games.db.unreadable-*")
-    assert fingerprint(aside) == before and "some other program" in db.notice
+    assert fingerprint(aside) == before and "some other program" in str(db.notice)
     db.close()
 
 

@@ -11,19 +11,25 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from canasta_score.cli.reading import HelpInLanguage
 from canasta_score.cli.scoring import rules, score
 from canasta_score.core import PRESETS
+from canasta_score.core.problems import N_
 
-DESCRIPTION = (
+DESCRIPTION = N_(
     "Score a game file, show rule sets, list, export, import stored games, and who wins them."
 )
 
 
 class OneLineParser(argparse.ArgumentParser):
     """Refuses bad options and values in one line on standard error (exit 2), like every
-    other refusal of the command line."""
+    other refusal of the command line; its help is in the user's language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpInLanguage)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
@@ -57,51 +63,53 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = top.add_subparsers(dest="command", required=True)
 
-    command = commands.add_parser("score", help="score a game file (JSON out)")
-    command.add_argument("file", help="game file, or - for standard input")
+    command = commands.add_parser("score", help=N_("score a game file (JSON out)"))
+    command.add_argument("file", help=N_("game file, or - for standard input"))
     command.set_defaults(run=score)
 
-    command = commands.add_parser("rules", help="print a preset's values (JSON)")
-    command.add_argument("preset", nargs="?", help=f"one of {', '.join(PRESETS)}; all if left out")
+    command = commands.add_parser("rules", help=N_("print a preset's values (JSON)"))
+    command.add_argument("preset", nargs="?", help=N_("one of {presets}; all if left out"))
     command.set_defaults(run=rules)
 
     def with_db(command: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        command.add_argument("--db", metavar="PATH", help="database file (default: the app's)")
+        command.add_argument("--db", metavar="PATH", help=N_("database file (default: the app's)"))
         return command
 
-    command = with_db(commands.add_parser("games", help="list stored games, newest first"))
-    command.add_argument("--json", action="store_true", help="print JSON")
+    command = with_db(commands.add_parser("games", help=N_("list stored games, newest first")))
+    command.add_argument("--json", action="store_true", help=N_("print JSON"))
     command.set_defaults(run=_storage_command("games"))
 
-    command = with_db(commands.add_parser("export", help="write a game file or a backup"))
+    command = with_db(commands.add_parser("export", help=N_("write a game file or a backup")))
     which = command.add_mutually_exclusive_group(required=True)
-    which.add_argument("game_id", nargs="?", type=int, help="the game to export")
-    which.add_argument("--all", action="store_true", help="every game, as a backup document")
+    which.add_argument("game_id", nargs="?", type=int, help=N_("the game to export"))
+    which.add_argument("--all", action="store_true", help=N_("every game, as a backup document"))
     command.add_argument(
-        "-o", "--output", metavar="FILE", help="write here, not to standard output"
+        "-o", "--output", metavar="FILE", help=N_("write here, not to standard output")
     )
     command.set_defaults(run=_storage_command("export"))
 
-    command = with_db(commands.add_parser("import", help="add the games of a game file or backup"))
-    command.add_argument("file", help="game file or backup, or - for standard input")
+    command = with_db(
+        commands.add_parser("import", help=N_("add the games of a game file or backup"))
+    )
+    command.add_argument("file", help=N_("game file or backup, or - for standard input"))
     command.set_defaults(run=_storage_command("import_games"))
 
-    command = with_db(commands.add_parser("csv", help="a game's score sheet as CSV"))
-    command.add_argument("game_id", type=int, help="the game")
+    command = with_db(commands.add_parser("csv", help=N_("a game's score sheet as CSV")))
+    command.add_argument("game_id", type=int, help=N_("the game"))
     command.add_argument(
-        "-o", "--output", metavar="FILE", help="write here, not to standard output"
+        "-o", "--output", metavar="FILE", help=N_("write here, not to standard output")
     )
     command.set_defaults(run=_storage_command("csv_sheet"))
 
     command = with_db(
-        commands.add_parser("stats", help="who wins: figures per player and partnership")
+        commands.add_parser("stats", help=N_("who wins: figures per player and partnership"))
     )
-    command.add_argument("--json", action="store_true", help="print JSON")
+    command.add_argument("--json", action="store_true", help=N_("print JSON"))
     command.add_argument(
-        "--rules", metavar="ID", choices=list(PRESETS), help="games of one rule set only"
+        "--rules", metavar="ID", choices=list(PRESETS), help=N_("games of one rule set only")
     )
     command.add_argument(
-        "--since", metavar="YYYY-MM-DD", type=_day, help="games started on this day or later"
+        "--since", metavar="YYYY-MM-DD", type=_day, help=N_("games started on this day or later")
     )
     command.set_defaults(run=_stats)
     return top

@@ -11,7 +11,7 @@ import argparse
 import sys
 from datetime import date
 
-from canasta_score.cli.reading import EXIT_REFUSED, print_json
+from canasta_score.cli.reading import EXIT_REFUSED, print_json, words
 from canasta_score.statistics import (
     GameSummary,
     NameChange,
@@ -33,9 +33,8 @@ def day(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a date; write it as YYYY-MM-DD, e.g. 2026-03-01"
-        ) from None
+        said = words()._("{text} is not a date; write it as YYYY-MM-DD, e.g. 2026-03-01")
+        raise argparse.ArgumentTypeError(said.format(text=repr(text))) from None
 
 
 def stats(args: argparse.Namespace) -> int:

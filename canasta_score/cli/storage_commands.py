@@ -31,7 +31,7 @@ def _reported(command: Callable[[argparse.Namespace], int]) -> Callable[[argpars
         try:
             return command(args)
         except DBAPIError as error:
-            return refuse([storage.cannot_use(paths.database_path(args.db), error)])
+            return refuse([words().said(storage.cannot_use(paths.database_path(args.db), error))])
 
     return run
 
@@ -41,10 +41,10 @@ def _open(args: argparse.Namespace) -> Database | None:
     try:
         db = storage.open_database(args.db)
     except storage.StorageError as error:
-        refuse([error])
+        refuse([words().said(error.notice)])
         return None
     if db.notice:
-        print(db.notice, file=sys.stderr)
+        print(words().said(db.notice), file=sys.stderr)
     return db
 
 
@@ -180,7 +180,8 @@ def import_games(args: argparse.Namespace) -> int:
         else:
             ids = storage.import_document(db=db, document=document)
     except storage.ImportRefused as refused:
-        return refuse(refused.problems)
+        t = words()
+        return refuse([detail.worded(t._, t.ngettext) for detail in refused.details])
     finally:
         db.close()
     for game_id in ids:

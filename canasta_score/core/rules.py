@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -54,8 +54,14 @@ class RuleSet:
 
     id: str
     name: str
+    #: A msgid; its `{placeholders}` are the numbers of `description_numbers` (see `describe`).
     description: str
+    #: Where the numbers come from: a citation (names stay as they are; a few words, such as
+    #: "seed", are worded by the catalogs, so it is a msgid too).
     source: str
+    description_numbers: Mapping[str, int] = field(
+        default_factory=lambda: MappingProxyType({}), hash=False
+    )
     packs: int = 2
     card_values: CardValues = CLASSIC_CARD_VALUES
     canasta_bonuses: Mapping[CanastaKind, int] = field(
@@ -121,6 +127,19 @@ class RuleSet:
         return PRESETS.get(self.id) == self
 
 
+def describe(
+    rules: RuleSet, gettext: Callable[[str], str] = str, number: Callable[[int], str] = str
+) -> str:
+    """The rule set's description through a catalog's `gettext`, its numbers written by
+    `number` (as the reader's language writes them; plain without).
+
+    >>> describe(SIX_PLAYER)
+    'Three packs; two teams of three to 10000 or three teams of two to 7500.'
+    """
+    numbers = {name: number(value) for name, value in rules.description_numbers.items()}
+    return gettext(rules.description).format(**numbers)
+
+
 def opening_minimum(total: int, rules: RuleSet) -> int:
     """The card points a side must meld first in a round, by its running total before it.
 
@@ -139,8 +158,9 @@ def opening_minimum(total: int, rules: RuleSet) -> int:
 CLASSIC = RuleSet(
     id="classic",
     name=N_("Classic"),
-    description=N_("Four players in two teams, to 5000; one canasta to go out."),
-    source="Pagat/Bicycle; seeds 001, 004",
+    description=N_("Four players in two teams, to {target}; one canasta to go out."),
+    description_numbers=MappingProxyType({"target": 5000}),
+    source=N_("Pagat/Bicycle; seeds 001, 004"),
     base="classic",
 )
 
@@ -149,7 +169,8 @@ TWO_PLAYER = dataclasses.replace(
     id="two-player",
     name=N_("Two players"),
     description=N_("Two players each on their own; two canastas to go out."),
-    source="seed 004, Pagat",
+    description_numbers=MappingProxyType({}),
+    source=N_("seed 004, Pagat"),
     canastas_to_go_out=2,
     base="two-player",
 )
@@ -158,8 +179,11 @@ SIX_PLAYER = dataclasses.replace(
     CLASSIC,
     id="six-player",
     name=N_("Six players"),
-    description=N_("Three packs; two teams of three to 10000 or three teams of two to 7500."),
-    source="Pagat/rummy-games",
+    description=N_(
+        "Three packs; two teams of three to {target} or three teams of two to {three_sides}."
+    ),
+    description_numbers=MappingProxyType({"target": 10000, "three_sides": 7500}),
+    source="Pagat/rummy-games",  # names only: nothing to translate
     packs=3,
     red_threes=(0, 100, 200, 300, 400, 1000, 1200),
     canastas_to_go_out=2,
@@ -173,8 +197,12 @@ FLEMISH = dataclasses.replace(
     CLASSIC,
     id="flemish",
     name=N_("Flemish"),
-    description=N_("Aces canastas (800 / 500) and a wild canasta of twos and jokers (1000)."),
-    source="seed 000",
+    description=N_(
+        "Aces canastas ({natural_aces} / {mixed_aces}) and a wild canasta of twos and jokers "
+        "({wild})."
+    ),
+    description_numbers=MappingProxyType({"natural_aces": 800, "mixed_aces": 500, "wild": 1000}),
+    source=N_("seed 000"),
     canasta_bonuses=_frozen(
         {
             CanastaKind.NATURAL: 500,
@@ -191,8 +219,9 @@ FINNISH = dataclasses.replace(
     CLASSIC,
     id="finnish",
     name=N_("Finnish"),
-    description=N_("Concealed going out is worth 300; no minimum to open below zero."),
-    source="seed 002",
+    description=N_("Concealed going out is worth {concealed}; no minimum to open below zero."),
+    description_numbers=MappingProxyType({"concealed": 300}),
+    source=N_("seed 002"),
     going_out_concealed=300,
     opening_below_zero=0,
     base="finnish",
@@ -202,8 +231,14 @@ DANISH = dataclasses.replace(
     CLASSIC,
     id="danish",
     name=N_("Danish"),
-    description=N_("Canastas 700 / 500, red threes 200 each, black threes worth 0, dealer bonus."),
-    source="seed 003",
+    description=N_(
+        "Canastas {natural} / {mixed}, red threes {red_three} each, black threes worth "
+        "{black_three}, dealer bonus."
+    ),
+    description_numbers=MappingProxyType(
+        {"natural": 700, "mixed": 500, "red_three": 200, "black_three": 0}
+    ),
+    source=N_("seed 003"),
     card_values=CardValues(black_threes=0),
     canasta_bonuses=_frozen({CanastaKind.NATURAL: 700, CanastaKind.MIXED: 500}),
     red_threes=(0, 200, 400, 600, 800),
@@ -396,7 +431,7 @@ def rules_as_json(rules: RuleSet) -> dict[str, Any]:
     return {
         "id": rules.id,
         "name": rules.name,
-        "description": rules.description,
+        "description": describe(rules),
         "source": rules.source,
         "base": rules.base,
         "packs": rules.packs,

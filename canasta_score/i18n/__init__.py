@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from datetime import date as Date
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
-from canasta_score.core.problems import Problem
+from canasta_score.core.problems import Gettext, Ngettext, Problem
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "canasta_score"
@@ -41,6 +42,12 @@ _PRESET_OF_LANGUAGE = {
     "de": "classic",
     "nb": "classic",
 }
+
+
+class Worded(Protocol):
+    """Something told as data, worded through a catalog (e.g. a storage `Notice`)."""
+
+    def worded(self, gettext: Gettext, ngettext: Ngettext) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,15 @@ class Translator:
         if where:
             return problem.placed(self._, self.ngettext)
         return problem.worded(self._, self.ngettext)
+
+    def said(self, told: Worded) -> str:
+        """Something storage tells a person (a code and what fills it), in this language.
+
+        >>> from canasta_score.storage import Notice, NoticeCode
+        >>> translator("de").said(Notice(NoticeCode.NOT_SQLITE))
+        'die Datei ist keine SQLite-Datenbank'
+        """
+        return told.worded(self._, self.ngettext)
 
 
 @cache

@@ -4,7 +4,7 @@ The modules, by concern: `opening` (open_database), `database` (Database, transa
 `games`, `rounds`, `summaries` (game list, player records), `history` (the whole history
 by pages), `played`, `played_text` and `played_file` (games fed to the statistics),
 `player_names` (renames and merges), `export`, `importing`, `backups`, `drafts`, `settings`
-(and custom rule sets), `errors`, `records` (what is handed out), `tables`, `revision` and
+(and custom rule sets), `errors`, `notices` (what a person is told, as data), `records` (what is handed out), `tables`, `revision` and
 `migrations` (the schema), `facts` (stored facts <-> the core's Game).
 
 Each name is imported from its module when first used: `played_file` (the `stats` command's
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     )
     from canasta_score.storage.history import HistoryCursor, HistoryPage, HistoryQuery, history_page
     from canasta_score.storage.importing import import_document, is_backup_file, restore_backup
+    from canasta_score.storage.notices import Notice, NoticeCode
     from canasta_score.storage.opening import cannot_use, open_database
     from canasta_score.storage.played import played_games_summaries
     from canasta_score.storage.player_names import add_name_change, name_changes, undo_name_change
@@ -95,6 +96,8 @@ _MODULES = {
     "import_document": "importing",
     "is_backup_file": "importing",
     "restore_backup": "importing",
+    "Notice": "notices",
+    "NoticeCode": "notices",
     "add_name_change": "player_names",
     "name_changes": "player_names",
     "undo_name_change": "player_names",
@@ -142,6 +145,8 @@ __all__ = [
     "ImportProblem",
     "ImportRefused",
     "NameChangeNotFound",
+    "Notice",
+    "NoticeCode",
     "PlayerRecord",
     "StaleGame",
     "StorageError",

@@ -15,6 +15,7 @@ from sqlmodel import Session
 
 from canasta_score.storage import schema
 from canasta_score.storage.errors import GameNotFound
+from canasta_score.storage.notices import Notice
 from canasta_score.storage.tables import GameRow
 
 if TYPE_CHECKING:  # both build on this module; `open_database` gives the database its own
@@ -29,7 +30,7 @@ class Database:
     path: Path
     engine: Engine
     #: What the player should be told about opening it (e.g. a damaged file moved aside).
-    notice: str | None
+    notice: Notice | None
     #: The newest automatic backup, offered for restoring when the file was bad.
     backup_to_offer: Path | None
     _backups: BackupWorker = field(repr=False, compare=False)

@@ -6,6 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta_score.core import Problem
+from canasta_score.core.problems import N_, Gettext, Ngettext
+from canasta_score.storage.notices import Notice, english_ngettext
+
+#: How a problem of a backup's game starts (the game counted from 1).
+IN_GAME = N_("game {n}: {problem}")
 
 
 class StaleGame(Exception):
@@ -23,7 +28,12 @@ class StaleGame(Exception):
 
 
 class StorageError(Exception):
-    """The database cannot be used as it is (e.g. written by a newer version of the app)."""
+    """The database cannot be used as it is (e.g. written by a newer version of the app);
+    `notice` says why as data, `str()` in English."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__(str(notice))
+        self.notice = notice
 
 
 class GameNotFound(LookupError):
@@ -40,14 +50,25 @@ class GameNotFound(LookupError):
 
 @dataclass(frozen=True)
 class ImportProblem:
-    """One reason a file cannot be imported: what is wrong (a problem from the core, worded
-    where it is shown, or a plain line) and in which game of a backup (counted from 1)."""
+    """One reason a file cannot be imported: what is wrong (a problem from the core or a
+    notice, both worded where they are shown, or a plain line) and in which game of a backup
+    (counted from 1)."""
 
-    problem: Problem | str
+    problem: Problem | Notice | str
     game: int | None = None
 
+    def worded(self, gettext: Gettext = str, ngettext: Ngettext | None = None) -> str:
+        """The reason through a catalog's `gettext`/`ngettext` (English without)."""
+        if isinstance(self.problem, Problem):
+            said = self.problem.placed(gettext, ngettext or english_ngettext)
+        elif isinstance(self.problem, Notice):
+            said = self.problem.worded(gettext, ngettext)
+        else:
+            said = self.problem
+        return said if self.game is None else gettext(IN_GAME).format(n=self.game, problem=said)
+
     def __str__(self) -> str:
-        return f"game {self.game}: {self.problem}" if self.game is not None else str(self.problem)
+        return self.worded()
 
 
 class ImportRefused(ValueError):

@@ -16,12 +16,14 @@ from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlmodel import SQLModel, col
 
 from canasta_score.core import read_game
+from canasta_score.core.problems import Term
 from canasta_score.storage.backup_stream import NotStreamable, backup_games
 from canasta_score.storage.database import Database, aware, now, writing
 from canasta_score.storage.errors import ImportProblem, ImportRefused
 from canasta_score.storage.export import BACKUP_FORMAT
 from canasta_score.storage.facts import entries_json, rules_json
 from canasta_score.storage.games import name_key
+from canasta_score.storage.notices import Notice, NoticeCode
 from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import IncomingGame
 from canasta_score.storage.tables import ChangeRow, GameRow, PlayerRow, RoundRow, SeatRow, SideRow
@@ -44,19 +46,15 @@ def _read_extras(
                     raise ValueError
                 moment = aware(datetime.fromisoformat(value))
             except ValueError:
+                got = json.dumps(value)[:60]
                 problems.append(
-                    ImportProblem(
-                        f"{key} must be a date and time like 2026-11-29T21:36:32+00:00, "
-                        f"got {json.dumps(value)[:60]}",
-                        game,
-                    )
+                    ImportProblem(Notice(NoticeCode.MOMENT_INVALID, {"key": key, "got": got}), game)
                 )
         moments.append(moment)
     archived = document.get("archived", False)
     if not isinstance(archived, bool):
-        problems.append(
-            ImportProblem(f"archived must be true or false, got {json.dumps(archived)[:60]}", game)
-        )
+        got = json.dumps(archived)[:60]
+        problems.append(ImportProblem(Notice(NoticeCode.ARCHIVED_INVALID, {"got": got}), game))
         archived = False
     return moments[0], moments[1], archived
 
@@ -70,8 +68,9 @@ def read_game_document(
     try:
         game, game_problems = read_game(document)
     except Exception as error:  # the core should report every problem; never crash an import
+        reason = f"{type(error).__name__}: {error}"
         problems.append(
-            ImportProblem(f"the game cannot be read ({type(error).__name__}: {error})", number)
+            ImportProblem(Notice(NoticeCode.GAME_CANNOT_BE_READ, {"reason": reason}), number)
         )
         return None
     problems.extend(ImportProblem(problem, number) for problem in game_problems)
@@ -84,16 +83,19 @@ def read_game_document(
 def _kind(value: Any) -> str:
     for kind, shown in ((dict, "an object"), (list, "a list"), (str, "a text")):
         if isinstance(value, kind):
-            return shown
+            return Term(shown)
     return json.dumps(value)
 
 
-def _game_documents(document: Any) -> tuple[Iterable[tuple[int | None, Any]], list[str]]:
+def _game_documents(
+    document: Any,
+) -> tuple[Iterable[tuple[int | None, Any]], list[ImportProblem]]:
     """The game files in a document (each with how its problems start), or why there are none."""
     if isinstance(document, dict) and document.get("format") == BACKUP_FORMAT:
         games = document.get("games")
         if not isinstance(games, list):
-            return [], [f"a backup's games must be a list of game files, got {_kind(games)}"]
+            got = _kind(games)
+            return [], [ImportProblem(Notice(NoticeCode.BACKUP_GAMES_NOT_LIST, {"got": got}))]
         return _numbered(games), []
     return [(None, document)], []
 
@@ -126,14 +128,22 @@ def restore_backup(*, db: Database, path: str | Path) -> list[int]:
     except (NotStreamable, UnicodeDecodeError):
         pass
     except OSError as error:
-        raise ImportRefused([f"the backup {path} cannot be read: {error}"]) from error
+        raise ImportRefused([_unreadable_backup(path, error)]) from error
     try:
         document = json.loads(Path(path).read_text(encoding="utf-8"))
     except RecursionError as error:
-        raise ImportRefused([f"the backup {path} cannot be read: nested too deeply"]) from error
+        deep = Notice(NoticeCode.BACKUP_NESTED_TOO_DEEPLY, {"path": str(path)})
+        raise ImportRefused([ImportProblem(deep)]) from error
     except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-        raise ImportRefused([f"the backup {path} cannot be read: {error}"]) from error
+        raise ImportRefused([_unreadable_backup(path, error)]) from error
     return import_document(db=db, document=document)
+
+
+def _unreadable_backup(path: str | Path, error: Exception) -> ImportProblem:
+    """The backup cannot be read; the system's or the JSON reader's reason as they give it."""
+    return ImportProblem(
+        Notice(NoticeCode.BACKUP_CANNOT_BE_READ, {"path": str(path), "reason": str(error)})
+    )
 
 
 def is_backup_file(path: str | Path) -> bool:

@@ -11,6 +11,7 @@ from sqlalchemy.exc import DBAPIError
 from canasta_score.storage import backups, paths, schema
 from canasta_score.storage.database import Database
 from canasta_score.storage.errors import StorageError
+from canasta_score.storage.notices import Notice, NoticeCode
 from canasta_score.storage.summaries import SummaryRefresh
 from canasta_score.storage.tables import SCHEMA_REVISION
 
@@ -25,20 +26,23 @@ def open_database(path: str | Path | None = None) -> Database:
     db_path = paths.database_path(path)
     if db_path.is_dir():  # never moved aside: it may be any folder, named by mistake
         raise StorageError(
-            f"The game database {db_path} is a folder, not a database file; name a file, "
-            f"e.g. {db_path / paths.DATABASE_NAME}. Nothing was changed."
+            Notice(
+                NoticeCode.DATABASE_IS_FOLDER,
+                {"path": str(db_path), "example": str(db_path / paths.DATABASE_NAME)},
+            )
         )
     if db_path.exists() and not db_path.is_file():  # a device or a pipe: SQLite would hang or
         raise StorageError(  # leave a journal next to it
-            f"The game database {db_path} is not a file (a device or a pipe?); name a file. "
-            "Nothing was changed."
+            Notice(NoticeCode.DATABASE_NOT_A_FILE, {"path": str(db_path)})
         )
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StorageError(
-            f"The game database {db_path} cannot be created: its folder cannot be made "
-            f"({error.strerror or error})."
+            Notice(
+                NoticeCode.FOLDER_CANNOT_BE_MADE,
+                {"path": str(db_path), "reason": str(error.strerror or error)},
+            )
         ) from error
     backup_folder = paths.backups_folder(db_path)
     notice = offer = None
@@ -50,25 +54,35 @@ def open_database(path: str | Path | None = None) -> Database:
             aside = _move_aside(db_path)
         except OSError as error:
             raise StorageError(
-                f"The game database {db_path} could not be opened: {state.unreadable}, and it "
-                f"cannot be moved aside ({error.strerror or error}). Nothing was changed."
+                Notice(
+                    NoticeCode.DATABASE_CANNOT_BE_MOVED,
+                    {
+                        "path": str(db_path),
+                        "why": state.unreadable,
+                        "reason": str(error.strerror or error),
+                    },
+                )
             ) from error
         offer = backups.newest_backup(backup_folder)
+        moved: dict[str, str | Notice] = {
+            "path": str(db_path),
+            "why": state.unreadable,
+            "aside": str(aside),
+        }
         notice = (
-            f"The game database {db_path} could not be opened: {state.unreadable}. "
-            f"It was moved to {aside} (nothing was deleted) and a new, empty database was "
-            "started."
+            Notice(NoticeCode.DATABASE_MOVED_ASIDE_BACKUP, {**moved, "backup": offer.name})
+            if offer
+            else Notice(NoticeCode.DATABASE_MOVED_ASIDE, moved)
         )
-        if offer:
-            notice += f" The newest automatic backup, {offer.name}, can be restored."
     elif state.revisions != (SCHEMA_REVISION,):  # Alembic is loaded only when there is work
         known, head = schema.known_revisions()
         unknown = [r for r in state.revisions if r not in known]
         if unknown:
             raise StorageError(
-                f"The game database {db_path} was written by a newer version of Canasta Score "
-                f"(schema {', '.join(unknown)}; this version knows up to {head}). It was not "
-                "changed: update the app to open it."
+                Notice(
+                    NoticeCode.DATABASE_TOO_NEW,
+                    {"path": str(db_path), "unknown": ", ".join(unknown), "head": head},
+                )
             )
     engine = schema.make_engine(db_path)
     try:
@@ -95,14 +109,11 @@ def open_database(path: str | Path | None = None) -> Database:
     return db
 
 
-def cannot_use(path: Path, error: BaseException) -> str:
+def cannot_use(path: Path, error: BaseException) -> Notice:
     """What to tell the player when SQLite or the system refuses to open or write the file."""
     reason = getattr(error, "orig", None) or error
     reason = getattr(reason, "strerror", None) or reason
-    return (
-        f"The game database {path} cannot be used: {reason}. Check that no other program holds it "
-        "and that the file and its folder can be written. Nothing was changed."
-    )
+    return Notice(NoticeCode.DATABASE_CANNOT_BE_USED, {"path": str(path), "reason": str(reason)})
 
 
 def _move_aside(path: Path) -> Path:

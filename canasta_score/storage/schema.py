@@ -9,6 +9,8 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 
+from canasta_score.storage.notices import Notice, NoticeCode
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: Execution option naming a connection that writes: its transactions start with BEGIN IMMEDIATE.
@@ -22,7 +24,7 @@ class FileState:
     """What a look at the database file found, before anything in it is changed."""
 
     #: Why the file cannot be used as our database (None when it can).
-    unreadable: str | None = None
+    unreadable: Notice | None = None
     #: Schema revisions the file says it has (empty for a new or empty file).
     revisions: tuple[str, ...] = ()
     #: Why a sound file cannot be opened now (locked by another program, folder not
@@ -38,22 +40,28 @@ def inspect_file(path: Path) -> FileState:
         with path.open("rb") as file:
             header = file.read(len(SQLITE_HEADER))
     except OSError as error:
-        return FileState(unreadable=f"it cannot be read ({error.strerror or error})")
+        reason = str(error.strerror or error)
+        return FileState(unreadable=Notice(NoticeCode.FILE_CANNOT_BE_READ, {"reason": reason}))
     if header != SQLITE_HEADER:
-        return FileState(unreadable="it is not an SQLite database")
+        return FileState(unreadable=Notice(NoticeCode.NOT_SQLITE))
     try:
         connection = sqlite3.connect(path)
         try:
             check = [row[0] for row in connection.execute("PRAGMA quick_check")]
             if check != ["ok"]:
                 lines = [x for row in check for x in row.splitlines() if not x.startswith("*")]
-                more = f" and {len(lines) - 1} more problems" if len(lines) > 1 else ""
-                return FileState(unreadable=f"it is damaged ({lines[0][:120]}{more})")
+                first = {"reason": lines[0][:120]}
+                damage = (
+                    Notice(NoticeCode.DAMAGED_AND_MORE, {**first, "more": len(lines) - 1})
+                    if len(lines) > 1
+                    else Notice(NoticeCode.DAMAGED, first)
+                )
+                return FileState(unreadable=damage)
             tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
             if "alembic_version" not in tables:
                 ours = {"game", "round", "side"}
                 if tables and not ours & tables:
-                    return FileState(unreadable="it is a database of some other program")
+                    return FileState(unreadable=Notice(NoticeCode.OTHER_PROGRAM))
                 return FileState()
             revisions = tuple(
                 row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
@@ -64,7 +72,7 @@ def inspect_file(path: Path) -> FileState:
     except sqlite3.OperationalError as error:  # busy, cannot open, read-only, I/O: not damage
         return FileState(unopenable=str(error))
     except sqlite3.DatabaseError as error:
-        return FileState(unreadable=f"it is damaged ({error})")
+        return FileState(unreadable=Notice(NoticeCode.DAMAGED, {"reason": str(error)}))
 
 
 def make_engine(path: Path) -> Engine:

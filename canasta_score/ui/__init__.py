@@ -10,6 +10,7 @@ import flet as ft
 
 if TYPE_CHECKING:
     from canasta_score.i18n import Translator
+    from canasta_score.storage import Notice
 
 _open_stores: dict[str, object] = {}
 _opening = threading.Lock()
@@ -35,14 +36,14 @@ def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = Non
             try:
                 store = _open_stores[key] = GameStore(db_path)
             except StorageError as error:  # e.g. a folder, a locked file, a newer app's file
-                show_unusable_database(page, str(error))
+                show_unusable_database(page, error.notice)
                 return
             store.read_statistics_soon()
     assert isinstance(store, GameStore)
     App(page, store, invite).start(tell_about_opening=first)
 
 
-def show_unusable_database(page: ft.Page, reason: str) -> None:
+def show_unusable_database(page: ft.Page, reason: Notice) -> None:
     """A plain screen saying why the games cannot be opened; nothing was changed on disk.
 
     Worded in English at once, then again in the device's language once the device says it.
@@ -67,14 +68,15 @@ def show_unusable_database(page: ft.Page, reason: str) -> None:
     page.run_task(in_device_language)
 
 
-def unusable_database_text(reason: str, tr: Translator) -> ft.Control:
+def unusable_database_text(reason: Notice, tr: Translator) -> ft.Control:
     from canasta_score.ui.components.basics import Tagged
 
+    said = tr.said(reason)
     return ft.SafeArea(
         ft.Column(
             [
                 ft.Text(tr._("The games cannot be opened"), size=24, weight=ft.FontWeight.BOLD),
-                Tagged("database-problem", ft.Text(reason, size=16), label=reason),
+                Tagged("database-problem", ft.Text(said, size=16), label=said),
                 ft.Text(
                     tr._(
                         "Close the app, fix this or start it with another database "

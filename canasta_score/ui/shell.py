@@ -206,7 +206,7 @@ class App:
         backup = store.db.backup_to_offer
         if backup is None:
             if store.notice:
-                self.message(store.notice)
+                self.message(self.tr.said(store.notice))
             return
 
         def restore() -> None:
@@ -222,7 +222,7 @@ class App:
 
         self.confirm(
             self.tr._("Restore your games?"),
-            (store.notice or "")
+            (self.tr.said(store.notice) if store.notice else "")
             + "\n\n"
             + self.tr._("The newest backup is {name}.").format(name=backup.name),
             self.tr._("Restore"),

@@ -25,6 +25,8 @@ from canasta_score.storage import (
     ImportProblem,
     ImportRefused,
     NameChangeNotFound,
+    Notice,
+    NoticeCode,
     StaleGame,
     StoredGame,
     StoredNameChange,
@@ -49,6 +51,24 @@ __all__ = [
 
 def _json_bytes(document: Any) -> bytes:
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def unreadable(name: str, error: Exception) -> Notice:
+    """Why a picked file is no JSON document, as the `import` command says it (the reader's
+    own reason, e.g. "Expecting value", as it gives it).
+
+    >>> str(unreadable("games.json", json.JSONDecodeError("Expecting value", "x", 0)))
+    'games.json is not valid JSON: Expecting value at line 1, column 1'
+    """
+    if isinstance(error, UnicodeDecodeError):
+        return Notice(NoticeCode.NOT_TEXT, {"path": name, "reason": error.reason})
+    if isinstance(error, json.JSONDecodeError):
+        place = {"line": error.lineno, "column": error.colno}
+        return Notice(NoticeCode.NOT_JSON, {"path": name, "reason": error.msg, **place})
+    if isinstance(error, RecursionError):
+        return Notice(NoticeCode.NESTED_TOO_DEEPLY, {"path": name})
+    # e.g. a number of more digits than Python converts
+    return Notice(NoticeCode.NOT_A_GAME_FILE, {"path": name, "reason": str(error).split(";")[0]})
 
 
 class GameStore:
@@ -127,22 +147,8 @@ class GameStore:
             os.unlink(temporary)
         try:
             document = json.loads(data.decode("utf-8-sig"))
-        except UnicodeDecodeError as error:
-            raise ImportRefused([f"{name} is not a text file ({error.reason})"]) from error
-        except json.JSONDecodeError as error:
-            raise ImportRefused(
-                [
-                    f"{name} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-                ]
-            ) from error
-        except RecursionError as error:
-            raise ImportRefused(
-                [f"{name} is not a game file: its JSON is nested too deeply"]
-            ) from error
-        except ValueError as error:
-            raise ImportRefused(
-                [f"{name} is not a game file: {str(error).split(';')[0]}"]
-            ) from error
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            raise ImportRefused([ImportProblem(unreadable(name, error))]) from error
         imported = storage.import_document(db=self.db, document=document)
         self._tell(None)
         return imported

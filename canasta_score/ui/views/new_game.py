@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from canasta_score.core import describe
 from canasta_score.i18n import suggested_preset
 from canasta_score.ui.components import TAP, Section, Tagged, Wide, fit_button
 from canasta_score.ui.screen import Screen
@@ -201,6 +202,7 @@ class NewGameScreen(Screen):
             title = self.app.tr._(rules.name)
             if rules_id == suggested:
                 title = self.app.tr._("{name} (suggested)").format(name=self.app.tr._(rules.name))
+            description = describe(rules, self.app.tr._, self.app.tr.number)
             tiles.append(
                 Tagged(
                     f"preset-{rules_id}",
@@ -211,10 +213,10 @@ class NewGameScreen(Screen):
                                 ft.Column(
                                     [
                                         ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-                                        ft.Text(self.app.tr._(rules.description), size=14),
+                                        ft.Text(description, size=14),
                                         ft.Text(
                                             self.app.tr._("Source: {source}").format(
-                                                source=rules.source
+                                                source=self.app.tr._(rules.source)
                                             ),
                                             size=12,
                                             color=ft.Colors.ON_SURFACE_VARIANT,
@@ -234,7 +236,7 @@ class NewGameScreen(Screen):
                         else None,
                         on_click=lambda _e, r=rules_id: self.rules_chosen(r),
                     ),
-                    f"{title}. {self.app.tr._(rules.description)}",
+                    f"{title}. {description}",
                 )
             )
         return Tagged(

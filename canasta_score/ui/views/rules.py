@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from canasta_score.core import PRESETS, RuleSet, override_rules
+from canasta_score.core import PRESETS, RuleSet, describe, override_rules
 from canasta_score.ui.components import TAP, Section, Tagged
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_
@@ -73,9 +73,9 @@ class RulesScreen(Screen):
         body: list[ft.Control] = [
             Section(
                 ft.Text(self.app.tr._(active.name), size=22, weight=ft.FontWeight.BOLD),
-                ft.Text(self.app.tr._(active.description), size=14),
+                ft.Text(describe(active, self.app.tr._, self.app.tr.number), size=14),
                 ft.Text(
-                    self.app.tr._("Source: {source}").format(source=active.source),
+                    self.app.tr._("Source: {source}").format(source=self.app.tr._(active.source)),
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),

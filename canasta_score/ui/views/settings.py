@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from canasta_score.core import Problem
 from canasta_score.i18n import LANGUAGES
 from canasta_score.ui.components import TAP, Section, Tagged, fitted_words, text_width
 from canasta_score.ui.screen import Screen
@@ -188,9 +189,15 @@ class SettingsScreen(Screen):
         )
 
     def reason(self, detail: ImportProblem) -> str:
-        """Why a file could not be imported, in this phone's language where the core said it."""
+        """Why a file could not be imported, in this phone's language."""
         tr = self.app.tr
-        said = detail.problem if isinstance(detail.problem, str) else tr.problem(detail.problem)
+        problem = detail.problem
+        if isinstance(problem, str):
+            said = problem
+        elif isinstance(problem, Problem):
+            said = tr.problem(problem)
+        else:  # a notice of storage's or of the store's reading
+            said = tr.said(problem)
         if detail.game is None:
             return said
         return tr._("Game {n}: {problem}").format(n=detail.game, problem=said)

@@ -292,13 +292,13 @@ class SheetScreen(Screen):
         parts = []
         if game.rounds:
             parts.append(
-                self.app.tr._("{name} dealt round {n}").format(
+                self.app.tr._("{name} dealt round {n}.").format(
                     name=player_name(game, game.dealer_of(len(game.rounds))), n=len(game.rounds)
                 )
             )
         if not game.finished:
             parts.append(
-                self.app.tr._("{name} deals round {n}").format(
+                self.app.tr._("{name} deals round {n}.").format(
                     name=player_name(game, game.next_dealer), n=len(game.rounds) + 1
                 )
             )
@@ -307,7 +307,7 @@ class SheetScreen(Screen):
             ft.Row(
                 [
                     ft.Icon(ft.Icons.STYLE, size=20),
-                    ft.Text(numbers_held(".  ".join(parts)), size=15, expand=True),
+                    ft.Text(numbers_held("  ".join(parts)), size=15, expand=True),
                 ]
             ),
         )
