@@ -46,22 +46,25 @@ def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = Non
 def show_unusable_database(page: ft.Page, reason: Notice) -> None:
     """A plain screen saying why the games cannot be opened; nothing was changed on disk.
 
-    Worded in English at once, then again in the device's language once the device says it.
+    Worded at once in the language the browser sent as it connected (else English), then
+    again in the device's own language once the device says it, if that differs.
     """
     from canasta_score.i18n import negotiate, translator
+    from canasta_score.ui.connection import BROWSER_LANGUAGES
     from canasta_score.ui.shell import DEVICE_WAIT, locale_tag
 
     print(f"Canasta Score: {reason}", flush=True)
     page.title = "Canasta Score"
-    page.add(unusable_database_text(reason, translator("en")))
+    first = negotiate(BROWSER_LANGUAGES.get())
+    page.add(unusable_database_text(reason, translator(first)))
 
     async def in_device_language() -> None:
         try:
             info = await asyncio.wait_for(page.get_device_info(), DEVICE_WAIT)
-        except Exception:  # the page is gone or cannot say: English stays
+        except Exception:  # the page is gone or cannot say: the first language stays
             return
         code = negotiate([locale_tag(locale) for locale in info.locales]) if info else "en"
-        if code != "en":
+        if code != first:
             page.controls = [unusable_database_text(reason, translator(code))]
             page.update()
 
