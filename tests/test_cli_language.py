@@ -134,7 +134,7 @@ def test_a_damaged_database_moved_aside_is_told_in_finnish(tmp_path):
     assert result.returncode == 0
     assert result.stderr.strip() == (
         f"Pelitietokantaa {path} ei voitu avata: tiedosto ei ole SQLite-tietokanta. Se siirrettiin "
-        f"tiedostoksi {aside} (mitään ei poistettu), ja uusi, tyhjä tietokanta otettiin käyttöön."
+        f"syrjään nimellä {aside} (mitään ei poistettu), ja uusi, tyhjä tietokanta otettiin käyttöön."
     )
 
 
@@ -173,7 +173,8 @@ def test_the_help_is_in_the_users_language_and_exits_as_before():
     assert rules_nb.returncode == 0 and wanted in " ".join(rules_nb.stdout.split())
     bad_day = in_locale("stats", "--since", "gestern", LANG="de_DE.UTF-8")
     assert bad_day.returncode == 2
-    assert "'gestern' ist kein Datum; als YYYY-MM-DD schreiben" in bad_day.stderr
+    assert "'gestern' ist kein Datum; im Format YYYY-MM-DD angeben" in bad_day.stderr
+    assert "(siehe python -m canasta_score stats --help)" in bad_day.stderr
 
 
 def test_the_apps_own_help_is_in_the_users_language():

@@ -119,7 +119,7 @@ def backup_of(*games: object) -> bytes:
         ),
         (
             backup_of({**game_file(), "created": "gestern"}),
-            "Spiel 1: created muss Datum und Uhrzeit sein wie 2026-11-29T21:36:32+00:00, "
+            "Spiel 1: created muss ein Datum mit Uhrzeit sein, etwa 2026-11-29T21:36:32+00:00, "
             'erhalten: "gestern"',
         ),
     ],

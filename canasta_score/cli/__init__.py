@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, NoReturn
 
-from canasta_score.cli.reading import HelpInLanguage
+from canasta_score.cli.reading import HelpInLanguage, words
 from canasta_score.cli.scoring import rules, score
 from canasta_score.core import PRESETS
 from canasta_score.core.problems import N_
@@ -32,7 +32,8 @@ class OneLineParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        see = words()._("(see {command} --help)").format(command=self.prog)
+        self.exit(2, f"{self.prog}: {message} {see}\n")
 
 
 def _storage_command(name: str) -> Callable[[argparse.Namespace], int]:
