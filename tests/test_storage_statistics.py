@@ -136,6 +136,10 @@ def test_name_changes_are_kept_in_order_applied_by_the_statistics_and_undone(db)
     assert storage.name_changes(db=db) == [merged]
     with pytest.raises(storage.NameChangeNotFound, match="undone already"):
         storage.undo_name_change(db=db, change_id=renamed.id)
+    with pytest.raises(storage.NameChangeNotFound):
+        storage.undo_name_change(db=db, change_id=2**63)  # beyond SQLite's integers
+    with pytest.raises(TypeError):  # at once: a wrong argument must not hang the server
+        storage.undo_name_change(db=db, change_id=object())  # type: ignore[arg-type]
     with db.engine.connect() as connection:
         logged = connection.exec_driver_sql(
             "SELECT what, after FROM change WHERE game_id IS NULL ORDER BY id"

@@ -49,7 +49,9 @@ def add_name_change(*, db: Database, change: NameChange) -> StoredNameChange:
 def undo_name_change(*, db: Database, change_id: int) -> StoredNameChange:
     """Take back a name change (the later ones stay); raises NameChangeNotFound."""
     with writing(db) as session:
-        row = session.get(NameChangeRow, change_id) if change_id in range(-(2**63), 2**63) else None
+        # Compared, not `in range(...)`: that walks the whole range for anything not an int.
+        fits = -(2**63) <= change_id < 2**63
+        row = session.get(NameChangeRow, change_id) if fits else None
         if row is None:
             raise NameChangeNotFound(change_id)
         undone = _stored(row)
