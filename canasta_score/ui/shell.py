@@ -31,6 +31,7 @@ from collections.abc import Callable
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
+from canasta_score.ui.components import TapIcon
 from canasta_score.ui.connection import BROWSER_LANGUAGES
 from canasta_score.ui.news import TableNews
 from canasta_score.ui.screen import Screen
@@ -356,9 +357,7 @@ class App:
         """A screen: app bar with a back button, a centred body and an optional bottom bar."""
         leading = None
         if back is not None:
-            leading = ft.IconButton(
-                icon=ft.Icons.ARROW_BACK, tooltip=self.tr._("Back"), on_click=lambda: self.go(back)
-            )
+            leading = TapIcon("back", ft.Icons.ARROW_BACK, self.tr._("Back"), lambda: self.go(back))
         content: ft.Control = ft.Column(
             body,
             spacing=12,

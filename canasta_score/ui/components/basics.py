@@ -23,6 +23,32 @@ def Tagged(
     return tagged
 
 
+def TapIcon(
+    tag: str,
+    icon: ft.IconData,
+    label: str,
+    on_click: Callable[[], None],
+    *,
+    visible: bool = True,
+) -> ft.Semantics:
+    """An icon button a fingertip finds (`TAP` square), tagged `tag`; `label` is its tooltip
+    and what a screen reader says.
+
+    `on_click` is called with nothing: Flet hands an event to a handler with a parameter, which
+    would land in a `lambda n=row: ...`.
+    """
+    button = ft.IconButton(
+        icon=icon,
+        tooltip=label,
+        on_click=lambda: on_click(),
+        width=TAP,
+        height=TAP,
+    )
+    tagged = Tagged(tag, button, label)
+    tagged.visible = visible  # hidden whole: a hidden control inside Semantics is an error
+    return tagged
+
+
 def Wide(control: ft.Control) -> ft.Row:
     """A control stretched over the whole width (buttons players must not miss)."""
     control.expand = True

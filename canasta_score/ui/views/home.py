@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import Translator
-from canasta_score.ui.components import TAP, Tagged, Wide, fit_button
+from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button
 from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
@@ -101,31 +101,21 @@ class HomeScreen(Screen):
             tr._("Canasta Score"),
             body,
             actions=[
-                Tagged(
+                TapIcon(
                     "open-statistics",
-                    ft.IconButton(
-                        icon=ft.Icons.LEADERBOARD,
-                        tooltip=app.tr._("Statistics"),
-                        on_click=lambda: app.go("/stats"),
-                    ),
+                    ft.Icons.LEADERBOARD,
+                    tr._("Statistics"),
+                    lambda: app.go("/stats"),
                 ),
-                Tagged(
-                    "invite",
-                    ft.IconButton(
-                        icon=ft.Icons.QR_CODE_2,
-                        tooltip=app.tr._("Invite phones"),
-                        on_click=lambda: app.go("/invite"),
-                    ),
+                TapIcon(
+                    "invite", ft.Icons.QR_CODE_2, tr._("Invite phones"), lambda: app.go("/invite")
                 ),
-                ft.IconButton(
-                    icon=ft.Icons.MENU_BOOK,
-                    tooltip=tr._("Rules"),
-                    on_click=lambda: app.go("/rules"),
-                ),
-                ft.IconButton(
-                    icon=ft.Icons.SETTINGS,
-                    tooltip=tr._("Settings"),
-                    on_click=lambda: app.go("/settings"),
+                TapIcon("open-rules", ft.Icons.MENU_BOOK, tr._("Rules"), lambda: app.go("/rules")),
+                TapIcon(
+                    "open-settings",
+                    ft.Icons.SETTINGS,
+                    tr._("Settings"),
+                    lambda: app.go("/settings"),
                 ),
             ],
         )
@@ -160,16 +150,11 @@ class HomeScreen(Screen):
                         expand=True,
                         tight=True,
                     ),
-                    Tagged(
+                    TapIcon(
                         f"game-{summary.id}-delete",
-                        ft.IconButton(
-                            icon=ft.Icons.DELETE_OUTLINE,
-                            tooltip=tr._("Delete game"),
-                            on_click=lambda: self.delete(summary),
-                            width=TAP,
-                            height=TAP,
-                        ),
+                        ft.Icons.DELETE_OUTLINE,
                         tr._("Delete game"),
+                        lambda: self.delete(summary),
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from canasta_score.core import describe
 from canasta_score.i18n import suggested_preset
-from canasta_score.ui.components import TAP, Section, Tagged, Wide, fit_button
+from canasta_score.ui.components import TAP, Section, Tagged, TapIcon, Wide, fit_button
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.new_game import NewGameForm, is_default_name
 
@@ -141,13 +142,12 @@ class NewGameScreen(Screen):
                         ),
                         expand=True,
                     ),
-                    ft.IconButton(
-                        icon=ft.Icons.CLOSE,
-                        tooltip=self.app.tr._("Remove this side"),
-                        on_click=lambda _e, i=index: self.remove_side(i),
+                    TapIcon(
+                        f"side-{index}-remove",
+                        ft.Icons.CLOSE,
+                        self.app.tr._("Remove this side"),
+                        partial(self.remove_side, index),
                         visible=len(form.sides) > 2,
-                        width=TAP,
-                        height=TAP,
                     ),
                 ]
             )

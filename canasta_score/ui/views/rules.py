@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from canasta_score.core import PRESETS, RuleSet, describe, override_rules
-from canasta_score.ui.components import TAP, Section, Tagged
+from canasta_score.ui.components import TAP, Section, Tagged, TapIcon
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_
 from canasta_score.ui.state.rules import compare_presets, rules_table
@@ -269,12 +270,11 @@ class RulesScreen(Screen):
                         spacing=0,
                         expand=True,
                     ),
-                    ft.IconButton(
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        tooltip=self.app.tr._("Delete rule set"),
-                        on_click=lambda _e, r=rules: self.delete_custom(r),
-                        width=TAP,
-                        height=TAP,
+                    TapIcon(
+                        f"custom-rules-{rules.id}-delete",
+                        ft.Icons.DELETE_OUTLINE,
+                        self.app.tr._("Delete rule set"),
+                        partial(self.delete_custom, rules),
                     ),
                 ]
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from datetime import UTC
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -16,6 +17,7 @@ from canasta_score.ui.components import (
     TAP,
     FitNumber,
     Tagged,
+    TapIcon,
     Wide,
     fit_button,
     fitted_words,
@@ -49,7 +51,7 @@ class SheetScreen(Screen):
         return self.stored.game
 
     def build(self) -> ft.View:
-        app = self.app
+        app, tr = self.app, self.app.tr
         game = self.game
         app.keep_awake(not game.finished)
         app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
@@ -88,35 +90,25 @@ class SheetScreen(Screen):
             back="/",
             bottom=bottom,
             actions=[
-                Tagged(
+                TapIcon(
                     "open-chart",
-                    ft.IconButton(
-                        icon=ft.Icons.SHOW_CHART,
-                        tooltip=app.tr._("Chart"),
-                        on_click=lambda: app.go(f"/game/{self.game_id}/chart"),
-                    ),
+                    ft.Icons.SHOW_CHART,
+                    tr._("Chart"),
+                    lambda: app.go(f"/game/{self.game_id}/chart"),
                 ),
-                Tagged(
+                TapIcon(
                     "invite",
-                    ft.IconButton(
-                        icon=ft.Icons.QR_CODE_2,
-                        tooltip=app.tr._("Invite phones"),
-                        on_click=lambda: app.go(f"/game/{self.game_id}/invite"),
-                    ),
+                    ft.Icons.QR_CODE_2,
+                    tr._("Invite phones"),
+                    lambda: app.go(f"/game/{self.game_id}/invite"),
                 ),
-                ft.IconButton(
-                    icon=ft.Icons.MENU_BOOK,
-                    tooltip=self.app.tr._("Rules of this game"),
-                    on_click=lambda: app.go(f"/rules/game/{self.game_id}"),
+                TapIcon(
+                    "open-rules",
+                    ft.Icons.MENU_BOOK,
+                    tr._("Rules of this game"),
+                    lambda: app.go(f"/rules/game/{self.game_id}"),
                 ),
-                Tagged(
-                    "game-menu",
-                    ft.IconButton(
-                        icon=ft.Icons.MORE_VERT,
-                        tooltip=app.tr._("Share and export"),
-                        on_click=self.open_menu,
-                    ),
-                ),
+                TapIcon("game-menu", ft.Icons.MORE_VERT, tr._("Share and export"), self.open_menu),
             ],
         )
 
@@ -412,17 +404,11 @@ class SheetScreen(Screen):
                     )
                 )
             cells.append(
-                Tagged(
+                TapIcon(
                     f"round-{row.number}-edit",
-                    ft.IconButton(
-                        icon=ft.Icons.EDIT,
-                        tooltip=self.app.tr._("Edit round {n}").format(n=row.number),
-                        on_click=lambda _e, n=row.number: self.app.go(
-                            f"/game/{self.game_id}/round/{n}/edit"
-                        ),
-                        width=TAP,
-                        height=TAP,
-                    ),
+                    ft.Icons.EDIT,
+                    self.app.tr._("Edit round {n}").format(n=row.number),
+                    partial(self.app.go, f"/game/{self.game_id}/round/{row.number}/edit"),
                 )
                 if editable
                 else ft.Container(width=TAP)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from datetime import UTC, date, datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -20,6 +21,7 @@ from canasta_score.ui.components import (
     TAP,
     Section,
     Tagged,
+    TapIcon,
     Wide,
     dropdown_width,
     text_width,
@@ -333,27 +335,17 @@ class StatisticsScreen(Screen):
         if len(figures.players) == 1:
             name = figures.players[0]
             header += [
-                Tagged(
+                TapIcon(
                     f"{tag}-rename",
-                    ft.IconButton(
-                        icon=ft.Icons.EDIT_OUTLINED,
-                        tooltip=tr._("Rename"),
-                        on_click=lambda: self.ask_rename(name),
-                        width=TAP,
-                        height=TAP,
-                    ),
+                    ft.Icons.EDIT_OUTLINED,
                     tr._("Rename"),
+                    lambda: self.ask_rename(name),
                 ),
-                Tagged(
+                TapIcon(
                     f"{tag}-merge",
-                    ft.IconButton(
-                        icon=ft.Icons.MERGE_TYPE,
-                        tooltip=tr._("Merge into another name"),
-                        on_click=lambda: self.ask_merge(name),
-                        width=TAP,
-                        height=TAP,
-                    ),
+                    ft.Icons.MERGE_TYPE,
                     tr._("Merge into another name"),
+                    lambda: self.ask_merge(name),
                 ),
             ]
         return Tagged(
@@ -497,16 +489,11 @@ class StatisticsScreen(Screen):
                                 tight=True,
                                 expand=True,
                             ),
-                            Tagged(
+                            TapIcon(
                                 f"name-change-{stored.id}-undo",
-                                ft.IconButton(
-                                    icon=ft.Icons.UNDO,
-                                    tooltip=tr._("Undo"),
-                                    on_click=lambda i=stored.id: self.undo(i),
-                                    width=TAP,
-                                    height=TAP,
-                                ),
+                                ft.Icons.UNDO,
                                 tr._("Undo"),
+                                partial(self.undo, stored.id),
                             ),
                         ],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER,
