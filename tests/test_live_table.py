@@ -17,7 +17,7 @@ from test_ui_screens import WE_THEY, LoopPage, identifiers, run_on_a_loop_of_its
 from canasta_score.core import PRESETS, Game, SideEntry
 from canasta_score.ui.news import GAMES_TOPIC, game_topic
 from canasta_score.ui.shell import App
-from canasta_score.ui.store import GameStore
+from canasta_score.ui.store import GameStore, ImportRefused, StaleGame
 from canasta_score.ui.views.round_entry import RoundEntryScreen
 
 
@@ -244,3 +244,68 @@ def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> N
         assert b.current is chart
 
     run_on_a_loop_of_its_own(journey())
+
+
+#: The store's methods that tell the table nothing: reading, and what is not a game
+#: (this phone's drafts and settings, rule sets, players' name changes).
+QUIET = {
+    "add_name_change",
+    "backup_bytes",
+    "custom_rules",
+    "game_file_bytes",
+    "history_page",
+    "known_players",
+    "list_games",
+    "load_draft",
+    "load_game",
+    "name_changes",
+    "played_games",
+    "read_statistics_soon",
+    "save_custom_rules",
+    "save_draft",
+    "set_setting",
+    "setting",
+    "telling",
+    "undo_name_change",
+    "unfinished_game",
+}
+
+
+def test_every_store_method_either_tells_the_table_or_is_known_to_be_quiet() -> None:
+    public = {name for name in vars(GameStore) if not name.startswith("_")}
+    telling = {name for name in public if getattr(getattr(GameStore, name), "tells", False)}
+    assert telling >= {"create_game", "add_round", "import_bytes"}
+    unknown = public - telling - QUIET
+    assert not unknown, f"mark {unknown} @_tells if they change a game, else list them in QUIET"
+
+
+def test_each_saved_change_is_told_once_with_its_game_and_a_refused_one_not_at_all(
+    store: GameStore, tmp_path: Path
+) -> None:
+    told: list[int | None] = []
+    page = store.telling(told.append)
+    game_id = page.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+    page.add_round(game_id, [points(90), points(hand=90)], 1)
+    page.replace_round(game_id, 1, [points(120), points(hand=90)], 2)
+    page.add_round(game_id, [points(90), points(hand=90)], 3)
+    page.delete_round(game_id, 1, 4)
+    page.undo_last_round(game_id, 5)
+    assert told == [game_id] * 6
+    with pytest.raises(StaleGame):
+        page.add_round(game_id, [points(90), points(hand=90)], 1)
+    page.delete_game(game_id=game_id)
+    page.restore_game(game_id)
+    assert told[6:] == [game_id, game_id]
+    backup = tmp_path / "backup.json"
+    backup.write_bytes(page.backup_bytes())
+    page.restore_backup(backup)
+    page.import_bytes(backup.read_bytes(), "backup.json")
+    page.import_bytes(page.game_file_bytes(game_id), "game.json")
+    assert told[8:] == [None, None, None]
+    with pytest.raises(ImportRefused):
+        page.import_bytes(b"{", "broken.json")
+    page.save_draft(game_id, {"typed": 1})
+    page.set_setting("theme", "dark")
+    assert len(told) == 11
+    store.add_round(game_id, [points(90), points(hand=90)], 6)  # the server's own store: quiet
+    assert len(told) == 11

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
+import inspect
 import json
 import os
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
@@ -71,6 +73,30 @@ def unreadable(name: str, error: Exception) -> Notice:
     return Notice(NoticeCode.NOT_A_GAME_FILE, {"path": name, "reason": str(error).split(";")[0]})
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _tells(
+    method: Callable[Concatenate[GameStore, _P], _R],
+) -> Callable[Concatenate[GameStore, _P], _R]:
+    """A change the other phones hear of once it is saved (not when it is refused): of the
+    game it returns or was given as `game_id`, else of the game list."""
+    signature = inspect.signature(method)
+
+    @functools.wraps(method)
+    def saved(store: GameStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        result = method(store, *args, **kwargs)
+        if isinstance(result, StoredGame):
+            store._tell(result.id)
+        else:
+            store._tell(signature.bind(store, *args, **kwargs).arguments.get("game_id"))
+        return result
+
+    saved.tells = True  # type: ignore[attr-defined]
+    return saved
+
+
 class GameStore:
     """An open database and the verbs the screens need from it."""
 
@@ -82,7 +108,8 @@ class GameStore:
         self._tell: Callable[[int | None], None] = lambda _game_id: None
 
     def telling(self, tell: Callable[[int | None], None]) -> GameStore:
-        """The same open database, telling `tell` after every change it saves.
+        """The same open database, telling `tell` after every change it saves (the methods
+        marked `@_tells`).
 
         One store serves every page of the process; each page takes a copy that tells the
         other phones what it changed (`canasta_score.ui.news`).
@@ -93,10 +120,9 @@ class GameStore:
 
     # --- games --------------------------------------------------------------------------
 
+    @_tells
     def create_game(self, game: Game) -> StoredGame:
-        stored = storage.create_game(db=self.db, game=game)
-        self._tell(stored.id)
-        return stored
+        return storage.create_game(db=self.db, game=game)
 
     def load_game(self, game_id: int) -> StoredGame:
         return storage.load_game(db=self.db, game_id=game_id)
@@ -107,19 +133,18 @@ class GameStore:
     def unfinished_game(self) -> GameSummary | None:
         return storage.unfinished_game(db=self.db)
 
+    @_tells
     def delete_game(self, game_id: int) -> None:
         storage.delete_game(db=self.db, game_id=game_id)
-        self._tell(game_id)
 
+    @_tells
     def restore_game(self, game_id: int) -> None:
         storage.restore_game(db=self.db, game_id=game_id)
-        self._tell(game_id)
 
+    @_tells
     def restore_backup(self, path: Path) -> list[int]:
         """The games of a backup file added back; raises ImportRefused if it cannot be read."""
-        restored = storage.restore_backup(db=self.db, path=path)
-        self._tell(None)
-        return restored
+        return storage.restore_backup(db=self.db, path=path)
 
     # --- files a person takes away and brings back ------------------------------------------
 
@@ -131,6 +156,7 @@ class GameStore:
         """One game as a game file, as the `export` command writes it."""
         return _json_bytes(storage.export_game(db=self.db, game_id=game_id))
 
+    @_tells
     def import_bytes(self, data: bytes, name: str) -> list[int]:
         """The games of a backup or a game file added, all or nothing, as the `import` command
         does; their new ids. Raises ImportRefused with every reason for a file it cannot take."""
@@ -140,18 +166,14 @@ class GameStore:
                 file.write(data)
             # A backup is read game by game; anything else is read whole and checked.
             if storage.is_backup_file(temporary):
-                restored = storage.restore_backup(db=self.db, path=temporary)
-                self._tell(None)
-                return restored
+                return storage.restore_backup(db=self.db, path=temporary)
         finally:
             os.unlink(temporary)
         try:
             document = json.loads(data.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
             raise ImportRefused([ImportProblem(unreadable(name, error))]) from error
-        imported = storage.import_document(db=self.db, document=document)
-        self._tell(None)
-        return imported
+        return storage.import_document(db=self.db, document=document)
 
     def known_players(self) -> list[str]:
         return storage.known_players(db=self.db)
@@ -196,41 +218,33 @@ class GameStore:
 
     # --- rounds (each raises RoundRefused or StaleGame; the others hear of what is saved) --
 
+    @_tells
     def add_round(self, game_id: int, entries: Sequence[SideEntry], version: int) -> StoredGame:
-        return self._told(
-            storage.add_round(
-                db=self.db, game_id=game_id, entries=list(entries), expected_version=version
-            )
+        return storage.add_round(
+            db=self.db, game_id=game_id, entries=list(entries), expected_version=version
         )
 
+    @_tells
     def replace_round(
         self, game_id: int, round_number: int, entries: Sequence[SideEntry], version: int
     ) -> StoredGame:
-        return self._told(
-            storage.replace_round(
-                db=self.db,
-                game_id=game_id,
-                round_number=round_number,
-                entries=list(entries),
-                expected_version=version,
-            )
+        return storage.replace_round(
+            db=self.db,
+            game_id=game_id,
+            round_number=round_number,
+            entries=list(entries),
+            expected_version=version,
         )
 
+    @_tells
     def delete_round(self, game_id: int, round_number: int, version: int) -> StoredGame:
-        return self._told(
-            storage.delete_round(
-                db=self.db, game_id=game_id, round_number=round_number, expected_version=version
-            )
+        return storage.delete_round(
+            db=self.db, game_id=game_id, round_number=round_number, expected_version=version
         )
 
+    @_tells
     def undo_last_round(self, game_id: int, version: int) -> StoredGame:
-        return self._told(
-            storage.undo_last_round(db=self.db, game_id=game_id, expected_version=version)
-        )
-
-    def _told(self, changed: StoredGame) -> StoredGame:
-        self._tell(changed.id)
-        return changed
+        return storage.undo_last_round(db=self.db, game_id=game_id, expected_version=version)
 
     # --- the half-typed round -------------------------------------------------------------
 
