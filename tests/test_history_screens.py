@@ -5,7 +5,11 @@ Screens are built on a real database with the page stand-in of test_ui_screens (
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import time
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -14,7 +18,14 @@ import flet as ft
 import flet_charts as fch
 import pytest
 from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND, game_file
-from test_ui_screens import PageStandIn, identifiers, texts, walk
+from test_ui_screens import (
+    LoopPage,
+    PageStandIn,
+    identifiers,
+    run_on_a_loop_of_its_own,
+    texts,
+    walk,
+)
 
 from canasta_score.core import CLASSIC, SIX_PLAYER, Game, Side, SideEntry, read_game
 from canasta_score.i18n import translator
@@ -287,25 +298,100 @@ def test_a_backup_with_one_bad_game_brings_in_none_of_them(store: GameStore) -> 
     assert store.list_games() == []
 
 
-def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -> None:
-    app = app_on(store)
+def settings_on(store: GameStore, language: str = "en") -> SettingsScreen:
+    """Settings shown on a page whose tasks run on the test's event loop, as on a phone."""
+    app = App(LoopPage(), store)  # type: ignore[arg-type]
+    app.tr = translator(language)
     screen = SettingsScreen(app, "/settings")
+    app.current = screen
+    screen.build()
+    return screen
+
+
+def picked_file(name: str, data: bytes | None) -> ft.FilePickerFile:
+    return ft.FilePickerFile(id=0, name=name, size=len(data or b""), bytes=data)
+
+
+async def until(condition: Callable[[], object], seconds: float = 10) -> None:
+    """Lets the loop run until `condition()` holds (a failure after `seconds`)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        await asyncio.sleep(0.01)
+
+
+def pick(screen: SettingsScreen, name: str, data: bytes | None) -> str:
+    """A file picked in Settings and imported as on a phone; what the screen then says."""
+
+    async def picking() -> None:
+        screen.files_picked([picked_file(name, data)])
+        await until(lambda: not screen.app.importing)
+
+    run_on_a_loop_of_its_own(picking())
+    return str(screen.outcome.value)
+
+
+def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -> None:
+    screen = settings_on(store)
     view = screen.build()
     assert {"backup-all", "import-games", "import-outcome"} <= identifiers(view)
-    assert app.on_files_picked == screen.files_picked
+    assert screen.app.on_files_picked == screen.files_picked
     backup = {"format": "canasta-score-backup/1", "games": [game_file(), game_file()]}
-    screen.bring_in("backup.json", json.dumps(backup).encode())
-    assert screen.outcome.value == "2 games came in from backup.json."
+    assert pick(screen, "backup.json", json.dumps(backup).encode()) == (
+        "2 games came in from backup.json."
+    )
     assert screen.outcome.color is None
-    screen.bring_in("one.json", json.dumps(game_file()).encode())
-    assert screen.outcome.value == "1 game came in from one.json."
-    screen.bring_in("broken.json", b'{"format": ')
-    assert screen.outcome.value.startswith("Nothing was imported from broken.json:\n")
-    assert "not valid JSON" in screen.outcome.value
+    assert pick(screen, "one.json", json.dumps(game_file()).encode()) == (
+        "1 game came in from one.json."
+    )
+    said = pick(screen, "broken.json", b'{"format": ')
+    assert said.startswith("Nothing was imported from broken.json:\n")
+    assert "not valid JSON" in said
     assert screen.outcome.color == ft.Colors.ERROR
-    screen.bring_in("unread.json", None)
-    assert "could not be read" in screen.outcome.value
+    assert "could not be read" in pick(screen, "unread.json", None)
     assert len(store.list_games()) == 3
+
+
+def test_a_picked_backup_is_imported_off_the_pages_loop_and_one_at_a_time(
+    store: GameStore,
+) -> None:
+    screen = settings_on(store)
+    app = screen.app
+    backup = json.dumps(
+        {"format": "canasta-score-backup/1", "games": [game_file(), game_file()]}
+    ).encode()
+    release = threading.Event()
+    importers: list[threading.Thread] = []
+    import_bytes = app.store.import_bytes
+
+    def slow_import(data: bytes, name: str) -> list[int]:
+        importers.append(threading.current_thread())
+        assert release.wait(5), "the import held up the page that started it"
+        return import_bytes(data, name)
+
+    app.store.import_bytes = slow_import  # type: ignore[method-assign]
+
+    async def journey() -> None:
+        loop = threading.current_thread()
+        screen.files_picked([picked_file("backup.json", backup)])
+        await until(lambda: importers)
+        assert importers[0] is not loop, "the import ran on the page's event loop"
+        # While it runs the phone shows it is working, and takes no second file.
+        assert screen.working.visible and screen.bring_in_button.disabled
+        screen.files_picked([picked_file("again.json", backup)])
+        again = SettingsScreen(app, "/settings")  # left and opened again meanwhile
+        app.current = again
+        again.build()
+        assert again.working.visible and again.bring_in_button.disabled
+        again.files_picked([picked_file("again.json", backup)])
+        release.set()
+        await until(lambda: not app.importing)
+        assert again.outcome.value == "2 games came in from backup.json."
+        assert not again.working.visible and not again.bring_in_button.disabled
+
+    run_on_a_loop_of_its_own(journey())
+    assert len(importers) == 1
+    assert len(store.list_games()) == 2
 
 
 def test_the_backup_picker_is_one_service_whatever_the_screens(store: GameStore) -> None:
@@ -316,14 +402,11 @@ def test_the_backup_picker_is_one_service_whatever_the_screens(store: GameStore)
 
 
 def test_why_a_backup_was_refused_is_said_in_the_phones_language(store: GameStore) -> None:
-    app = app_on(store, language="de")
-    screen = SettingsScreen(app, "/settings")
-    screen.build()
+    screen = settings_on(store, language="de")
     bad = game_file()
     bad["rounds"][0][0]["melded"] = -5
     backup = {"format": "canasta-score-backup/1", "games": [game_file(), bad]}
-    screen.bring_in("backup.json", json.dumps(backup).encode())
-    said = screen.outcome.value
+    said = pick(screen, "backup.json", json.dumps(backup).encode())
     assert said.startswith("Aus backup.json wurde nichts importiert:\n")
     reason = said.split("\n")[1]
     [detail] = refusal_of(store, backup).details

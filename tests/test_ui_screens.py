@@ -591,8 +591,8 @@ def test_a_keystroke_in_round_entry_checks_the_round_once(
 class LoopPage(PageStandIn):
     """A page stand-in whose tasks run on the test's event loop, as on a real page."""
 
-    def run_task(self, task: Any) -> Any:
-        return asyncio.get_running_loop().create_task(task())
+    def run_task(self, task: Any, *args: Any, **kwargs: Any) -> Any:
+        return asyncio.get_running_loop().create_task(task(*args, **kwargs))
 
 
 def run_on_a_loop_of_its_own(coroutine: Any) -> None:

@@ -83,6 +83,9 @@ class App:
         self._picker: ft.FilePicker | None = None
         #: Who hears of the files a person picked (the screen that asked).
         self.on_files_picked: Callable[[list[ft.FilePickerFile]], None] | None = None
+        #: A picked file is being imported (Settings): one at a time, or a backup picked again
+        #: meanwhile would bring its games in twice.
+        self.importing = False
         #: How much this phone enlarges text (its text size setting): 1 normal, 2 twice as big.
         self.text_scale = 1.0
         #: While a confirmed action runs, its message waits until the dialog is gone.

@@ -3,6 +3,7 @@ taking the games out and back in."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -29,6 +30,10 @@ class SettingsScreen(Screen):
         #: What the last import brought in, or why it brought nothing.
         #: (Always shown, empty at first: a hidden control inside Semantics is an error.)
         self.outcome = ft.Text("", size=15)
+        #: Turns while a picked file is imported (no words: the catalogs have none for it).
+        self.working = Tagged("import-working", ft.ProgressRing(width=24, height=24))
+        #: The import button of the last build (off while importing).
+        self.bring_in_button = ft.OutlinedButton()
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
@@ -117,7 +122,7 @@ class SettingsScreen(Screen):
             on_click=self.back_up,
             height=TAP,
         )
-        bring_in = ft.OutlinedButton(
+        self.bring_in_button = bring_in = ft.OutlinedButton(
             tr._("Restore from a backup or import a game"),
             icon=ft.Icons.UPLOAD_FILE,
             height=TAP,
@@ -129,7 +134,9 @@ class SettingsScreen(Screen):
                 cancel_upload_on_window_blur=False,
             ),
             on_click=lambda: None,
+            disabled=app.importing,
         )
+        self.working.visible = app.importing
         return Section(
             ft.Text(tr._("Your games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(
@@ -141,7 +148,11 @@ class SettingsScreen(Screen):
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
             ft.Row([Tagged("backup-all", backup)], wrap=True),
-            ft.Row([Tagged("import-games", bring_in)], wrap=True),
+            ft.Row(
+                [Tagged("import-games", bring_in), self.working],
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
             Tagged("import-outcome", self.outcome),
         )
 
@@ -152,41 +163,49 @@ class SettingsScreen(Screen):
         )
 
     def files_picked(self, files: list[ft.FilePickerFile]) -> None:
-        for file in files:
-            self.bring_in(file.name, file.bytes)
+        """Files picked: imported on a worker thread, so a large backup holds up neither this
+        phone's page nor the others (they share the server's event loop)."""
+        app = self.app
+        if app.importing:  # the button is off meanwhile; a pick already on its way is dropped
+            return
+        app.importing = True
+        self.show_working()
+        app.page.run_task(self.bring_in_all, [(file.name, file.bytes) for file in files])
 
-    def bring_in(self, name: str, data: bytes | None) -> None:
-        """A backup or a game file read back, all or nothing; says what came in or why not."""
+    async def bring_in_all(self, files: list[tuple[str, bytes | None]]) -> None:
+        try:
+            for name, data in files:
+                said, good = await asyncio.to_thread(self.bring_in, name, data)
+                self.shown().show_outcome(said, good)
+        finally:
+            self.app.importing = False
+            self.shown().show_working()
+
+    def shown(self) -> SettingsScreen:
+        """The Settings screen on this phone now (a new one where it was left and opened again)."""
+        current = self.app.current
+        return current if isinstance(current, SettingsScreen) else self
+
+    def bring_in(self, name: str, data: bytes | None) -> tuple[str, bool]:
+        """A backup or a game file read back, all or nothing: what came in or why not, and
+        whether anything did. Runs on a worker thread: it touches no control."""
         tr = self.app.tr
         if data is None:
-            self.show_outcome(
-                tr._("{name} could not be read; nothing was imported.").format(name=name), False
-            )
-            return
+            return tr._("{name} could not be read; nothing was imported.").format(name=name), False
         try:
             ids = self.app.store.import_bytes(data, name)
         except ImportRefused as refused:
             reasons = [self.reason(detail) for detail in refused.details[:8]]
             if len(refused.details) > len(reasons):
                 reasons.append("…")
-            self.show_outcome(
-                tr._("Nothing was imported from {name}:").format(name=name)
-                + "\n"
-                + "\n".join(reasons),
-                False,
-            )
-            return
+            nothing = tr._("Nothing was imported from {name}:").format(name=name)
+            return nothing + "\n" + "\n".join(reasons), False
         except Exception as error:  # never a crash over a file a person picked
-            self.show_outcome(
-                tr._("Nothing was imported from {name}:").format(name=name) + f"\n{error}", False
-            )
-            return
-        self.show_outcome(
-            tr.ngettext(
-                "{n} game came in from {name}.", "{n} games came in from {name}.", len(ids)
-            ).format(n=tr.number(len(ids)), name=name),
-            True,
-        )
+            return tr._("Nothing was imported from {name}:").format(name=name) + f"\n{error}", False
+        said = tr.ngettext(
+            "{n} game came in from {name}.", "{n} games came in from {name}.", len(ids)
+        ).format(n=tr.number(len(ids)), name=name)
+        return said, True
 
     def reason(self, detail: ImportProblem) -> str:
         """Why a file could not be imported, in this phone's language."""
@@ -208,6 +227,15 @@ class SettingsScreen(Screen):
         self.app.message(text.split("\n")[0])
         with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
             self.outcome.update()
+
+    def show_working(self) -> None:
+        """The spinner turns and the import button is off while this phone imports a file."""
+        importing = self.app.importing
+        self.working.visible = importing  # the whole tagged node: no hidden control inside it
+        self.bring_in_button.disabled = importing
+        with contextlib.suppress(RuntimeError):  # not on a page (yet, or a test's stand-in)
+            self.working.update()
+            self.bring_in_button.update()
 
     def theme_changed(self, event: ft.Event[ft.SegmentedButton]) -> None:
         theme = (event.control.selected or ["system"])[0]
