@@ -32,7 +32,7 @@ def TapIcon(
     visible: bool = True,
 ) -> ft.Semantics:
     """An icon button a fingertip finds (`TAP` square), tagged `tag`; `label` is its tooltip
-    and what a screen reader says.
+    and so what a screen reader says (given to the tagged node as well, it is said twice).
 
     `on_click` is called with nothing: Flet hands an event to a handler with a parameter, which
     would land in a `lambda n=row: ...`.
@@ -44,7 +44,7 @@ def TapIcon(
         width=TAP,
         height=TAP,
     )
-    tagged = Tagged(tag, button, label)
+    tagged = Tagged(tag, button)
     tagged.visible = visible  # hidden whole: a hidden control inside Semantics is an error
     return tagged
 
