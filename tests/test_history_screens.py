@@ -348,6 +348,8 @@ def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -
     assert said.startswith("Nothing was imported from broken.json:\n")
     assert "not valid JSON" in said
     assert screen.outcome.color == ft.Colors.ERROR
+    # The message at the foot of the screen: the first line, the colon before the reasons gone.
+    assert screen.app.page.dialogs[-1].content.value == "Nothing was imported from broken.json"
     assert "could not be read" in pick(screen, "unread.json", None)
     assert len(store.list_games()) == 3
 

@@ -224,7 +224,8 @@ class SettingsScreen(Screen):
     def show_outcome(self, text: str, good: bool) -> None:
         self.outcome.value = text
         self.outcome.color = None if good else ft.Colors.ERROR
-        self.app.message(text.split("\n")[0])
+        # The first line alone, without the colon that led to the reasons below it.
+        self.app.message(text.split("\n")[0].rstrip(": "))
         with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
             self.outcome.update()
 
