@@ -110,6 +110,9 @@ class App:
         page.on_close = self.closing
         page.on_locale_change = self.locale_changed
         self._layout = self.layout()
+        # The device's storage goes out with the first screen: added later, it would be one
+        # more change of the page for the device to take in while it draws.
+        self.preferences()
         self.show_route()
         if tell_about_opening:
             self.tell_about_opening()
