@@ -37,7 +37,10 @@ def languages_seen_by_the_app(scope: dict[str, Any]) -> tuple[str, ...]:
     async def nothing() -> None:
         pass
 
-    asyncio.run(BrowserLanguages(app)(scope, nothing, nothing))  # type: ignore[arg-type]
+    async def connect() -> None:
+        await BrowserLanguages(app)(scope, nothing, nothing)  # type: ignore[arg-type]
+
+    run_on_a_loop_of_its_own(connect())
     return seen[0]
 
 

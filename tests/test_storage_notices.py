@@ -127,7 +127,7 @@ def backup_of(*games: object) -> bytes:
 def test_a_file_the_store_refuses_is_explained_in_the_phones_language(
     settings: SettingsScreen, data: bytes, reason: str
 ) -> None:
-    settings.bring_in("datei.json", data)
+    settings.show_outcome(*settings.bring_in("datei.json", data))
     assert settings.outcome.value.split("\n") == [
         GERMAN._("Nothing was imported from {name}:").format(name="datei.json"),
         reason,
