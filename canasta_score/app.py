@@ -216,40 +216,44 @@ class TokenGate:
         await send({"type": "http.response.body", "body": body})
 
 
-class QuietWhenClientLeaves:
+class AroundTheSocket:
+    """An ASGI layer with something to do around a page's socket; other requests pass."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self.socket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def socket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+
+
+class QuietWhenClientLeaves(AroundTheSocket):
     """Treats a phone that reloads or sleeps in the middle of an update as normal, not an error.
 
     Flet's socket handler lets the disconnect escape as an exception, which uvicorn prints as
     a traceback on the console of whoever started the app.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def socket(self, scope: Scope, receive: Receive, send: Send) -> None:
         from starlette.websockets import WebSocketDisconnect
 
-        if scope["type"] != "websocket":
-            await self.app(scope, receive, send)
-            return
         with contextlib.suppress(WebSocketDisconnect):
             await self.app(scope, receive, send)
 
 
-class BrowserLanguages:
+class BrowserLanguages(AroundTheSocket):
     """Keeps the languages a browser sends with its page's socket for that page's start.
 
     The page starts on a task of the socket's, so it sees them (`ui.connection`) and draws
     its first screen in the browser's language without a round trip to the device.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "websocket":
-            await self.app(scope, receive, send)
-            return
+    async def socket(self, scope: Scope, receive: Receive, send: Send) -> None:
         from canasta_score.i18n import accepted_languages
         from canasta_score.ui.connection import BROWSER_LANGUAGES
 
