@@ -35,7 +35,7 @@ from canasta_score.ui.components import TapIcon
 from canasta_score.ui.connection import BROWSER_LANGUAGES
 from canasta_score.ui.news import TableNews
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.store import GameStore
+from canasta_score.ui.store import GameNotFound, GameStore, StoredGame
 
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
 PREFIX = "canasta_score."
@@ -326,6 +326,14 @@ class App:
         if self.current is not None:
             self.current.leave()
         self.news.stop()
+
+    def game_or_home(self, game_id: int) -> StoredGame | None:
+        """The game as it now is; None, with home shown, if another phone deleted it."""
+        try:
+            return self.store.load_game(game_id)
+        except GameNotFound:
+            self.go("/")
+            return None
 
     def redraw(self, screen: Screen) -> None:
         """Draws a screen again as it now is (what was typed in it kept), on the same route."""

@@ -16,7 +16,7 @@ from canasta_score.statistics.charts import ChartSeries, chart_series
 from canasta_score.ui.components import Tagged
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.store import GameNotFound, StoredGame
+from canasta_score.ui.store import StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -112,11 +112,10 @@ class ChartScreen(Screen):
 
     def changed_on_another_phone(self) -> None:
         """Another phone changed this game: the chart draws it as it now is."""
-        try:
-            self.stored = self.app.store.load_game(self.game_id)
-        except GameNotFound:
-            self.app.go("/")
+        stored = self.app.game_or_home(self.game_id)
+        if stored is None:
             return
+        self.stored = stored
         self.app.redraw(self)
 
     def leave(self) -> None:

@@ -17,7 +17,7 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
-from canasta_score.ui.store import GameNotFound, StaleGame, StoredGame
+from canasta_score.ui.store import StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -242,11 +242,10 @@ class RoundDetailScreen(Screen):
 
     def changed_on_another_phone(self) -> None:
         """Another phone changed this game: the round as it now is, or the sheet if it is gone."""
-        try:
-            self.stored = self.app.store.load_game(self.game_id)
-        except GameNotFound:
-            self.app.go("/")
+        stored = self.app.game_or_home(self.game_id)
+        if stored is None:
             return
+        self.stored = stored
         if self.number > len(self.stored.game.rounds):
             self.app.go(f"/game/{self.game_id}")
             return

@@ -13,7 +13,7 @@ from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.round_entry import EntryMode, RoundDraft
-from canasta_score.ui.store import GameNotFound, StaleGame, StoredGame
+from canasta_score.ui.store import StaleGame, StoredGame
 from canasta_score.ui.views.side_panel import SidePanel
 
 if TYPE_CHECKING:
@@ -177,10 +177,8 @@ class RoundEntryScreen(Screen):
         An edited round takes the new game only while its own round is as it was: if the other
         phone changed or removed that very round, saving here is refused (`save_round`).
         """
-        try:
-            stored = self.app.store.load_game(self.game_id)
-        except GameNotFound:
-            self.app.go("/")
+        stored = self.app.game_or_home(self.game_id)
+        if stored is None:
             return
         if self.editing is not None and not self.same_round(stored):
             return

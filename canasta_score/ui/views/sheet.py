@@ -28,7 +28,7 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
-from canasta_score.ui.store import GameNotFound, StaleGame, StoredGame
+from canasta_score.ui.store import StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.shell import App
@@ -114,11 +114,10 @@ class SheetScreen(Screen):
 
     def changed_on_another_phone(self) -> None:
         """Another phone changed this game: the sheet shows it as it now is."""
-        try:
-            self.stored = self.app.store.load_game(self.game_id)
-        except GameNotFound:  # deleted there: home says what there is
-            self.app.go("/")
+        stored = self.app.game_or_home(self.game_id)
+        if stored is None:
             return
+        self.stored = stored
         self.app.redraw(self)
 
     def leave(self) -> None:
