@@ -259,6 +259,7 @@ QUIET = {
     "load_draft",
     "load_game",
     "name_changes",
+    "note_draft",
     "played_games",
     "read_statistics_soon",
     "save_custom_rules",

@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 import pytest
 
+from canasta_score import storage
 from canasta_score.core import (
     DANISH,
     FLEMISH,
@@ -670,14 +671,49 @@ def test_a_closing_page_writes_the_half_typed_round_and_a_saved_round_is_not_wri
     screen = app.current
     assert isinstance(screen, RoundEntryScreen)
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "90"))
-    assert store.load_draft(stored.id) is None
+    assert on_disk(store, stored.id) is None
     app.page.on_disconnect(None)
-    assert store.load_draft(stored.id) == screen.draft.as_dict()
+    assert on_disk(store, stored.id) == screen.draft.as_dict()
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "95"))
     screen.save_round()
     app.page.on_close(None)
     assert store.load_draft(stored.id) is None, "the saved round's draft stays gone"
+    assert on_disk(store, stored.id) is None
     assert store.load_game(stored.id).game.totals == (95, 0)
+
+
+def on_disk(store: GameStore, game_id: int) -> Any:
+    """The half-typed round as written to the database (not as noted in memory)."""
+    return storage.load_draft(db=store.db, game_id=game_id)
+
+
+def test_a_tap_is_kept_at_once_a_keystroke_once_typing_pauses(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    screen = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "420"))
+    assert on_disk(store, stored.id) is None, "a keystroke waits for the pause"
+    screen.panels[0].tapped(lambda: screen.draft.add_red_three(0, 1))
+    kept = on_disk(store, stored.id)
+    assert kept == screen.draft.as_dict(), "a tap is on disk before anything else happens"
+    assert kept["sides"][0]["red_threes"] == 1 and kept["sides"][0]["melded_text"] == "420"
+
+
+def test_a_page_opened_meanwhile_starts_from_the_last_change(store: GameStore) -> None:
+    """A reload or a second tab before the typing pause never shows an older draft."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    route = f"/game/{stored.id}/round"
+    first = RoundEntryScreen(app_on(store), route, stored.id)
+    first.build()
+    first.panels[0].tapped(lambda: first.draft.add_red_three(0, 1))
+    first.panels[0].changed(lambda: first.draft.set_melded(0, "42"))
+    assert on_disk(store, stored.id)["sides"][0]["melded_text"] != "42", "not written yet"
+    again = RoundEntryScreen(app_on(store), route, stored.id)
+    assert again.draft.sides == first.draft.sides
+    first.keep_draft()  # the pause ends: what was noted is on disk, and read from there
+    assert store.load_draft(stored.id) == on_disk(store, stored.id) == first.draft.as_dict()
+    first.clear()
+    assert RoundEntryScreen(app_on(store), route, stored.id).draft.touched is False
 
 
 # --- each phone its own language ----------------------------------------------------------

@@ -106,6 +106,10 @@ class GameStore:
         self.notice = self.db.notice
         #: Told the id of each game changed through this store (None: the game list alone).
         self._tell: Callable[[int | None], None] = lambda _game_id: None
+        #: Each game's newest half-typed round until it is on disk, shared by every page of
+        #: the process: a page opened meanwhile (a reload, a second tab) starts from it.
+        self._typing: dict[int, dict[str, Any] | None] = {}
+        self._typing_lock = threading.Lock()
 
     def telling(self, tell: Callable[[int | None], None]) -> GameStore:
         """The same open database, telling `tell` after every change it saves (the methods
@@ -248,10 +252,21 @@ class GameStore:
 
     # --- the half-typed round -------------------------------------------------------------
 
+    def note_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
+        """The round as typed a moment ago, before it is written (`save_draft`): what a page
+        opened now starts from, so no page shows an older draft than the last change."""
+        with self._typing_lock:
+            self._typing[game_id] = copy.deepcopy(draft)
+
     def save_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
         storage.save_draft(db=self.db, game_id=game_id, draft=draft)
+        with self._typing_lock:
+            self._typing.pop(game_id, None)  # what was noted is on disk now, or cleared
 
     def load_draft(self, game_id: int) -> dict[str, Any] | None:
+        with self._typing_lock:
+            if game_id in self._typing:
+                return copy.deepcopy(self._typing[game_id])
         return storage.load_draft(db=self.db, game_id=game_id)
 
     # --- settings -------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -155,16 +155,25 @@ class RoundEntryScreen(Screen):
 
     # --- changes ------------------------------------------------------------------------
 
-    def changed(self) -> None:
+    def changed(self, *, at_once: bool = False) -> None:
+        """The draft changed: shown at once; kept once typing pauses, or `at_once` for a
+        tap (a stepper, a toggle), which nothing after it may lose."""
         self.refresh()
         if self.editing is None:
-            self.draft_keeper.poke()
+            self.app.store.note_draft(self.game_id, self.kept())
+            if at_once:
+                self.draft_keeper.now()
+            else:
+                self.draft_keeper.poke()
+
+    def kept(self) -> dict[str, Any] | None:
+        """The half-typed next round as kept (nothing, for a round not begun)."""
+        return self.draft.as_dict() if self.draft.worth_keeping else None
 
     def keep_draft(self) -> None:
         """Write the half-typed next round, so it survives a closed tab or app."""
         if self.editing is None:
-            draft = self.draft.as_dict() if self.draft.worth_keeping else None
-            self.app.store.save_draft(self.game_id, draft)
+            self.app.store.save_draft(self.game_id, self.kept())
 
     def leave(self) -> None:
         self.draft_keeper.flush()
