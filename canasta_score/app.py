@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from canasta_score.cli.reading import HelpInLanguage, refuse, words
 from canasta_score.core.problems import N_
-from canasta_score.invite import SERVE_COMMAND, TOKEN_PARAMETER
+from canasta_score.invite import SERVE_COMMAND, TOKEN_PARAMETER, invite_link, terminal_qr
 
 if TYPE_CHECKING:
     import flet as ft
@@ -421,16 +421,12 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     if port == 0:
         port = free_port()
     token = None if is_loopback(host) else secrets.token_urlsafe(24)
-    from canasta_score.invite import invite_link, terminal_qr
-
     url_host = host if host not in ("0.0.0.0", "::", "") else network_address()
     url = invite_link(url_host, port, token)
 
     def announce() -> None:
         for line in web_start_lines(url, to_network=token is not None):
             print(line, flush=True)
-        if token is not None:
-            print(terminal_qr(url), end="", flush=True)
         if open_browser:
             import webbrowser
 
@@ -473,22 +469,22 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
 
 def web_start_lines(url: str, *, to_network: bool) -> list[str]:
     """The first lines `main.py` prints when it serves the browser app, in the user's language:
-    what runs, the link, how the phones join, how to stop. The link's line stays as it is
-    (tests and scripts look for `Canasta Score: http://...`)."""
+    the link first (tests and scripts wait for `Canasta Score: http://...` as the first line),
+    then what runs, how the phones join (served to them: the link's QR code) and how to stop."""
     t = words()
     if to_network:
         return [
-            t._("Canasta Score runs in the browser, served to the phones at the table."),
             f"Canasta Score: {url}",
             t._(
-                "Open this link on the phones at the table (or scan the code); it carries the "
-                "access key."
+                "The app runs in the browser, served to the phones at the table: open this link "
+                "on each phone (or scan the code); it carries the access key."
             ),
+            terminal_qr(url).removesuffix("\n"),
             t._("Ctrl+C stops it."),
         ]
     return [
-        t._("Canasta Score runs in the browser, on this computer only; open the link."),
         f"Canasta Score: {url}",
+        t._("The app runs in the browser, on this computer only: open the link above."),
         t._("For the phones at the table, start it with: {command}").format(command=SERVE_COMMAND),
         t._("Ctrl+C stops it."),
     ]

@@ -4,15 +4,16 @@ cannot be downloaded, so the app says so in one line and opens in the browser in
 from __future__ import annotations
 
 import os
-import selectors
+import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -73,26 +74,32 @@ class OfflineFirstStart(AppServer):
             env=self.environment(),
             cwd=self.home,  # no `flet build` client of the project's next to it
         )
-        assert self.process.stdout is not None
-        selector = selectors.DefaultSelector()
-        selector.register(self.process.stdout, selectors.EVENT_READ)
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline and selector.select(deadline - time.monotonic()):
-            line = self.process.stdout.readline()
-            if not line:
-                break
+        # Every line it prints, as it prints them (standard error too, in their order).
+        self.reader = threading.Thread(target=self.read, args=(self.process.stdout,), daemon=True)
+        self.reader.start()
+        link = self.wait_for_line(URL_LINE)
+        if link is None:
+            self.stop()
+            raise AssertionError(f"the app did not start; it printed: {self.lines}")
+        self.printed_url = link.group(1)
+        self.url = f"http://127.0.0.1:{urlsplit(self.printed_url).port}"
+        self.wait_for_line(re.compile("Ctrl\\+C"))  # the last of its first lines
+        return self
+
+    def read(self, stdout: IO[str]) -> None:
+        for line in stdout:
             self.lines.append(line.rstrip("\n"))
-            match = URL_LINE.search(line)
-            if match:
-                self.printed_url = match.group(1)
-                self.url = f"http://127.0.0.1:{urlsplit(self.printed_url).port}"
-                # The lines that follow the link: how the phones join, how to stop.
-                for _ in range(2):
-                    if selector.select(10):
-                        self.lines.append(self.process.stdout.readline().rstrip("\n"))
-                return self
-        self.stop()
-        raise AssertionError(f"the app did not start; it printed: {self.lines}")
+
+    def wait_for_line(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            for line in list(self.lines):
+                if found := pattern.search(line):
+                    return found
+            if not self.reader.is_alive():
+                return None
+            time.sleep(0.1)
+        return None
 
     def stop_with_ctrl_c(self) -> int:
         assert self.process is not None
@@ -103,9 +110,7 @@ class OfflineFirstStart(AppServer):
             self.process.kill()
             self.process.wait()
             raise AssertionError("the app did not stop within 30 s of Ctrl+C") from None
-        assert self.process.stdout is not None
-        self.lines += self.process.stdout.read().splitlines()
-        self.process.stdout.close()
+        self.reader.join(timeout=10)
         self.process = None
         return code
 
