@@ -47,9 +47,7 @@ CLIMBING = [
 
 @pytest.fixture
 def store(tmp_path: Path) -> GameStore:
-    store = GameStore(str(tmp_path / "games.db"))
-    store.set_setting("keep_awake", "off")
-    return store
+    return GameStore(str(tmp_path / "games.db"))
 
 
 def app_on(store: GameStore, width: float = 390, language: str = "en") -> App:

@@ -16,7 +16,9 @@ The route is the single source of truth for what is on screen:
 
 Language, theme and keeping the screen awake belong to the device, not to the table: they are
 kept in the device's own storage (`ft.SharedPreferences`), never in the shared database, and
-the language starts as the device's preferred one.
+the language starts as the device's preferred one. Theme and screen-awake choices that earlier
+versions kept in the database go, once, to the first device that reads its settings (for what
+it has not chosen itself), and are then removed from the database.
 
 Every phone at the table is a page of one server: a change saved on one is told to the others
 (`canasta_score.ui.news`), and the screen showing that game or the game list draws itself again.
@@ -41,6 +43,9 @@ from canasta_score.ui.store import GameNotFound, GameStore, StoredGame
 PREFIX = "canasta_score."
 #: What a device keeps for itself, with the value before any choice.
 DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on"}
+#: The device settings earlier versions kept in the shared database (the language never was
+#: taken from there: it follows the device unless chosen on it).
+CARRIED_OVER = ("theme", "keep_awake")
 #: The longest wait for the device to answer (a browser tab that went away never does). The
 #: screen is drawn meanwhile; a phone still loading on a busy machine may take long to answer.
 DEVICE_WAIT = 60
@@ -149,13 +154,12 @@ class App:
             value = await preferences.get(PREFIX + name)
             if isinstance(value, str):
                 found[name] = value
-            elif name != "language":
-                # Kept in the shared database by earlier versions: read once, then this
-                # device keeps its own copy.
-                legacy = self.store.setting(name, "")
-                if legacy:
-                    found[name] = legacy
-                    await preferences.set(PREFIX + name, legacy)
+        # Kept in the shared database by earlier versions: the first device to read its
+        # settings takes them over once (for what it has not chosen), keeping its own copy.
+        for name, value in self.store.take_old_device_settings(CARRIED_OVER).items():
+            if name not in found:
+                found[name] = value
+                await preferences.set(PREFIX + name, value)
         return found
 
     def preferences(self) -> ft.SharedPreferences:
