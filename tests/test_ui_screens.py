@@ -160,10 +160,36 @@ def test_the_first_screens_load_no_other_screen(tmp_path: Path) -> None:
 
 
 def test_unknown_routes_and_missing_games_show_home(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    stored = store.add_round(stored.id, [SideEntry(melded=90), SideEntry(hand=20)], 1)
     app = app_on(store)
-    for route in ("/nowhere", "/game/999", "/game/999/round/1", "/game/abc", "/game/1/round/x"):
+    missing = ("/game/999", "/game/999/round/1", "/game/999/chart", "/rules/game/999")
+    unknown = ("/nowhere", "/game/abc", "/game/1/round/x", "/game/١", "/new/from/-1")
+    rounds = ("/game/1/round/2", "/game/1/round/0", "/game/1/round/2/edit", "/game/1/round/0/edit")
+    for route in missing + unknown + rounds:
         _screen, view = screen_for(app, route)
-        assert "new-game" in identifiers(view)
+        assert "new-game" in identifiers(view), route
+
+
+def test_a_fault_inside_a_screen_is_logged_and_shown_never_hidden_behind_home(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    def broken(_screen: SheetScreen) -> ft.View:
+        raise KeyError("side")
+
+    monkeypatch.setattr(SheetScreen, "build", broken)
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.speak("de")
+    with caplog.at_level("ERROR"):
+        _screen, view = screen_for(app, f"/game/{stored.id}")
+    assert "screen-error" in identifiers(view) and "new-game" not in identifiers(view)
+    assert translator("de")._("This screen could not be shown") in texts(view)
+    assert "KeyError: 'side'" in texts(view)
+    (record,) = [r for r in caplog.records if r.exc_info]
+    assert f"/game/{stored.id}" in record.getMessage() and record.exc_info[0] is KeyError
 
 
 def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> None:

@@ -10,7 +10,7 @@ from canasta_score.core import Problem, RoundRefused
 from canasta_score.ui.components import BUTTON_EXTRAS, Tagged, fit_button, text_width
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import game_topic
-from canasta_score.ui.screen import Screen
+from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.round_entry import EntryMode, RoundDraft
 from canasta_score.ui.store import StaleGame, StoredGame
@@ -36,6 +36,8 @@ class RoundEntryScreen(Screen):
         self.game_id = game_id
         self.stored: StoredGame = app.store.load_game(game_id)
         game = self.stored.game
+        if editing is not None and not 1 <= editing <= len(game.rounds):
+            raise RoundNotFound(game_id, editing)
         # Only the next round is kept as a draft: an edit starts from the saved round, and
         # leaving an edit half-done must not wipe the next round typed so far.
         saved = app.store.load_draft(game_id) if editing is None else None
