@@ -12,13 +12,13 @@ from canasta_score.ui.screen import RoundNotFound
 from canasta_score.ui.store import GameNotFound
 
 if TYPE_CHECKING:
+    from canasta_score.ui.host import Host
     from canasta_score.ui.screen import Screen
-    from canasta_score.ui.shell import App
 
 log = logging.getLogger(__name__)
 
 
-def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
+def screen_for(app: Host, route: str) -> tuple[Screen, ft.View]:
     """The screen and the view for a route.
 
     A route that names nothing, or a game or round that is not there (deleted, or a stale or
@@ -37,7 +37,7 @@ def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
         return screen, screen.build()
 
 
-def _home(app: App) -> tuple[Screen, ft.View]:
+def _home(app: Host) -> tuple[Screen, ft.View]:
     from canasta_score.ui.views.home import HomeScreen
 
     screen = HomeScreen(app, "/")
@@ -53,7 +53,7 @@ def number(part: str) -> int | None:
     return int(part) if part.isascii() and part.isdigit() else None
 
 
-def _screen(app: App, route: str, parts: list[str]) -> Screen:
+def _screen(app: Host, route: str, parts: list[str]) -> Screen:
     """The screen a route names. Each screen's module is imported when first shown, so the
     first page does not wait for the others (the chart's alone brings in flet-charts)."""
     ids = [number(part) for part in parts]
@@ -119,7 +119,7 @@ def _screen(app: App, route: str, parts: list[str]) -> Screen:
 class BrokenScreen:
     """What a screen that failed shows instead: that it failed, and the way home."""
 
-    def __init__(self, app: App, route: str, error: Exception) -> None:
+    def __init__(self, app: Host, route: str, error: Exception) -> None:
         self.app = app
         self.route = route
         self.error = error

@@ -15,7 +15,7 @@ from canasta_score.ui.store import GameSummary
 from canasta_score.ui.views.history import HistoryList
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 
 def summary_line(summary: GameSummary, tr: Translator) -> str:
@@ -32,7 +32,7 @@ def when(summary: GameSummary, tr: Translator) -> str:
 
 
 class HomeScreen(Screen):
-    def __init__(self, app: App, route: str) -> None:
+    def __init__(self, app: Host, route: str) -> None:
         self.app = app
         self.route = route
 

@@ -11,7 +11,7 @@ from canasta_score.ui.components import TAP, Section, Tagged, Wide
 from canasta_score.ui.screen import Screen
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: How the table is served to the phones, for a screen that only this device can reach.
 SERVE_COMMAND = "python main.py --host 0.0.0.0"
@@ -34,7 +34,7 @@ def code_scale(link: str, room: float) -> int:
 
 
 class InviteScreen(Screen):
-    def __init__(self, app: App, route: str, back: str = "/") -> None:
+    def __init__(self, app: Host, route: str, back: str = "/") -> None:
         self.app = app
         self.route = route
         self.back = back

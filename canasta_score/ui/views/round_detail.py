@@ -20,7 +20,7 @@ from canasta_score.ui.state.sheet import player_name
 from canasta_score.ui.store import StaleGame, StoredGame
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 
 #: A count of canastas of one kind, singular and plural: one plural entry each in the catalogs
@@ -76,7 +76,7 @@ def facts(entry: SideEntry, tr: Translator) -> str:
 
 
 class RoundDetailScreen(Screen):
-    def __init__(self, app: App, route: str, game_id: int, number: int) -> None:
+    def __init__(self, app: Host, route: str, game_id: int, number: int) -> None:
         self.app = app
         self.route = route
         self.game_id = game_id
