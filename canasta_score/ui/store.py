@@ -16,11 +16,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
-from canasta_score.statistics import GameSummary as GameFigures
-from canasta_score.statistics import NameChange, StatsFilter
+from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
+    GameListEntry,
     GameNotFound,
-    GameSummary,
     HistoryCursor,
     HistoryPage,
     HistoryQuery,
@@ -36,9 +35,9 @@ from canasta_score.storage import (
 
 __all__ = [
     "GameFigures",
+    "GameListEntry",
     "GameNotFound",
     "GameStore",
-    "GameSummary",
     "HistoryCursor",
     "HistoryPage",
     "HistoryQuery",
@@ -130,10 +129,10 @@ class GameStore:
     def load_game(self, game_id: int) -> StoredGame:
         return storage.load_game(db=self.db, game_id=game_id)
 
-    def list_games(self, limit: int = 50) -> list[GameSummary]:
+    def list_games(self, limit: int = 50) -> list[GameListEntry]:
         return storage.list_games(db=self.db, limit=limit)
 
-    def unfinished_game(self) -> GameSummary | None:
+    def unfinished_game(self) -> GameListEntry | None:
         return storage.unfinished_game(db=self.db)
 
     @_tells

@@ -8,13 +8,13 @@ import flet as ft
 
 from canasta_score.core import Problem, RoundRefused
 from canasta_score.ui.components import BUTTON_EXTRAS, Tagged, fit_button, text_width
+from canasta_score.ui.components.side_panel import SidePanel
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.round_entry import EntryMode, RoundDraft
 from canasta_score.ui.store import StaleGame, StoredGame
-from canasta_score.ui.views.side_panel import SidePanel
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
