@@ -16,11 +16,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
-from canasta_score.statistics import GameSummary as GameFigures
-from canasta_score.statistics import NameChange, StatsFilter
+from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
+    GameListEntry,
     GameNotFound,
-    GameSummary,
     HistoryCursor,
     HistoryPage,
     HistoryQuery,
@@ -36,9 +35,9 @@ from canasta_score.storage import (
 
 __all__ = [
     "GameFigures",
+    "GameListEntry",
     "GameNotFound",
     "GameStore",
-    "GameSummary",
     "HistoryCursor",
     "HistoryPage",
     "HistoryQuery",
@@ -72,6 +71,9 @@ def unreadable(name: str, error: Exception) -> Notice:
     # e.g. a number of more digits than Python converts
     return Notice(NoticeCode.NOT_A_GAME_FILE, {"path": name, "reason": str(error).split(";")[0]})
 
+
+#: One page at a time takes the old device settings (pages may read them on worker threads).
+_taking = threading.Lock()
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -131,10 +133,10 @@ class GameStore:
     def load_game(self, game_id: int) -> StoredGame:
         return storage.load_game(db=self.db, game_id=game_id)
 
-    def list_games(self, limit: int = 50) -> list[GameSummary]:
+    def list_games(self, limit: int = 50) -> list[GameListEntry]:
         return storage.list_games(db=self.db, limit=limit)
 
-    def unfinished_game(self) -> GameSummary | None:
+    def unfinished_game(self) -> GameListEntry | None:
         return storage.unfinished_game(db=self.db)
 
     @_tells
@@ -269,14 +271,27 @@ class GameStore:
                 return copy.deepcopy(self._typing[game_id])
         return storage.load_draft(db=self.db, game_id=game_id)
 
-    # --- settings -------------------------------------------------------------------------
+    # --- settings earlier versions kept in the database -------------------------------------
 
-    def setting(self, key: str, default: str) -> str:
-        value = storage.get_setting(db=self.db, key=key, default=default)
-        return default if value is None else value
+    def take_old_device_settings(self, names: Sequence[str]) -> dict[str, str]:
+        """The device settings (`theme`, ...) earlier versions kept in the shared database,
+        handed over once and then removed from it.
 
-    def set_setting(self, key: str, value: str) -> None:
-        storage.set_setting(db=self.db, key=key, value=value)
+        They belong to one device: the first device that reads its settings after this
+        version opened the database takes them for the settings it has none of, and no later
+        phone sees them as a default. A table kept on one device (the usual case before
+        phones were served) thus keeps its choices.
+        """
+        with _taking:
+            found: dict[str, str] = {}
+            for name in names:
+                value = storage.get_setting(db=self.db, key=name)
+                if value:
+                    found[name] = value
+                    # Emptied rather than deleted: storage keeps no remover of settings,
+                    # and an empty value reads as none.
+                    storage.set_setting(db=self.db, key=name, value="")
+            return found
 
     def custom_rules(self) -> list[RuleSet]:
         return storage.custom_rules(db=self.db)

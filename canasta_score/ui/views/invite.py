@@ -11,7 +11,7 @@ from canasta_score.ui.components import TAP, Section, Tagged, Wide
 from canasta_score.ui.screen import Screen
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: The widest the code is drawn: beyond this a camera gains nothing.
 LARGEST_CODE = 420
@@ -31,7 +31,7 @@ def code_scale(link: str, room: float) -> int:
 
 
 class InviteScreen(Screen):
-    def __init__(self, app: App, route: str, back: str = "/") -> None:
+    def __init__(self, app: Host, route: str, back: str = "/") -> None:
         self.app = app
         self.route = route
         self.back = back

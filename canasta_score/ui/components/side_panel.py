@@ -483,7 +483,7 @@ class SidePanel:
 
     def next_field(self, field: ft.TextField) -> None:
         """The keyboard's Enter moves on to the next field, as on a paper form."""
-        self.screen.app.page.run_task(field.focus)
+        self.screen.app.run_task(field.focus)
 
     def mode_label(self, mode: EntryMode) -> str:
         tr = self.tr
