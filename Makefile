@@ -8,11 +8,11 @@ PY := $(VENV)/bin/python
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: pyproject.toml | $(PY)
+$(VENV)/.installed: pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(PY)
+$(VENV)/.installed-test: pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(VENV)/.installed $@
 
@@ -21,7 +21,8 @@ run: $(VENV)/.installed compile-messages
 
 # Catalogs (canasta_score/i18n): `messages` extracts the English strings into the template,
 # `update-messages` merges it into each language's .po, `compile-messages` builds the .mo
-# files the app reads (build products, not in git).
+# files the app reads (build products, not in git). Building a wheel or an editable install
+# runs the same Babel compile (the build hook in setup.py).
 LOCALE := canasta_score/i18n/locale
 DOMAIN := canasta_score
 POT := $(LOCALE)/$(DOMAIN).pot
