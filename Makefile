@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint benchmark chromium icons messages update-messages compile-messages
+.PHONY: run test lint benchmark chromium icons messages update-messages compile-messages apk aab ipa
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -69,3 +69,10 @@ benchmark: $(VENV)/.installed-test chromium
 icons: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e ".[icons]"
 	$(PY) tools/make_icons.py
+
+# Phone packages (build/README.md, docs/PACKAGING.md). `flet build` copies this folder as it
+# is, so the catalogs are compiled first; Python 3.12 is the one Flet's index of Android / iOS
+# wheels has the pinned pydantic-core for. Needs the Flutter SDK and the internet.
+PHONE_PYTHON := 3.12
+apk aab ipa: $(VENV)/.installed compile-messages
+	$(VENV)/bin/flet build $@ --python-version $(PHONE_PYTHON) $(ARGS)
