@@ -56,7 +56,7 @@ lint: $(VENV)/.installed-test
 test: $(VENV)/.installed-test chromium lint compile-messages
 	$(PY) -m pytest -q
 
-# Figures for the README (run by hand; the tests never time anything).
+# The figures in docs/FIGURES.md (run by hand; the tests never time anything).
 benchmark: $(VENV)/.installed-test chromium
 	$(PY) benchmarks/score_command.py
 	$(PY) benchmarks/storage_bench.py
