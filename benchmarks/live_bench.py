@@ -8,7 +8,7 @@ the new total in B's sheet (its semantics node, which Flutter updates with the f
 and, for comparison, to A's own sheet back with its button for the next round. The same on
 the server alone (Flet's pubsub hub, two pages in one process, no browser): the save on A to
 B's sheet built again. Prints median and worst, in ms, as
-recorded in the README ("Figures: the app"). Target: the other phone within a second.
+recorded in docs/FIGURES.md ("The app"). Target: the other phone within a second.
 """
 
 from __future__ import annotations
