@@ -12,6 +12,7 @@ from canasta_score.core.game import (
     winner_of,
 )
 from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
+from canasta_score.core.players import player_key
 from canasta_score.core.problems import Problem, ProblemCode
 from canasta_score.core.rules import (
     CLASSIC,
@@ -62,6 +63,7 @@ __all__ = [
     "game_document",
     "opening_minimum",
     "override_rules",
+    "player_key",
     "read_game",
     "rule_overrides",
     "rules_as_json",

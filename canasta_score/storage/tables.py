@@ -73,10 +73,13 @@ class PlayerRow(SQLModel, table=True):
     """A player's name, remembered across games (offered when the next game is set up)."""
 
     __tablename__ = "player"
+    __table_args__ = (Index("ix_player_key", "key", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
-    #: Names match whatever their case: "anna" and "Anna" are one player.
+    #: The name as first entered.
     name: str = Field(sa_type=String(collation="NOCASE"), unique=True)
+    #: Who the name is (`core.player_key`): "Åsa" and " åsa " are one player.
+    key: str
     last_played_at: datetime
 
 
