@@ -296,7 +296,9 @@ def test_storage_counts_the_players_the_statistics_count_in_every_alphabet(db):
 
 
 def schema_0004_players(old):
-    """The player table as schema 0004 left it: no key, names told apart by SQLite's NOCASE."""
+    """The player table as schema 0004 left it: no key, names told apart by SQLite's NOCASE
+    (and no game keeps its rule set's own name, schema 0006)."""
+    old.execute("ALTER TABLE game DROP COLUMN own_rules_name")
     old.execute("DROP INDEX ix_player_key")
     old.execute("ALTER TABLE player DROP COLUMN key")
 

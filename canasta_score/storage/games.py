@@ -14,6 +14,7 @@ from canasta_score.core import (
     RoundRefused,
     SideEntry,
     game_document,
+    own_rules_name,
     player_key,
     read_game,
 )
@@ -107,6 +108,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
             first_dealer=checked.first_dealer,
             created_at=played_at,
             updated_at=played_at,
+            own_rules_name=own_rules_name(checked.rules),
             rules_name=checked.rules.name,
             round_count=len(checked.rounds),
             totals=json.dumps(list(totals)),

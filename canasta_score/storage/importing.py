@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlmodel import SQLModel, col
 
-from canasta_score.core import player_key, read_game
+from canasta_score.core import own_rules_name, player_key, read_game
 from canasta_score.core.problems import Term
 from canasta_score.storage.backup_stream import NotStreamable, backup_games
 from canasta_score.storage.database import Database, aware, now, writing
@@ -257,6 +257,7 @@ class _Writer:
                     "created_at": item.created_at or moment,
                     "updated_at": played_at,
                     "archived": item.archived,
+                    "own_rules_name": own_rules_name(game.rules),
                     "rules_name": game.rules.name,
                     "round_count": len(game.rounds),
                     "totals": json.dumps(list(totals)),

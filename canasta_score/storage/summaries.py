@@ -73,6 +73,7 @@ def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummar
                 players=[players.get((row.id, side), []) for side in range(len(names))],
                 totals=json.loads(row.totals),
                 rules_name=row.rules_name,
+                own_rules_name=row.own_rules_name,
                 rounds=row.round_count,
                 created_at=aware(row.created_at),
                 updated_at=aware(row.updated_at),

@@ -32,6 +32,9 @@ class GameRow(SQLModel, table=True):
     #: Preset id the rule set was copied from, and the values changed from it (JSON object).
     preset: str
     rule_overrides: str = "{}"
+    #: The name players gave their own rule set, as they wrote it ("" for a preset or a copy
+    #: they did not name: `core.rules_title` words those in the reader's language).
+    own_rules_name: str = ""
     #: Seat (in `core.seat_order`) of the first round's dealer.
     first_dealer: int = 0
     #: Goes up by one with every change to the rounds; a write names the version it was based on.
