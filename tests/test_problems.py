@@ -87,6 +87,7 @@ def every_problem():
     problems += entry_problems({"hand": "lots", "colour": 1, "canastas": 2})
     problems += entry_problems({"went_out": "yes", "penalty": "x", "dealer_bonus": 1})
     problems += file_problems(rounds=[[1, {}]])
+    problems += file_problems(rules_name=3)
     return problems
 
 

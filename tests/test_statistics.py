@@ -124,6 +124,16 @@ def test_names_match_ignoring_case_and_spaces_and_show_as_the_newest_game_spelle
     assert game_statistics(newest_shouts).players[0].name == "ANNA"
 
 
+def test_a_name_is_one_player_however_its_letters_were_typed():
+    # "Å" typed as one letter or as "A" and a ring above, and a full-width "Ｂ" (issue 14).
+    games = [
+        played(1, date(2026, 1, 10), [["\u00c5sa"], ["Bo"]], [(BIG, SMALL)] * 2),
+        played(2, date(2026, 1, 11), [["a\u030asa"], ["\uff22o"]], [(BIG, SMALL)] * 2),
+    ]
+    stats = game_statistics(games)
+    assert [(f.games, f.wins) for f in stats.players] == [(2, 2), (2, 0)]
+
+
 def test_a_partnership_is_the_same_players_whatever_their_seats():
     stats = game_statistics(HISTORY)
     assert [f.players for f in stats.partnerships] == [

@@ -868,3 +868,25 @@ def test_a_new_game_drawn_before_the_device_said_its_language_follows_it(
     assert [side.name for side in screen.form.sides] == [danish._("We"), "Oma"]
     assert screen.form.rules_id == "danish"
     assert danish._("New game") in texts(app.page.views[0])
+
+
+def test_a_rule_set_is_shown_by_the_name_players_gave_it_or_in_the_readers_language(
+    store: GameStore,
+) -> None:
+    from canasta_score.ui.views.rules import RulesScreen
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    app = app_on(store)
+    app.speak("de")
+    rules = RulesScreen(app, "/rules")
+    rules.build()
+    rules.fields["going_out"].value = "150"
+    rules.save_custom()  # under the name offered: no name of the players'
+    rules.name_field.value = "Mökki"
+    rules.save_custom()
+    unnamed, named = store.custom_rules()
+    assert (unnamed.name, named.name) == ("", "Mökki")
+    for custom, shown in ((unnamed, "Klassisch (eigene)"), (named, "Mökki")):
+        stored = store.create_game(Game(rules=custom, sides=WE_THEY))
+        view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+        assert shown in texts(view)

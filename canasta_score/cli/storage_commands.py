@@ -66,7 +66,7 @@ def _summary_json(summary: GameListEntry) -> dict[str, Any]:
         ],
         "totals": summary.totals,
         "rules": summary.rules_base,
-        "rules_name": summary.rules_name,
+        "rules_name": summary.rules_title(),
         "rounds": summary.rounds,
         "finished": summary.finished,
         "winner": summary.winner,
@@ -90,7 +90,7 @@ def _summary_line(summary: GameListEntry) -> str:
     if summary.archived:
         status = t._("{status}, archived").format(status=status)
     return (
-        f"{summary.id:>5}  {summary.created_at:%Y-%m-%d %H:%M}  {t._(summary.rules_name)}, "
+        f"{summary.id:>5}  {summary.created_at:%Y-%m-%d %H:%M}  {summary.rules_title(t._)}, "
         f"{rounds(summary.rounds, t)}, {status}:  {sides}"
     )
 

@@ -12,6 +12,7 @@ from canasta_score.core.game import (
     winner_of,
 )
 from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
+from canasta_score.core.players import player_key
 from canasta_score.core.problems import Problem, ProblemCode
 from canasta_score.core.rules import (
     CLASSIC,
@@ -25,10 +26,13 @@ from canasta_score.core.rules import (
     RuleSet,
     apply_overrides,
     describe,
+    named_rules,
     opening_minimum,
     override_rules,
+    own_rules_name,
     rule_overrides,
     rules_as_json,
+    rules_title,
 )
 from canasta_score.core.scoring import SideEntry, SideScore, WentOut, score_round, score_side
 from canasta_score.core.validation import validate_round
@@ -60,11 +64,15 @@ __all__ = [
     "apply_overrides",
     "describe",
     "game_document",
+    "named_rules",
     "opening_minimum",
     "override_rules",
+    "own_rules_name",
+    "player_key",
     "read_game",
     "rule_overrides",
     "rules_as_json",
+    "rules_title",
     "score_report",
     "score_round",
     "score_side",

@@ -9,7 +9,13 @@ from canasta_score.core.cards import CardCounts, CardGroup
 from canasta_score.core.game import Game, Side, seat_order, table_name
 from canasta_score.core.problems import Param, Problem, ProblemCode, Term
 from canasta_score.core.problems import ProblemCode as C
-from canasta_score.core.rules import PRESETS, override_rules, rule_overrides
+from canasta_score.core.rules import (
+    PRESETS,
+    named_rules,
+    override_rules,
+    own_rules_name,
+    rule_overrides,
+)
 from canasta_score.core.scoring import Cards, SideEntry, WentOut
 
 FORMAT = "canasta-score/1"
@@ -183,6 +189,11 @@ def read_game(document: Any) -> tuple[Game | None, list[Problem]]:
     elif rules is not None:
         rules, problems = override_rules(rules, overrides)
         reader.problems += problems
+    rules_name = document.get("rules_name", "")
+    if not isinstance(rules_name, str):
+        reader.refuse(C.RULES_NAME_INVALID, {"got": _shown(rules_name)})
+    elif rules is not None:
+        rules = named_rules(rules, table_name(rules_name))
     sides = reader.sides(document.get("sides"))
     first_dealer = _first_dealer(reader, document.get("first_dealer"), sides)
     rounds_data = document.get("rounds", [])
@@ -256,6 +267,8 @@ def game_document(game: Game, extra: Mapping[str, Any] | None = None) -> dict[st
     document: dict[str, Any] = {"format": FORMAT, "rules": game.rules.base}
     if overrides:
         document["rule_overrides"] = overrides
+    if own_rules_name(game.rules):
+        document["rules_name"] = own_rules_name(game.rules)
     document["sides"] = [{"name": s.name, "players": list(s.players)} for s in game.sides]
     document["first_dealer"] = {"side": seat[0], "player": seat[1]}
     document["rounds"] = [[entry_data(entry) for entry in entries] for entries in game.rounds]

@@ -52,6 +52,17 @@ class Term(str):
     __slots__ = ()
 
 
+#: An unnamed custom copy of a preset: "Classic (custom)" in the reader's language.
+CUSTOM_COPY = N_("{name} (custom)")
+
+
+class CopyOf(Term):
+    """A param naming an unnamed custom copy of a preset by the preset's name (a term): shown
+    as `CUSTOM_COPY` in the reader's language."""
+
+    __slots__ = ()
+
+
 class ProblemCode(StrEnum):
     """What is wrong, as a stable id (never shown, never translated)."""
 
@@ -90,6 +101,7 @@ class ProblemCode(StrEnum):
     FORMAT_UNKNOWN = "format_unknown"
     RULES_UNKNOWN = "rules_unknown"
     OVERRIDES_NOT_OBJECT = "overrides_not_object"
+    RULES_NAME_INVALID = "rules_name_invalid"
     SIDES_INVALID = "sides_invalid"
     SIDE_NOT_OBJECT = "side_not_object"
     SIDE_NAME_INVALID = "side_name_invalid"
@@ -191,6 +203,7 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.FORMAT_UNKNOWN: N_('format must be "{expected}", got {got}'),
         C.RULES_UNKNOWN: N_("unknown rules {got}; the presets are {presets}"),
         C.OVERRIDES_NOT_OBJECT: N_("rule_overrides must be an object, got {got}"),
+        C.RULES_NAME_INVALID: N_("rules_name must be text, got {got}"),
         C.SIDES_INVALID: N_("sides must be a list of {least} to {most} sides, got {got}"),
         C.SIDE_NOT_OBJECT: N_(
             "sides[{index}] must be an object with a name and players, got {got}"
@@ -322,6 +335,8 @@ class Problem:
 def _shown(value: Param, gettext: Gettext) -> str | int:
     if isinstance(value, tuple):
         return ", ".join(str(_shown(item, gettext)) for item in value)
+    if isinstance(value, CopyOf):
+        return gettext(CUSTOM_COPY).format(name=gettext(value))
     if isinstance(value, Term):
         return gettext(value)
     return value

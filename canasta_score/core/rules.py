@@ -18,7 +18,7 @@ from canasta_score.core.cards import (
     CardValues,
     cards_in_packs,
 )
-from canasta_score.core.problems import N_, Problem, Term
+from canasta_score.core.problems import CUSTOM_COPY, N_, Problem, Term
 from canasta_score.core.problems import ProblemCode as C
 
 
@@ -138,6 +138,36 @@ def describe(
     """
     numbers = {name: number(value) for name, value in rules.description_numbers.items()}
     return gettext(rules.description).format(**numbers)
+
+
+def rules_title(rules: RuleSet, gettext: Callable[[str], str] = str) -> str:
+    """A rule set's name as shown: a preset's (also with a target of its own) through a
+    catalog's `gettext`, the name players gave their own rule set as they wrote it (in every
+    language), and an unnamed custom copy as "{name} (custom)" in the reader's language.
+
+    >>> copy = apply_overrides(CLASSIC, {"going_out": 200})[0]
+    >>> rules_title(CLASSIC), rules_title(copy), rules_title(dataclasses.replace(copy, name="Ours"))
+    ('Classic', 'Classic (custom)', 'Ours')
+    """
+    if rules.id in PRESETS:
+        return gettext(rules.name)
+    return own_rules_name(rules) or gettext(CUSTOM_COPY).format(
+        name=gettext(PRESETS[rules.base].name)
+    )
+
+
+def own_rules_name(rules: RuleSet) -> str:
+    """The name players gave their own rule set ("" for a preset or an unnamed copy): a game
+    keeps it, its game file carries it as "rules_name"."""
+    return "" if rules.id in PRESETS else rules.name
+
+
+def named_rules(rules: RuleSet, name: str) -> RuleSet:
+    """`rules` under the name players gave them: their own rule set, even if it changes only
+    the target ("" keeps the rules as they are)."""
+    if not name:
+        return rules
+    return dataclasses.replace(rules, id="custom" if rules.id in PRESETS else rules.id, name=name)
 
 
 def opening_minimum(total: int, rules: RuleSet) -> int:
@@ -347,7 +377,7 @@ def override_rules(rules: RuleSet, overrides: Mapping[str, Any]) -> tuple[RuleSe
         return rules, []
     if set(changes) - {"target", "three_side_target"}:  # a new target alone keeps the rules' name
         changes.setdefault("id", "custom")
-        changes.setdefault("name", f"{rules.name} (custom)")
+        changes.setdefault("name", "")  # unnamed: `rules_title` words it in the reader's language
     return dataclasses.replace(rules, **changes), []
 
 
@@ -430,7 +460,7 @@ def rules_as_json(rules: RuleSet) -> dict[str, Any]:
     """Every value of a rule set as JSON data, as `python -m canasta_score rules` prints it."""
     return {
         "id": rules.id,
-        "name": rules.name,
+        "name": rules_title(rules),
         "description": describe(rules),
         "source": rules.source,
         "base": rules.base,

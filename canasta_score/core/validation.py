@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_score.core.cards import CardCounts, CardGroup, cards_in_packs
-from canasta_score.core.problems import Param, Problem, ProblemCode, Term
+from canasta_score.core.problems import CopyOf, Param, Problem, ProblemCode, Term
 from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import (
     CANASTA_MINIMUM_POINTS,
@@ -13,13 +13,17 @@ from canasta_score.core.rules import (
     PRESETS,
     CanastaKind,
     RuleSet,
+    own_rules_name,
 )
 from canasta_score.core.scoring import Cards, SideEntry, card_points
 
 
 def _rules_name(rules: RuleSet) -> str:
-    """A preset's name (also with only a new target) is a term; a custom set's is the player's."""
-    return Term(rules.name) if any(rules.name == p.name for p in PRESETS.values()) else rules.name
+    """A preset's name (also with only a new target) is a term; a custom set's is the player's,
+    or for an unnamed copy "{name} (custom)" in the reader's language (`core.rules_title`)."""
+    if rules.id in PRESETS:
+        return Term(rules.name)
+    return own_rules_name(rules) or CopyOf(PRESETS[rules.base].name)
 
 
 Found = tuple[str, ProblemCode, dict[str, Param]]  # (field, code, params) of one side

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
 
-from canasta_score.core import table_name
-from canasta_score.statistics.names import NameChange, Names, apply_changes, name_key
+from canasta_score.core import player_key, table_name
+from canasta_score.statistics.names import NameChange, Names, apply_changes
 from canasta_score.statistics.summary import (
     ALL_GAMES,
     GameFigures,
@@ -142,14 +142,14 @@ class Statistics:
 
     def player(self, name: str) -> Figures | None:
         """The figures of the player shown under this name (case and spacing aside)."""
-        key = name_key(name)
-        return next((f for f in self.players if name_key(f.name) == key), None)
+        key = player_key(name)
+        return next((f for f in self.players if player_key(f.name) == key), None)
 
     def partnership(self, *names: str) -> Figures | None:
         """The figures of the partnership of exactly these players, in any order."""
-        keys = sorted(name_key(name) for name in names)
+        keys = sorted(player_key(name) for name in names)
         return next(
-            (f for f in self.partnerships if sorted(map(name_key, f.players)) == keys), None
+            (f for f in self.partnerships if sorted(map(player_key, f.players)) == keys), None
         )
 
 

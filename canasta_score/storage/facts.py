@@ -17,6 +17,7 @@ from canasta_score.core import (
     SideEntry,
     WentOut,
     apply_overrides,
+    named_rules,
     rule_overrides,
 )
 from canasta_score.core.gamefile import entry_data
@@ -85,10 +86,12 @@ def game_from_facts(
     first_dealer: int,
     sides: Sequence[tuple[str, Sequence[str]]],
     rounds: Sequence[str],
+    own_rules_name: str = "",
 ) -> Game:
-    """A core Game from stored rows: sides as (name, players), rounds as stored entries JSON."""
+    """A core Game from stored rows: sides as (name, players), rounds as stored entries JSON,
+    the rule set under the name players gave it."""
     return Game(
-        rules=rules_from_facts(preset, overrides_json),
+        rules=named_rules(rules_from_facts(preset, overrides_json), own_rules_name),
         sides=tuple(Side(name, tuple(players)) for name, players in sides),
         rounds=tuple(entries_from_json(text) for text in rounds),
         first_dealer=first_dealer,
@@ -116,4 +119,5 @@ def read_facts(session: Session, row: GameRow) -> Game:
         first_dealer=row.first_dealer,
         sides=[(name, [n for s, n in seats if s == position]) for position, name in sides],
         rounds=list(rounds),
+        own_rules_name=row.own_rules_name,
     )

@@ -9,7 +9,15 @@ from datetime import datetime
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
-from canasta_score.core import Game, RoundRefused, SideEntry, game_document, read_game
+from canasta_score.core import (
+    Game,
+    RoundRefused,
+    SideEntry,
+    game_document,
+    own_rules_name,
+    player_key,
+    read_game,
+)
 from canasta_score.storage import backups
 from canasta_score.storage.database import (
     Database,
@@ -75,20 +83,12 @@ def _checked_game(game: Game) -> Game:
     return checked
 
 
-def name_key(name: str) -> str:
-    """A name as SQLite's NOCASE compares it: ASCII letters folded, others as they are.
-
-    >>> name_key("Åsa ANNA")
-    'Åsa anna'
-    """
-    return "".join(c.lower() if c.isascii() else c for c in name)
-
-
 def _player(session: Session, name: str, played_at: datetime) -> PlayerRow:
+    key = player_key(name)
     with session.no_autoflush:
-        player = session.exec(select(PlayerRow).where(PlayerRow.name == name)).first()
+        player = session.exec(select(PlayerRow).where(PlayerRow.key == key)).first()
     if player is None:
-        player = PlayerRow(name=name, last_played_at=played_at)
+        player = PlayerRow(name=name, key=key, last_played_at=played_at)
         session.add(player)
         session.flush()
     if aware(player.last_played_at) < played_at:
@@ -108,6 +108,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
             first_dealer=checked.first_dealer,
             created_at=played_at,
             updated_at=played_at,
+            own_rules_name=own_rules_name(checked.rules),
             rules_name=checked.rules.name,
             round_count=len(checked.rounds),
             totals=json.dumps(list(totals)),

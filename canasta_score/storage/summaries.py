@@ -13,7 +13,7 @@ from sqlalchemy import case, text, update
 from sqlmodel import Session, col, select
 
 from canasta_score import __version__
-from canasta_score.core import Game
+from canasta_score.core import Game, player_key
 from canasta_score.storage.database import Database, aware, reading, writing
 from canasta_score.storage.facts import read_facts
 from canasta_score.storage.played_text import stats_json
@@ -73,6 +73,7 @@ def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameListEn
                 players=[players.get((row.id, side), []) for side in range(len(names))],
                 totals=json.loads(row.totals),
                 rules_name=row.rules_name,
+                own_rules_name=row.own_rules_name,
                 rounds=row.round_count,
                 created_at=aware(row.created_at),
                 updated_at=aware(row.updated_at),
@@ -128,10 +129,10 @@ def player_record(*, db: Database, name: str) -> PlayerRecord:
         "FROM player p JOIN seat s ON s.player_id = p.id "
         "JOIN game g ON g.id = s.game_id "
         "JOIN side ON side.game_id = s.game_id AND side.position = s.side_position "
-        "WHERE p.name = :name AND g.deleted_at IS NULL GROUP BY p.id"
+        "WHERE p.key = :key AND g.deleted_at IS NULL GROUP BY p.id"
     )
     with reading(db) as session:
-        found = session.execute(query, {"name": name.strip()}).first()
+        found = session.execute(query, {"key": player_key(name)}).first()
     if found is None:
         return PlayerRecord(name=name.strip(), games=0, finished=0, wins=0, points=0)
     stored_name, games, finished, wins, points = found

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 import flet_charts as fch
 
+from canasta_score.core import rules_title
 from canasta_score.statistics.charts import ChartSeries, chart_series
 from canasta_score.ui.components import Tagged
 from canasta_score.ui.news import game_topic
@@ -104,7 +105,7 @@ class ChartScreen(Screen):
             self.route,
             tr._("Chart"),
             body,
-            subtitle=tr._(game.rules.name),
+            subtitle=rules_title(game.rules, tr._),
             back=f"/game/{self.game_id}",
         )
 

@@ -140,7 +140,7 @@ class HomeScreen(Screen):
                         [
                             ft.Text(summary_line(summary, tr), size=17, weight=ft.FontWeight.BOLD),
                             ft.Text(
-                                f"{tr._(summary.rules_name)}  ·  {when(summary, tr)}",
+                                f"{summary.rules_title(tr._)}  ·  {when(summary, tr)}",
                                 size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),

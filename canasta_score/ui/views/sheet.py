@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.core import Game, RoundRefused
+from canasta_score.core import Game, RoundRefused, rules_title
 from canasta_score.i18n import Translator
 from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import (
@@ -85,7 +85,7 @@ class SheetScreen(Screen):
             fit_button(bottom, app.body_width(), app.text_scale)
         return app.frame(
             self.route,
-            self.app.tr._(game.rules.name),
+            rules_title(game.rules, self.app.tr._),
             body,
             back="/",
             bottom=bottom,
