@@ -12,7 +12,8 @@ from canasta_score.core.game import (
     winner_of,
 )
 from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
-from canasta_score.core.problems import Problem, ProblemCode
+from canasta_score.core.melds import Meld, Melds, Rank, canastas_of, melded_points
+from canasta_score.core.problems import Problem, ProblemCode, WarningCode
 from canasta_score.core.rules import (
     CLASSIC,
     DANISH,
@@ -23,6 +24,7 @@ from canasta_score.core.rules import (
     TWO_PLAYER,
     CanastaKind,
     RuleSet,
+    WildCardsInMeld,
     apply_overrides,
     describe,
     opening_minimum,
@@ -30,8 +32,15 @@ from canasta_score.core.rules import (
     rule_overrides,
     rules_as_json,
 )
-from canasta_score.core.scoring import SideEntry, SideScore, WentOut, score_round, score_side
-from canasta_score.core.validation import validate_round
+from canasta_score.core.scoring import (
+    SideEntry,
+    SideScore,
+    WentOut,
+    canastas_of_side,
+    score_round,
+    score_side,
+)
+from canasta_score.core.validation import round_warnings, validate_round
 
 __all__ = [
     "CLASSIC",
@@ -47,8 +56,11 @@ __all__ = [
     "CardGroup",
     "CardValues",
     "Game",
+    "Meld",
+    "Melds",
     "Problem",
     "ProblemCode",
+    "Rank",
     "RoundPreview",
     "RoundRefused",
     "RuleSet",
@@ -56,13 +68,19 @@ __all__ = [
     "SideEntry",
     "SidePreview",
     "SideScore",
+    "WarningCode",
     "WentOut",
+    "WildCardsInMeld",
     "apply_overrides",
+    "canastas_of",
+    "canastas_of_side",
     "describe",
     "game_document",
+    "melded_points",
     "opening_minimum",
     "override_rules",
     "read_game",
+    "round_warnings",
     "rule_overrides",
     "rules_as_json",
     "score_report",
