@@ -35,6 +35,10 @@ def _shown(value: object) -> str:
     )
 
 
+_RANKS = frozenset(rank.value for rank in Rank)
+_RANKS_SHOWN = tuple(f'"{rank.value}"' for rank in Rank)
+
+
 class _Reader:
     """Collects problems while reading a document, so all of them are reported at once."""
 
@@ -120,7 +124,6 @@ class _Reader:
     def melds(self, data: list[Any], where: dict[str, Any]) -> Melds:
         """A side's melds; each one that cannot be read is refused, naming its place."""
         melds = []
-        ranks = tuple(f'"{rank.value}"' for rank in Rank)
         for index, item in enumerate(data):
             if not isinstance(item, dict):
                 got: Any = _shown(item)
@@ -129,10 +132,10 @@ class _Reader:
                 bad = [k for k in MELD_COUNTS if k in item and not _is_int(item[k])]
                 wrong = [f'"{k}": {json.dumps(item[k], ensure_ascii=False)}' for k in unknown + bad]
                 got = tuple(wrong) if wrong else None
-                if got is None and item.get("rank") not in Rank.__members__.values():
+                if got is None and item.get("rank") not in _RANKS:
                     self.refuse(
                         C.MELD_RANK_UNKNOWN,
-                        {"index": index, "got": _shown(item.get("rank")), "ranks": ranks},
+                        {"index": index, "got": _shown(item.get("rank")), "ranks": _RANKS_SHOWN},
                         field="melded",
                         **where,
                     )

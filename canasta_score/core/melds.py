@@ -68,6 +68,15 @@ _GROUP_OF_RANK: Mapping[Rank, CardGroup | None] = {
     Rank.BLACK_THREE: CardGroup.BLACK_THREES,
     Rank.WILD: None,
 }
+#: The card group of each rank's natural cards by its plain name (`getattr` on card values
+#: and counts): scoring a game file reads it for every meld of every round.
+_GROUP_NAME_OF_RANK: Mapping[str, str | None] = {
+    rank.value: None if group is None else group.value for rank, group in _GROUP_OF_RANK.items()
+}
+#: Ranks that share their card group with others, so the group's count cannot hold them.
+_SHARED_RANKS = tuple(
+    rank for rank, group in _GROUP_OF_RANK.items() if group in (CardGroup.HIGH, CardGroup.LOW)
+)
 
 #: Fields of a meld in the game file, beside `rank`.
 MELD_COUNTS = ("natural", "twos", "jokers")
@@ -107,9 +116,7 @@ class Meld:
 
     def counts(self) -> CardCounts:
         """Its cards by card group (a meld of wild cards has no natural ones to count)."""
-        group = self.rank.group
-        natural = {group.value: self.natural} if group is not None else {}
-        return CardCounts(jokers=self.jokers, twos=self.twos, **natural)
+        return counts_of_melds((self,))
 
     def points(self, rules: RuleSet) -> int:
         """The card values of all its cards.
@@ -119,9 +126,9 @@ class Meld:
         (20, 0)
         """
         values = rules.card_values
-        group = self.rank.group
-        natural = values.of(group) * self.natural if group is not None else 0
-        return natural + values.twos * self.twos + values.jokers * self.jokers
+        group = _GROUP_NAME_OF_RANK[self.rank]
+        natural = getattr(values, group) * self.natural if group is not None else 0
+        return int(natural + values.twos * self.twos + values.jokers * self.jokers)
 
     def canasta(self, rules: RuleSet) -> CanastaKind | None:
         """Its canasta kind under the rules, or None while it is under 7 cards (or black threes).
@@ -151,50 +158,56 @@ class Meld:
         >>> Meld(Rank.QUEEN, 3, twos=3).problems(FINNISH, went_out=False)[0][0].value
         'meld_not_more_natural_than_wild'
         """
-        negative: list[Found] = [
-            (C.MELD_COUNT_NEGATIVE, {"what": Term(_WORD_OF_COUNT[name]), "got": count})
-            for name, count in (
-                ("natural", self.natural),
-                ("twos", self.twos),
-                ("jokers", self.jokers),
-            )
-            if count < 0
-        ]
-        if negative:
-            return negative
-        natural = Counted(NATURAL_CARDS, self.natural)
-        wild = Counted(WILD_CARDS, self.wild)
-        if self.rank == Rank.BLACK_THREE:
-            return self._black_three_problems(went_out, wild)
-        if self.rank == Rank.WILD:
+        natural, wild = self.natural, self.twos + self.jokers
+        if natural < 0 or self.twos < 0 or self.jokers < 0:
+            return [
+                (C.MELD_COUNT_NEGATIVE, {"what": Term(_WORD_OF_COUNT[name]), "got": count})
+                for name, count in (
+                    ("natural", natural),
+                    ("twos", self.twos),
+                    ("jokers", self.jokers),
+                )
+                if count < 0
+            ]
+        rank = self.rank
+        if rank == Rank.BLACK_THREE:
+            return self._black_three_problems(went_out)
+        if rank == Rank.WILD:
             found: list[Found] = []
             if CanastaKind.WILD not in rules.canasta_bonuses:
                 found.append((C.WILD_MELD_NOT_IN_RULES, {"rules": rules_name(rules)}))
-            if self.natural:
-                found.append((C.WILD_MELD_WITH_NATURAL, {"natural": natural}))
-            elif self.cards < MELD_CARDS:
-                found.append(_too_few_cards(self.cards))
+            if natural:
+                found.append((C.WILD_MELD_WITH_NATURAL, {"natural": _natural(natural)}))
+            elif wild < MELD_CARDS:
+                found.append(_too_few_cards(wild))
             return found
-        if self.cards < MELD_CARDS:
-            return [_too_few_cards(self.cards)]
+        if natural + wild < MELD_CARDS:
+            return [_too_few_cards(natural + wild)]
+        if not wild:
+            return []  # natural cards alone, 3 or more: nothing more to check
         if rules.wild_cards_in_meld == WildCardsInMeld.MORE_NATURAL_THAN_WILD:
-            if self.natural <= self.wild:
-                return [(C.MELD_NOT_MORE_NATURAL_THAN_WILD, {"natural": natural, "wild": wild})]
+            if natural <= wild:
+                return [
+                    (
+                        C.MELD_NOT_MORE_NATURAL_THAN_WILD,
+                        {"natural": _natural(natural), "wild": _wild(wild)},
+                    )
+                ]
             return []
         found = []
-        if self.wild and self.natural < LEAST_NATURAL:
+        if natural < LEAST_NATURAL:
             found.append(
                 (
                     C.MELD_TOO_FEW_NATURAL,
-                    {"natural": natural, "wild": wild, "least": LEAST_NATURAL},
+                    {"natural": _natural(natural), "wild": _wild(wild), "least": LEAST_NATURAL},
                 )
             )
-        if self.wild > MOST_WILD:
-            found.append((C.MELD_TOO_MANY_WILD, {"wild": wild, "most": MOST_WILD}))
+        if wild > MOST_WILD:
+            found.append((C.MELD_TOO_MANY_WILD, {"wild": _wild(wild), "most": MOST_WILD}))
         # Either wild-card rule leaves a mixed canasta (7+ cards) at least 4 natural cards.
         return found
 
-    def _black_three_problems(self, went_out: bool, wild: Counted) -> list[Found]:
+    def _black_three_problems(self, went_out: bool) -> list[Found]:
         found: list[Found] = []
         if self.natural not in BLACK_THREES_MELDED:
             least, most = BLACK_THREES_MELDED
@@ -205,7 +218,7 @@ class Meld:
                 )
             )
         if self.wild:
-            found.append((C.BLACK_THREES_WITH_WILD, {"wild": wild}))
+            found.append((C.BLACK_THREES_WITH_WILD, {"wild": _wild(self.wild)}))
         if not went_out:
             found.append((C.BLACK_THREES_WITHOUT_GOING_OUT, {}))
         return found
@@ -231,6 +244,14 @@ class Meld:
 _WORD_OF_COUNT = {"natural": "natural cards", "twos": "twos", "jokers": "jokers"}
 
 
+def _natural(count: int) -> Counted:
+    return Counted(NATURAL_CARDS, count)
+
+
+def _wild(count: int) -> Counted:
+    return Counted(WILD_CARDS, count)
+
+
 def _too_few_cards(cards: int) -> Found:
     return (C.MELD_TOO_FEW_CARDS, {"cards": Counted(CARDS, cards), "least": MELD_CARDS})
 
@@ -242,6 +263,25 @@ Melds = tuple[Meld, ...]
 def melds_from_data(data: Sequence[Mapping[str, Any]]) -> Melds:
     """A side's melds from game-file data that was checked when it was read."""
     return tuple(Meld.from_data(item) for item in data)
+
+
+def counts_of_melds(melds: Iterable[Meld]) -> CardCounts:
+    """The cards of some melds by card group.
+
+    >>> counts_of_melds(WORKED_EXAMPLE)
+    CardCounts(jokers=2, twos=2, aces=3, high=20, low=4, black_threes=0)
+    """
+    counts = dict.fromkeys(_COUNT_FIELDS, 0)
+    for meld in melds:
+        group = _GROUP_NAME_OF_RANK[meld.rank]
+        if group is not None:
+            counts[group] += meld.natural
+        counts["twos"] += meld.twos
+        counts["jokers"] += meld.jokers
+    return CardCounts(**counts)
+
+
+_COUNT_FIELDS = tuple(group.value for group in CardGroup)
 
 
 def melded_points(melds: Iterable[Meld], rules: RuleSet) -> int:
@@ -263,8 +303,13 @@ def canastas_of(melds: Iterable[Meld], rules: RuleSet) -> dict[str, int]:
     >>> canastas_of(WORKED_EXAMPLE, CLASSIC)
     {'natural': 1, 'mixed': 1}
     """
-    kinds = Counter(meld.canasta(rules) for meld in melds)
-    return {kind.value: kinds[kind] for kind in CanastaKind if kinds[kind]}
+    canastas: dict[str, int] = {}
+    for meld in melds:
+        if meld.natural + meld.twos + meld.jokers >= CANASTA_CARDS:
+            kind = meld.canasta(rules)
+            if kind is not None:
+                canastas[kind.value] = canastas.get(kind.value, 0) + 1
+    return canastas
 
 
 def side_meld_problems(
@@ -277,10 +322,13 @@ def side_meld_problems(
         for meld in melds
         for code, params in meld.problems(rules, went_out=went_out)
     ]
-    ranks = Counter(meld.rank for meld in melds)
-    found += [
-        (rank, C.MELD_RANK_TWICE, {"count": count}) for rank, count in ranks.items() if count > 1
-    ]
+    if len({meld.rank for meld in melds}) < len(melds):
+        ranks = Counter(meld.rank for meld in melds)
+        found += [
+            (rank, C.MELD_RANK_TWICE, {"count": count})
+            for rank, count in ranks.items()
+            if count > 1
+        ]
     return found
 
 
@@ -294,15 +342,12 @@ def ranks_beyond_packs(melds: Iterable[Meld], packs: int) -> list[tuple[Rank, in
     >>> ranks_beyond_packs([Meld(Rank.KING, 7), Meld(Rank.KING, 2, twos=1)], 2)
     [(<Rank.KING: 'K'>, 9, 8)]
     """
-    melded: Counter[Rank] = Counter()
+    melded = dict.fromkeys(_SHARED_RANKS, 0)
     for meld in melds:
-        melded[meld.rank] += meld.natural
+        if meld.rank in melded:
+            melded[meld.rank] += meld.natural
     most = cards_in_packs(CardGroup.ACES, packs)  # 8 of each rank in two packs
-    return [
-        (rank, melded[rank], most)
-        for rank in Rank
-        if rank.group in (CardGroup.HIGH, CardGroup.LOW) and melded[rank] > most
-    ]
+    return [(rank, melded[rank], most) for rank in _SHARED_RANKS if melded[rank] > most]
 
 
 #: The worked example of RULES.md, "Melds" (seed 004's round), side "We".

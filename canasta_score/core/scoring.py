@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import cast
 
 from canasta_score.core.cards import CardCounts
-from canasta_score.core.melds import Melds, canastas_of, melded_points
+from canasta_score.core.melds import Melds, canastas_of, counts_of_melds, melded_points
 from canasta_score.core.rules import RuleSet
 
 
@@ -69,13 +69,7 @@ def counts_of(cards: Cards) -> CardCounts | None:
     if isinstance(cards, CardCounts):
         return cards
     if isinstance(cards, tuple):
-        counted = [meld.counts() for meld in cards]
-        return CardCounts(
-            **{
-                group.value: sum(c.count(group) for c in counted)
-                for group, _ in CardCounts().items()
-            }
-        )
+        return counts_of_melds(cards)
     return None
 
 

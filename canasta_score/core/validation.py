@@ -84,12 +84,10 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
         )
     if entry.dealer_bonus and rules.dealer_bonus is None:
         problems.append(("dealer_bonus", C.DEALER_BONUS_NOT_IN_RULES, {"rules": rules_name(rules)}))
-    if any(field in ("canastas", "red_threes") for field, _, _ in problems) or (
-        card_points(entry.melded, rules) < 0
-    ):
+    melded = card_points(entry.melded, rules)
+    if any(field in ("canastas", "red_threes") for field, _, _ in problems) or melded < 0:
         return problems  # the checks below need known canasta kinds and sound numbers
 
-    melded = card_points(entry.melded, rules)
     canastas = sum(canastas_of_side(entry, rules).values())
     if entry.melds is None:  # beside melds, `_meld_problems` checks the canastas entered
         problems += _canastas_for_melded_points(entry, melded, canastas)
@@ -131,10 +129,10 @@ def _meld_problems(entry: SideEntry, rules: RuleSet) -> list[MeldFound]:
             melds, rules, went_out=entry.went_out is not None
         )
     ]
-    kinds = tuple(Term(kind) for kind in rules.canasta_kinds)
     for meld in melds:
-        kind = meld.canasta(rules)
+        kind = meld.canasta(rules) if meld.is_canasta else None
         if kind is not None and kind not in rules.canasta_bonuses:
+            kinds = tuple(Term(kind) for kind in rules.canasta_kinds)
             found.append(
                 (
                     meld.rank.value,
