@@ -16,8 +16,9 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(VENV)/.installed $@
 
+# Quiet: the app's own first lines say what it started, its link and how to stop it.
 run: $(VENV)/.installed compile-messages
-	$(PY) main.py $(ARGS)
+	@$(PY) main.py $(ARGS)
 
 # Catalogs (canasta_score/i18n): `messages` extracts the English strings into the template,
 # `update-messages` merges it into each language's .po, `compile-messages` builds the .mo

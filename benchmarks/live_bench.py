@@ -114,7 +114,6 @@ def server_side_times(saves: int) -> list[float]:
         loop = asyncio.get_running_loop()
         hub = PubSubHub(loop=loop, executor=ThreadPoolExecutor())
         store = GameStore(str(db))
-        store.set_setting("keep_awake", "off")
         sides = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
         game_id = store.create_game(Game(rules=PRESETS["classic"], sides=sides)).id
         drawn = asyncio.Event()

@@ -26,7 +26,7 @@ from canasta_score.core import (
     score_side,
 )
 from canasta_score.statistics import (
-    GameSummary,
+    GameFigures,
     NameChange,
     PlayedGame,
     StatsFilter,
@@ -254,7 +254,7 @@ def test_head_to_head_refuses_parties_that_share_a_player():
 
 def test_summaries_give_the_same_figures_as_the_games_they_summarize():
     summaries = [summarize(p) for p in HISTORY]
-    assert all(isinstance(s, GameSummary) for s in summaries)
+    assert all(isinstance(s, GameFigures) for s in summaries)
     assert game_statistics(summaries) == game_statistics(HISTORY)
 
 

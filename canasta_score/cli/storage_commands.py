@@ -14,7 +14,7 @@ from sqlalchemy.exc import DBAPIError
 from canasta_score import storage
 from canasta_score.cli.reading import EXIT_REFUSED, read_json, refuse, words
 from canasta_score.score_sheet import score_sheet_csv
-from canasta_score.storage import Database, GameSummary, paths
+from canasta_score.storage import Database, GameListEntry, paths
 from canasta_score.storage.atomic_write import write_atomically
 
 if TYPE_CHECKING:
@@ -48,8 +48,8 @@ def _open(args: argparse.Namespace) -> Database | None:
     return db
 
 
-def _all_summaries(db: Database) -> list[GameSummary]:
-    found: list[GameSummary] = []
+def _all_summaries(db: Database) -> list[GameListEntry]:
+    found: list[GameListEntry] = []
     while True:
         page = storage.list_games(db=db, limit=PAGE, offset=len(found))
         found += page
@@ -57,7 +57,7 @@ def _all_summaries(db: Database) -> list[GameSummary]:
             return found
 
 
-def _summary_json(summary: GameSummary) -> dict[str, Any]:
+def _summary_json(summary: GameListEntry) -> dict[str, Any]:
     return {
         "id": summary.id,
         "sides": [
@@ -76,7 +76,7 @@ def _summary_json(summary: GameSummary) -> dict[str, Any]:
     }
 
 
-def _summary_line(summary: GameSummary) -> str:
+def _summary_line(summary: GameListEntry) -> str:
     """One game a line, in the user's language; the date stays ISO, a column to sort by."""
     t = words()
     sides = "  ".join(

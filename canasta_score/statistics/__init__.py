@@ -21,7 +21,7 @@ from canasta_score.statistics.names import NameChange, Names, apply_changes, nam
 from canasta_score.statistics.report import figures_json, statistics_json, statistics_table
 from canasta_score.statistics.summary import (
     ALL_GAMES,
-    GameSummary,
+    GameFigures,
     PlayedGame,
     SideSummary,
     StatsFilter,
@@ -33,7 +33,7 @@ __all__ = [
     "BarPart",
     "ChartSeries",
     "Figures",
-    "GameSummary",
+    "GameFigures",
     "HeadToHead",
     "NameChange",
     "Names",

@@ -15,7 +15,7 @@ from sqlmodel import col
 
 from canasta_score.statistics import NameChange, apply_changes, name_key
 from canasta_score.storage.database import Database, reading
-from canasta_score.storage.records import GameSummary
+from canasta_score.storage.records import GameListEntry
 from canasta_score.storage.summaries import game_summaries
 from canasta_score.storage.tables import GameRow, PlayerRow, SeatRow, SideRow
 
@@ -50,7 +50,7 @@ class HistoryCursor:
 
 @dataclass(frozen=True)
 class HistoryPage:
-    games: list[GameSummary]
+    games: list[GameListEntry]
     #: Where the next page starts; None when this page is the last.
     next: HistoryCursor | None
 

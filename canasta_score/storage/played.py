@@ -15,8 +15,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlmodel import Session
 
-from canasta_score.statistics import ALL_GAMES, PlayedGame, StatsFilter, summarize
-from canasta_score.statistics import GameSummary as GameFigures
+from canasta_score.statistics import ALL_GAMES, GameFigures, PlayedGame, StatsFilter, summarize
 from canasta_score.storage.database import Database, reading, writing
 from canasta_score.storage.facts import read_facts
 from canasta_score.storage.played_file import played_query

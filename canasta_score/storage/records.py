@@ -24,7 +24,7 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
-class GameSummary:
+class GameListEntry:
     """A line of the game list: enough to show and pick a game without loading its rounds."""
 
     id: int

@@ -17,7 +17,7 @@ from canasta_score.core import Game
 from canasta_score.storage.database import Database, aware, reading, writing
 from canasta_score.storage.facts import read_facts
 from canasta_score.storage.played_text import stats_json
-from canasta_score.storage.records import GameSummary, PlayerRecord
+from canasta_score.storage.records import GameListEntry, PlayerRecord
 from canasta_score.storage.settings import get_setting, set_setting
 from canasta_score.storage.tables import GameRow, SeatRow, SideRow
 
@@ -45,7 +45,7 @@ def write_summary(session: Session, row: GameRow, game: Game) -> None:
     )
 
 
-def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummary]:
+def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameListEntry]:
     """The game-list lines of these games, in their order (sides and players in two queries)."""
     ids = [row.id for row in rows]
     sides: dict[int, list[str]] = {}
@@ -67,7 +67,7 @@ def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummar
         assert row.id is not None
         names = sides.get(row.id, [])
         summaries.append(
-            GameSummary(
+            GameListEntry(
                 id=row.id,
                 side_names=names,
                 players=[players.get((row.id, side), []) for side in range(len(names))],
@@ -88,7 +88,7 @@ def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummar
 
 def list_games(
     *, db: Database, limit: int = 50, offset: int = 0, include_archived: bool = True
-) -> list[GameSummary]:
+) -> list[GameListEntry]:
     """Stored games, newest first (deleted ones left out)."""
     query = select(GameRow).where(col(GameRow.deleted_at).is_(None))
     if not include_archived:
@@ -102,7 +102,7 @@ def list_games(
         return game_summaries(session, session.exec(query).all())
 
 
-def unfinished_game(*, db: Database) -> GameSummary | None:
+def unfinished_game(*, db: Database) -> GameListEntry | None:
     """The game most recently played that is not finished, archived or deleted."""
     query = (
         select(GameRow)

@@ -19,7 +19,7 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import StoredGame
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: A colour per side, strong enough on a light and on a dark background.
 SIDE_COLORS = (
@@ -62,7 +62,7 @@ def visible_bands(series: ChartSeries, bottom: int, top: int) -> list[tuple[int,
 
 
 class ChartScreen(Screen):
-    def __init__(self, app: App, route: str, game_id: int) -> None:
+    def __init__(self, app: Host, route: str, game_id: int) -> None:
         self.app = app
         self.route = route
         self.game_id = game_id

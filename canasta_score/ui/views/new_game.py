@@ -14,11 +14,11 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.new_game import NewGameForm, is_default_name
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 
 class NewGameScreen(Screen):
-    def __init__(self, app: App, route: str, from_game: int | None = None) -> None:
+    def __init__(self, app: Host, route: str, from_game: int | None = None) -> None:
         self.app = app
         self.route = route
         custom = app.store.custom_rules()
@@ -262,7 +262,7 @@ class NewGameScreen(Screen):
 
     def redraw(self) -> None:
         self.render()
-        self.app.page.update()
+        self.app.update()
 
     def add_side(self) -> None:
         self.form.add_side()

@@ -15,7 +15,7 @@ from canasta_score.ui.state.labels import CANASTA_LABELS, N_
 from canasta_score.ui.state.rules import compare_presets, rules_table
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: The values a custom copy may change, with their label; all are whole numbers.
 EDITABLE = [
@@ -51,7 +51,7 @@ def table(rows: list[tuple[str, str]]) -> ft.Control:
 
 
 class RulesScreen(Screen):
-    def __init__(self, app: App, route: str, game_id: int | None = None) -> None:
+    def __init__(self, app: Host, route: str, game_id: int | None = None) -> None:
         self.app = app
         self.route = route
         self.game_id = game_id
@@ -287,8 +287,7 @@ class RulesScreen(Screen):
 
     def base_chosen(self, event: ft.Event[ft.Dropdown]) -> None:
         self.copy_from = event.control.value or "classic"
-        self.app.page.views[-1] = self.build()
-        self.app.page.update()
+        self.app.redraw(self)
 
     def save_custom(self) -> None:
         base = PRESETS[self.copy_from]
