@@ -19,7 +19,6 @@ from canasta_score.core import (
     Side,
     SideEntry,
     WarningCode,
-    WentOut,
     game_document,
     read_game,
     rules_as_json,
@@ -170,7 +169,7 @@ def test_a_warning_never_refuses_the_round():
     assert [w.code for w in preview.warnings_of_side(0)] == [
         WarningCode.MELDED_BELOW_OPENING_MINIMUM
     ]
-    assert preview.warnings[0].is_warning and not preview.warnings[0] in preview.problems
+    assert preview.warnings[0].is_warning and preview.warnings[0] not in preview.problems
     assert game.add_round(entries).warnings() == list(preview.warnings)
 
 

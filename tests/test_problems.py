@@ -9,9 +9,9 @@ from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
 from canasta_score.core import (
     CLASSIC,
     DANISH,
-    CardCounts,
     FINNISH,
     FLEMISH,
+    CardCounts,
     Game,
     Meld,
     Problem,
