@@ -144,7 +144,7 @@ def test_bad_overrides_are_all_reported():
             [
                 "target", "three_side_target", "packs", "card_values", "canasta_bonuses",
                 "red_threes", "going_out", "going_out_concealed", "canastas_to_go_out",
-                "dealer_bonus", "opening_below_zero", "opening_tiers",
+                "dealer_bonus", "opening_below_zero", "opening_tiers", "wild_cards_in_meld",
             ]
         ),
     ]  # fmt: skip

@@ -36,6 +36,15 @@ def test_custom_rule_sets_come_back_as_saved_in_their_order(tmp_path):
     db.close()
 
 
+def test_a_custom_rule_set_keeps_its_meld_rule(tmp_path):
+    db = storage.open_database(tmp_path / "games.db")
+    saved = [house_rules(1, wild_cards_in_meld="two-natural-three-wild")]
+    assert saved[0].wild_cards_in_meld != PRESETS["finnish"].wild_cards_in_meld
+    storage.save_custom_rules(db=db, rule_sets=saved)
+    assert storage.custom_rules(db=db) == saved
+    db.close()
+
+
 def test_a_custom_rule_set_the_core_cannot_read_is_left_out(tmp_path):
     db = storage.open_database(tmp_path / "games.db")
     storage.save_custom_rules(db=db, rule_sets=[house_rules(1), house_rules(2)])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from canasta_score.core import CanastaKind, Game, WentOut
+from canasta_score.core import CanastaKind, Game, WentOut, canastas_of_side
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def summarize(played: PlayedGame) -> GameFigures:
         went_out = concealed = red_threes = 0
         for entries in game.rounds:
             entry = entries[index]
-            for kind, count in entry.canastas.items():
+            for kind, count in canastas_of_side(entry, game.rules).items():  # melds make them
                 canastas[kind] = canastas.get(kind, 0) + count
             if entry.went_out is not None:
                 went_out += 1

@@ -21,6 +21,7 @@ from canasta_score.core import (
     rule_overrides,
 )
 from canasta_score.core.gamefile import entry_data
+from canasta_score.core.melds import Melds, melds_from_data
 from canasta_score.storage.tables import GameRow, RoundRow, SeatRow, SideRow
 
 
@@ -39,7 +40,9 @@ def entry_from_data(data: Mapping[str, Any]) -> SideEntry:
     True
     """
 
-    def cards(value: Any) -> int | CardCounts:
+    def cards(value: Any) -> int | CardCounts | Melds:
+        if isinstance(value, list):
+            return melds_from_data(value)  # entered meld by meld
         return CardCounts(**value) if isinstance(value, dict) else int(value)
 
     went_out = data.get("went_out")
