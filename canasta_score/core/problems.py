@@ -257,6 +257,8 @@ PLACED = N_("{where}: {problem}")
 Param = int | str | tuple[str, ...]
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+#: Writes a whole number as the reader's language does (1,600 / 1.600 / 1 600).
+Number = Callable[[int], str]
 
 
 def _english_ngettext(singular: str, plural: str, count: int) -> str:
@@ -287,19 +289,29 @@ class Problem:
         """The problem in English, without where it is."""
         return self.worded()
 
-    def worded(self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext) -> str:
-        """The problem's own words through a catalog's `gettext`/`ngettext` (English without)."""
+    def worded(
+        self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext, number: Number = str
+    ) -> str:
+        """The problem's own words through a catalog's `gettext`/`ngettext`, its numbers
+        written by `number` (English and plain digits without).
+
+        >>> Problem(ProblemCode.PENALTY_TOO_LARGE, params={"most": 1000000, "got": 1000005}
+        ...     ).worded(number="{:,}".format)
+        'the penalty must be at most 1,000,000, got 1,000,005'
+        """
         template = TEMPLATES.get(self.code)  # a ProblemCode is a str: plain ids find it too
         if template is None:
             return gettext(self.code)
-        shown = {key: _shown(value, gettext) for key, value in self.params.items()}
+        shown = {key: _shown(value, gettext, number) for key, value in self.params.items()}
         if isinstance(template, Plural):
             count = self.params[template.count]
             assert isinstance(count, int), template.count
             return ngettext(template.singular, template.plural, count).format(**shown)
         return gettext(template).format(**shown)
 
-    def placed(self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext) -> str:
+    def placed(
+        self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext, number: Number = str
+    ) -> str:
         """The problem with where it is in front: `round 3, side "We": ...`."""
         where = []
         if self.round_number is not None:
@@ -310,7 +322,7 @@ class Problem:
                 if self.side_name
                 else gettext(NUMBERED_SIDE).format(number=self.side + 1)
             )
-        problem = self.worded(gettext, ngettext)
+        problem = self.worded(gettext, ngettext, number)
         if not where:
             return problem
         return gettext(PLACED).format(where=", ".join(where), problem=problem)
@@ -319,9 +331,11 @@ class Problem:
         return self.placed()
 
 
-def _shown(value: Param, gettext: Gettext) -> str | int:
+def _shown(value: Param, gettext: Gettext, number: Number) -> str:
     if isinstance(value, tuple):
-        return ", ".join(str(_shown(item, gettext)) for item in value)
+        return ", ".join(_shown(item, gettext, number) for item in value)
     if isinstance(value, Term):
         return gettext(value)
+    if isinstance(value, int):
+        return number(value)
     return value
