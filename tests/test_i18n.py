@@ -42,7 +42,7 @@ def test_english_words_a_problem_as_the_core_does():
 def test_a_count_takes_the_languages_plural_form():
     [one] = problems([SideEntry(melded=50, went_out=WentOut.CONCEALED), SideEntry()])
     assert translator("de").problem(one, where=False) == (
-        "zum Schluss machen ist 1 Canasta nötig, 0 eingetragen"
+        "zum Schlussmachen ist 1 Canasta nötig, 0 eingetragen"
     )
     assert translator("fi").ngettext(
         "{count} red three entered; the packs hold {most}",
