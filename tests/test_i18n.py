@@ -57,7 +57,7 @@ def test_words_of_the_game_in_a_problem_are_translated_too():
         "runde 3, lag «We»: «Klassisk» har ingen jokercanasta; bare ren canasta, blandet canasta"
     )
     assert translator("da").problem(wild, where=False) == (
-        '»Klassisk« har ingen joker-Canasta; kun rød Canasta, sort Canasta'
+        "»Klassisk« har ingen joker-Canasta; kun rød Canasta, sort Canasta"
     )
 
 
