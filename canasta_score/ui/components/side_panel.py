@@ -18,6 +18,7 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.i18n import Translator
+from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import (
     TAP,
     FitNumber,
@@ -518,7 +519,9 @@ class SidePanel:
         by_field: dict[str, list[str]] = {}
         for problem in problems:
             by_field.setdefault(problem.field or "", []).append(
-                self.tr.problem(problem, where=False)
+                self.tr.problem(
+                    problem, where=False, players=side_size(self.screen.draft.game.sides)
+                )
             )
         self.melded.error = " ".join(by_field.pop(CardPlace.MELDED, [])) or None
         self.hand.error = " ".join(by_field.pop(CardPlace.HAND, [])) or None

@@ -13,6 +13,7 @@ import flet as ft
 import flet_charts as fch
 
 from canasta_score.core import rules_title
+from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import ChartSeries, chart_series
 from canasta_score.ui.components import Tagged
 from canasta_score.ui.news import game_topic
@@ -93,9 +94,10 @@ class ChartScreen(Screen):
             body.append(self.next_round())
         body.append(
             ft.Text(
-                tr._(
+                tr.side(
                     "Shading: the minimum a side needs to open, by its total (right edge). "
-                    "Dashed: the target."
+                    "Dashed: the target.",
+                    side_size(game.sides),
                 ),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,

@@ -9,6 +9,7 @@ import flet as ft
 from canasta_score.core import CardCounts, RoundRefused, SideEntry
 from canasta_score.core.problems import Nn_, Plural
 from canasta_score.i18n import Translator
+from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, numbers_held, text_width
 from canasta_score.ui.components.round_picture import round_picture, scale
@@ -282,7 +283,10 @@ class RoundDetailScreen(Screen):
         return Section(
             ft.Text(tr._("Where the points came from"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(
-                tr._("Above the line what a side scored, below it what it lost."),
+                tr.side(
+                    "Above the line what a side scored, below it what it lost.",
+                    side_size(self.stored.game.sides),
+                ),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
@@ -301,7 +305,10 @@ class RoundDetailScreen(Screen):
                 self.app.store.delete_round(self.game_id, number, version)
             except RoundRefused as refused:
                 self.app.message(
-                    "; ".join(self.app.tr.problem(p, where=False) for p in refused.problems)
+                    "; ".join(
+                        self.app.tr.problem(p, where=False, players=side_size(game.sides))
+                        for p in refused.problems
+                    )
                 )
                 return
             except StaleGame:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from canasta_score.core import Problem, RoundRefused
+from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import BUTTON_EXTRAS, Tagged, fit_button, text_width
 from canasta_score.ui.components.side_panel import SidePanel
 from canasta_score.ui.debounce import Debounced
@@ -214,7 +215,9 @@ class RoundEntryScreen(Screen):
         self.save.disabled = not draft.touched or bool(problems)
 
     def plain(self, problem: Problem) -> str:
-        message = self.app.tr.problem(problem, where=False)
+        message = self.app.tr.problem(
+            problem, where=False, players=side_size(self.draft.game.sides)
+        )
         if problem.side is not None:
             return f"{self.draft.game.sides[problem.side].name}: {message}"
         return message[:1].upper() + message[1:]

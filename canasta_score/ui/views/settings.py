@@ -152,9 +152,16 @@ class SettingsScreen(Screen):
         return Section(
             ft.Text(tr._("Your games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(
+                # Served to the table, the games live on the machine that serves it, not here.
                 tr._(
                     "Games are kept on this device only. Save a backup somewhere safe; "
                     "a backup or a game file brings them back here or onto another phone."
+                )
+                if app.invite is None
+                else tr._(
+                    "Games are kept on the device that serves this table, not on each phone. "
+                    "Save a backup somewhere safe; a backup or a game file brings them back "
+                    "there or onto another device."
                 ),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,

@@ -12,6 +12,7 @@ import flet as ft
 
 from canasta_score.core import Game, RoundRefused, rules_title
 from canasta_score.i18n import Translator
+from canasta_score.i18n.sides import side_size
 from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import (
     TAP,
@@ -348,7 +349,14 @@ class SheetScreen(Screen):
         if not game.rounds:
             rows.append(
                 ft.Text(
-                    self.app.tr._("No rounds yet. After the first hand, tap Add round."),
+                    # The button named as it reads on the screen, in the phone's language.
+                    self.app.tr._("No rounds yet. After the first hand, tap {button}.").format(
+                        button=(
+                            self.app.tr._("Continue round {n}")
+                            if self.half_entered()
+                            else self.app.tr._("Add round {n}")
+                        ).format(n=1)
+                    ),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
@@ -467,7 +475,12 @@ class SheetScreen(Screen):
             copy = ft.ListTile(
                 leading=ft.Icon(ft.Icons.COPY),
                 title=ft.Text(tr._("Copy the result")),
-                subtitle=ft.Text(tr._("A few lines for a chat: sides, totals, the winner")),
+                subtitle=ft.Text(
+                    tr.side(
+                        "A few lines for a chat: sides, totals, the winner",
+                        side_size(self.game.sides),
+                    )
+                ),
                 on_click=self.result_copied,
             )
             # Copied by the browser inside the tap itself, which is when it lets a page do so.
@@ -551,7 +564,10 @@ class SheetScreen(Screen):
                 self.app.store.undo_last_round(self.game_id, version)
             except RoundRefused as refused:
                 self.app.message(
-                    "; ".join(self.app.tr.problem(p, where=False) for p in refused.problems)
+                    "; ".join(
+                        self.app.tr.problem(p, where=False, players=side_size(self.game.sides))
+                        for p in refused.problems
+                    )
                 )
             except StaleGame:
                 self.app.message(
