@@ -109,7 +109,8 @@ class MeldCount(ft.Column):
         row = ft.Row(
             [
                 Tagged(f"{tag}-minus", self.minus, tr._("{what}: one less").format(what=label)),
-                Tagged(tag, self.field, label),
+                # No label on the field's node: it would hide the typed value from the page.
+                Tagged(tag, self.field),
                 Tagged(f"{tag}-plus", self.plus, tr._("{what}: one more").format(what=label)),
             ],
             spacing=0,

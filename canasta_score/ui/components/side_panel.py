@@ -380,7 +380,7 @@ class SidePanel:
             content=ft.Row(
                 [
                     ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    ft.Container(self.warnings, expand=True),
+                    Tagged(f"side-{index}-warnings", self.warnings, expand=True),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
@@ -388,8 +388,7 @@ class SidePanel:
             border_radius=8,
             padding=8,
         )
-        self.warnings_tag = Tagged(f"side-{index}-warnings", self.warnings_box)
-        self.warnings_tag.visible = False
+        self.warnings_box.visible = False
         self.view = Section(
             self.header,
             ft.Row([self.by_melds.tag]),
@@ -399,7 +398,7 @@ class SidePanel:
             self.counts,
             *going_out,
             self.penalty,
-            self.warnings_tag,
+            self.warnings_box,
             self.problems,
             padding=10,
         )
@@ -556,7 +555,7 @@ class SidePanel:
             self.meld_area.show(problems)
             problems = [p for p in problems if p.meld is None]
         self.warnings.value = "\n".join(self.tr.problem(w, where=False) for w in warnings)
-        self.warnings_tag.visible = bool(warnings)
+        self.warnings_box.visible = bool(warnings)
         self.points_row.visible = not cards
         self.cards_item.content = self.mode_label(side.mode)
         self.cards_area.visible = cards
