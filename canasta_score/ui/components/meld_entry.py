@@ -38,6 +38,8 @@ COUNTS_OF_RANK = {
     Rank.WILD: ("twos", "jokers"),
 }
 ALL_COUNTS = ("natural", "twos", "jokers")
+#: From this text scale a meld's counts each take a line, their words beside them.
+LARGE_TEXT = 1.2
 
 
 def meld_name(rank: Rank, tr: Translator) -> str:
@@ -118,17 +120,27 @@ class MeldCount(ft.Column):
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         room = 2 * TAP + width
+        word = ft.Text(
+            label,
+            size=fitted_words(label, 12, room, scale),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            width=room,
+            text_align=ft.TextAlign.CENTER,
+        )
+        self.word = word
+        if scale >= LARGE_TEXT:
+            # Large text: the word beside the stepper, so a count takes one line, not two.
+            word.width = None
+            word.text_align = ft.TextAlign.START
+            word.expand = True
+            super().__init__(
+                [ft.Row([word, row], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                spacing=0,
+                tight=True,
+            )
+            return
         super().__init__(
-            [
-                ft.Text(
-                    label,
-                    size=fitted_words(label, 12, room, scale),
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                    width=room,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                row,
-            ],
+            [word, row],
             spacing=0,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -172,17 +184,18 @@ class MeldRow(ft.Container):
                 scale=scale,
             )
             # Each count's word says only what it counts: the row's heading names the meld.
-            word = self.counts[count].controls[0]
-            assert isinstance(word, ft.Text)
-            word.value = label
+            self.counts[count].word.value = label
+        large = scale >= LARGE_TEXT
+        points = Tagged(f"{tag}-points", self.points)
         heading = ft.Row(
             [
                 ft.Text(
                     name,
                     size=fitted_words(name, 17, area.room / 2, scale),
                     weight=ft.FontWeight.BOLD,
+                    expand=large,
                 ),
-                ft.Container(Tagged(f"{tag}-points", self.points), expand=True),
+                *([] if large else [ft.Container(points, expand=True)]),
                 TapIcon(
                     f"{tag}-remove",
                     ft.Icons.CLOSE,
@@ -193,11 +206,16 @@ class MeldRow(ft.Container):
             spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
+        if large:  # the points (or the refusal) on a line of their own, under the name
+            self.points.text_align = ft.TextAlign.START
         super().__init__(
             content=ft.Column(
                 [
                     heading,
-                    ft.Row(
+                    *([points] if large else []),
+                    ft.Column(list(self.counts.values()), spacing=2, tight=True)
+                    if large
+                    else ft.Row(
                         list(self.counts.values()),
                         wrap=True,
                         spacing=8,
