@@ -46,7 +46,7 @@ from canasta_score.ui.views import screen_for
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
 PREFIX = "canasta_score."
 #: What a device keeps for itself, with the value before any choice.
-DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on"}
+DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on", "entry_mode": "points"}
 #: The device settings earlier versions kept in the shared database (the language never was
 #: taken from there: it follows the device unless chosen on it).
 CARRIED_OVER = ("theme", "keep_awake")
@@ -154,6 +154,10 @@ class App:
         self.apply_theme(self.device_setting("theme", "system"))
         if not self.speak(self.wanted_language()) and self.page.theme_mode != theme:
             self.page.update()
+        # A screen that starts from one of them (round entry: this phone's way of entering).
+        device_read = getattr(self.current, "device_read", None)
+        if device_read is not None:
+            device_read()
 
     async def _read_preferences(self) -> dict[str, str]:
         preferences = self.preferences()

@@ -7,6 +7,7 @@ points, and every side on the same scale, so the sides compare at a glance.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import flet as ft
 
@@ -47,6 +48,49 @@ def scale(bars: Sequence[RoundBars]) -> float:
     return BAR_HEIGHT / span if span else 0.0
 
 
+class MeldPart(NamedTuple):
+    """One meld of a side's table, drawn as its own part of the melded points."""
+
+    label: str  # worded: "Kings 7"
+    points: int
+    canasta: bool
+
+
+#: Melds are drawn in two greens taking turns, a canasta in a dark green (its label bold).
+MELD_COLOURS = (ft.Colors.GREEN_600, ft.Colors.GREEN_300)
+CANASTA_MELD_COLOUR = ft.Colors.GREEN_900
+
+
+class _Drawn(NamedTuple):
+    label: str
+    points: int
+    colour: str
+    bold: bool
+
+
+def _drawn(
+    parts: tuple[BarPart, ...], melds: Sequence[MeldPart], words: Callable[[str], str]
+) -> list[_Drawn]:
+    """The parts as drawn: the melded points meld by meld where the round was entered so."""
+    drawn: list[_Drawn] = []
+    for part in parts:
+        name, colour = PART_LOOKS[part.part]
+        if part.part == "melded" and melds and sum(m.points for m in melds) == part.points:
+            drawn += [
+                _Drawn(
+                    meld.label,
+                    meld.points,
+                    CANASTA_MELD_COLOUR if meld.canasta else MELD_COLOURS[i % 2],
+                    meld.canasta,
+                )
+                for i, meld in enumerate(melds)
+                if meld.points
+            ]
+        else:
+            drawn.append(_Drawn(words(name), part.points, colour, False))
+    return drawn
+
+
 def segment_height(points: int, per_point: float) -> float:
     return max(THINNEST, points * per_point)
 
@@ -57,32 +101,33 @@ def round_picture(
     *,
     words: Callable[[str], str],
     number: Callable[[int], str],
+    melds: Sequence[MeldPart] = (),
 ) -> ft.Control:
-    """One side's bar beside the labels of its parts, the line at the same height in both."""
+    """One side's bar beside the labels of its parts, the line at the same height in both;
+    `melds`, where the side's table was entered meld by meld, split its melded points."""
 
-    def segments(parts: tuple[BarPart, ...]) -> list[ft.Control]:
+    def segments(parts: list[_Drawn]) -> list[ft.Control]:
         return [
             ft.Container(
                 width=BAR_WIDTH,
                 height=segment_height(part.points, per_point),
-                bgcolor=PART_LOOKS[part.part][1],
+                bgcolor=part.colour,
             )
             for part in parts
         ]
 
-    def labels(parts: tuple[BarPart, ...], sign: str) -> list[ft.Control]:
+    def labels(parts: list[_Drawn], sign: str) -> list[ft.Control]:
         return [
             ft.Row(
                 [
-                    ft.Container(
-                        width=10, height=10, bgcolor=PART_LOOKS[part.part][1], border_radius=2
-                    ),
+                    ft.Container(width=10, height=10, bgcolor=part.colour, border_radius=2),
                     ft.Text(
-                        words(PART_LOOKS[part.part][0]),
+                        part.label,
                         size=14,
                         expand=True,
                         max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS,
+                        weight=ft.FontWeight.BOLD if part.bold else None,
                     ),
                     ft.Text(f"{sign}{number(part.points)}", size=14, weight=ft.FontWeight.BOLD),
                 ],
@@ -92,23 +137,25 @@ def round_picture(
             for part in parts
         ]
 
-    def region(above: bool) -> float:
-        parts = bar.above if above else bar.below
+    above = _drawn(tuple(reversed(bar.above)), tuple(reversed(melds)), words)
+    below = _drawn(bar.below, (), words)
+
+    def region(parts: list[_Drawn]) -> float:
         drawn = sum(segment_height(p.points, per_point) for p in parts)
         return max(drawn, len(parts) * LABEL_ROW)
 
-    top, bottom = region(True), region(False)
+    top, bottom = region(above), region(below)
     # Above the line the first part sits on the line: both columns are drawn from the line out.
     drawn = ft.Column(
         [
             ft.Column(
-                segments(tuple(reversed(bar.above))),
+                segments(above),
                 spacing=0,
                 height=top,
                 alignment=ft.MainAxisAlignment.END,
             ),
             ft.Container(width=BAR_WIDTH + 12, height=LINE, bgcolor=ft.Colors.ON_SURFACE),
-            ft.Column(segments(bar.below), spacing=0, height=bottom),
+            ft.Column(segments(below), spacing=0, height=bottom),
         ],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -116,13 +163,13 @@ def round_picture(
     told = ft.Column(
         [
             ft.Column(
-                labels(tuple(reversed(bar.above)), "+"),
+                labels(above, "+"),
                 spacing=0,
                 height=top,
                 alignment=ft.MainAxisAlignment.END,
             ),
             ft.Container(height=LINE, bgcolor=ft.Colors.OUTLINE_VARIANT),
-            ft.Column(labels(bar.below, "-"), spacing=0, height=bottom),
+            ft.Column(labels(below, "-"), spacing=0, height=bottom),
         ],
         spacing=0,
         expand=True,

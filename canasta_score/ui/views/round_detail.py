@@ -6,13 +6,22 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.core import CardCounts, RoundRefused, SideEntry
-from canasta_score.core.problems import Nn_, Plural
+from canasta_score.core import (
+    CardCounts,
+    Meld,
+    Rank,
+    RoundRefused,
+    RuleSet,
+    SideEntry,
+    canastas_of_side,
+)
+from canasta_score.core.problems import BLACK_THREES, NATURAL_CARDS, Counted, Nn_, Plural
 from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, numbers_held, text_width
-from canasta_score.ui.components.round_picture import round_picture, scale
+from canasta_score.ui.components.meld_entry import CANASTA_KIND_WORDS, meld_name
+from canasta_score.ui.components.round_picture import MeldPart, round_picture, scale
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
@@ -48,13 +57,56 @@ def canastas_text(kind: str, count: int, tr: Translator) -> str:
     return tr.ngettext(singular, plural, count).format(n=tr.number(count))
 
 
-def facts(entry: SideEntry, tr: Translator) -> str:
-    """What was entered for a side, in words: `1 natural canasta, 2 mixed canastas; 2 red threes`."""
-    parts = []
-    if entry.canastas:
-        parts.append(
-            ", ".join(canastas_text(kind, count, tr) for kind, count in entry.canastas.items())
+TWOS = Nn_("{count} two", "{count} twos", "count")
+JOKERS = Nn_("{count} joker", "{count} jokers", "count")
+
+
+def meld_cards(meld: Meld, tr: Translator) -> str:
+    """A meld's cards in words: `5 natural cards, 1 two, 1 joker` (counts of none left out).
+
+    >>> from canasta_score.i18n import translator
+    >>> meld_cards(Meld(Rank.QUEEN, 5, twos=1, jokers=1), translator("en"))
+    '5 natural cards, 1 two, 1 joker'
+    """
+    counts = [(NATURAL_CARDS, meld.natural), (TWOS, meld.twos), (JOKERS, meld.jokers)]
+    if meld.rank == Rank.BLACK_THREE:
+        counts[0] = (BLACK_THREES, meld.natural)
+    return ", ".join(
+        Counted(noun, count).worded(lambda one, many, n: tr.ngettext(one, many, n))
+        for noun, count in counts
+        if count
+    )
+
+
+def meld_line(meld: Meld, rules: RuleSet, tr: Translator) -> str:
+    """One meld of a round in words: `Queens: 5 natural cards, 1 two, 1 joker · 120 points ·
+    mixed canasta`."""
+    said = f"{meld_name(meld.rank, tr)}: {meld_cards(meld, tr)} · " + tr._(
+        "{points} points"
+    ).format(points=tr.number(meld.points(rules)))
+    kind = meld.canasta(rules)
+    return said if kind is None else f"{said} · {tr._(CANASTA_KIND_WORDS[kind])}"
+
+
+def meld_parts(entry: SideEntry, rules: RuleSet, tr: Translator) -> list[MeldPart]:
+    """A side's melds as the round's picture draws them (none for a table entered as points)."""
+    return [
+        MeldPart(
+            f"{meld_name(meld.rank, tr)} {tr.number(meld.cards)}",
+            meld.points(rules),
+            meld.canasta(rules) is not None,
         )
+        for meld in entry.melds or ()
+    ]
+
+
+def facts(entry: SideEntry, tr: Translator, rules: RuleSet) -> str:
+    """What was entered for a side, in words: `1 natural canasta, 2 mixed canastas; 2 red threes`
+    (the canastas a side's melds make, where its table was entered meld by meld)."""
+    parts = []
+    canastas = canastas_of_side(entry, rules)
+    if canastas:
+        parts.append(", ".join(canastas_text(kind, count, tr) for kind, count in canastas.items()))
     if entry.red_threes:
         parts.append(
             tr.ngettext("{n} red three", "{n} red threes", entry.red_threes).format(
@@ -183,18 +235,41 @@ class RoundDetailScreen(Screen):
                 )
             )
         table.append(ft.Divider(height=1))
-        for name, entry, minimum in zip(game.side_names, entries, needed, strict=True):
+        for index, (name, entry, minimum) in enumerate(
+            zip(game.side_names, entries, needed, strict=True)
+        ):
             table.append(
                 ft.Text(
                     numbers_held(
                         tr._("{side}: {facts}; needed {minimum} to open").format(
-                            side=name, facts=facts(entry, tr), minimum=tr.number(minimum)
+                            side=name,
+                            facts=facts(entry, tr, game.rules),
+                            minimum=tr.number(minimum),
                         )
                     ),
                     size=14,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
+            if entry.melds:
+                # A table entered meld by meld is shown as its melds, canastas in bold.
+                table.append(
+                    Tagged(
+                        f"round-melds-{index}",
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    numbers_held(meld_line(meld, game.rules, tr)),
+                                    size=14,
+                                    weight=ft.FontWeight.BOLD if meld.is_canasta else None,
+                                )
+                                for meld in entry.melds
+                            ],
+                            spacing=2,
+                            tight=True,
+                        ),
+                    )
+                )
         dealer = player_name(game, game.dealer_of(number))
         body: list[ft.Control] = [
             ft.Container(
@@ -258,14 +333,22 @@ class RoundDetailScreen(Screen):
     def picture(self) -> ft.Control:
         """Each side's round drawn: gains stacked above the line, losses below, labelled."""
         tr = self.app.tr
-        bars = round_bars(self.stored.game, self.number)
+        game = self.stored.game
+        bars = round_bars(game, self.number)
         per_point = scale(bars)
+        entries = game.rounds[self.number - 1]
         pictures: list[ft.Control] = [
             Tagged(
                 f"round-picture-{index}",
-                round_picture(bar, per_point, words=tr._, number=tr.number),
+                round_picture(
+                    bar,
+                    per_point,
+                    words=tr._,
+                    number=tr.number,
+                    melds=meld_parts(entry, game.rules, tr),
+                ),
             )
-            for index, bar in enumerate(bars)
+            for index, (bar, entry) in enumerate(zip(bars, entries, strict=True))
         ]
         # Side by side where there is room; one under the other on a phone.
         shown: ft.Control = (
