@@ -6,11 +6,13 @@ points, and every side on the same scale, so the sides compare at a glance.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 import flet as ft
 
 from canasta_score.statistics.charts import BarPart, RoundBars
+from canasta_score.ui.components.basics import LETTER_ADVANCE, fitted_words, text_width
 from canasta_score.ui.state.labels import N_
 
 #: Each part's name (translated where shown) and colour; red threes are red above and below.
@@ -28,9 +30,14 @@ BAR_HEIGHT = 120
 #: A part worth a few points is still seen.
 THINNEST = 3
 BAR_WIDTH = 28
-#: The height of a part's label, and of the line.
+#: The least height of a part's label, and the height of the line.
 LABEL_ROW = 22
 LINE = 2
+#: A part's name and points: font size, a line of it in em, the colour square and the gaps.
+LABEL_SIZE = 14
+LINE_HEIGHT = 1.45
+SQUARE = 10
+GAP = 6
 
 
 def scale(bars: Sequence[RoundBars]) -> float:
@@ -51,14 +58,91 @@ def segment_height(points: int, per_point: float) -> float:
     return max(THINNEST, points * per_point)
 
 
+def lines_taken(text: str, size: float, room: float, scale: float) -> int:
+    """How many lines `text` takes in `room`, broken between words only.
+
+    >>> lines_taken("Punaiset kolmoset", 14, 200, 1.0), lines_taken("Punaiset kolmoset", 14, 200, 2.0)
+    (1, 2)
+    """
+    lines, line = 1, 0.0
+    space = text_width(" ", size, scale, LETTER_ADVANCE)
+    for word in text.split():
+        width = text_width(word, size, scale, LETTER_ADVANCE)
+        if line and line + space + width > room:
+            lines, line = lines + 1, width
+        else:
+            line += (space if line else 0) + width
+    return lines
+
+
+def label_height(lines: int, size: float, scale: float) -> float:
+    """A part's label row: its lines of text at the device's text `scale`, at least LABEL_ROW.
+
+    >>> label_height(1, 14, 1.0), label_height(1, 14, 2.0), label_height(2, 14, 2.0)
+    (23, 43, 84)
+    """
+    return max(LABEL_ROW, math.ceil(lines * size * scale * LINE_HEIGHT) + 2)
+
+
+def name_room(points: str, scale: float, width: float) -> float:
+    """How wide a part's name may be in a picture `width` wide, beside the bar and `points`."""
+    square = min(SQUARE * scale, 2 * SQUARE)
+    return width - (BAR_WIDTH + 12) - 8 - square - 2 * GAP - text_width(points, LABEL_SIZE, scale)
+
+
+def signed_parts(bar: RoundBars) -> list[tuple[BarPart, str]]:
+    return [(part, "+") for part in bar.above] + [(part, "-") for part in bar.below]
+
+
+def names_size(
+    bars: Sequence[RoundBars],
+    *,
+    words: Callable[[str], str],
+    number: Callable[[int], str],
+    scale: float = 1.0,
+    width: float = 312,
+) -> float:
+    """One font size for the parts' names in every picture: LABEL_SIZE, or less where a
+    name's longest word would not fit on its line (large text: Finnish "Canastabonus")."""
+    return min(
+        (
+            fitted_words(
+                words(PART_LOOKS[part.part][0]),
+                LABEL_SIZE,
+                name_room(f"{sign}{number(part.points)}", scale, width),
+                scale,
+            )
+            for bar in bars
+            for part, sign in signed_parts(bar)
+        ),
+        default=LABEL_SIZE,
+    )
+
+
 def round_picture(
     bar: RoundBars,
     per_point: float,
     *,
     words: Callable[[str], str],
     number: Callable[[int], str],
+    scale: float = 1.0,
+    width: float = 312,
+    size: float = LABEL_SIZE,
 ) -> ft.Control:
-    """One side's bar beside the labels of its parts, the line at the same height in both."""
+    """One side's bar beside the labels of its parts, the line at the same height in both.
+
+    `scale` is the device's text scale, `width` the picture's and `size` the names' font
+    (`names_size`): a label row grows with the text, its name breaking between words where
+    it would not fit on one line beside the points.
+    """
+    square = min(SQUARE * scale, 2 * SQUARE)
+
+    def label(part: BarPart, sign: str) -> tuple[str, str, int, float]:
+        """A part's name and points, the lines the name takes and the row's height."""
+        name, points = words(PART_LOOKS[part.part][0]), f"{sign}{number(part.points)}"
+        lines = lines_taken(name, size, name_room(points, scale, width), scale)
+        height = max(label_height(lines, size, scale), label_height(1, LABEL_SIZE, scale))
+        return name, points, lines, height
 
     def segments(parts: tuple[BarPart, ...]) -> list[ft.Control]:
         return [
@@ -71,31 +155,44 @@ def round_picture(
         ]
 
     def labels(parts: tuple[BarPart, ...], sign: str) -> list[ft.Control]:
-        return [
-            ft.Row(
-                [
-                    ft.Container(
-                        width=10, height=10, bgcolor=PART_LOOKS[part.part][1], border_radius=2
-                    ),
-                    ft.Text(
-                        words(PART_LOOKS[part.part][0]),
-                        size=14,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    ft.Text(f"{sign}{number(part.points)}", size=14, weight=ft.FontWeight.BOLD),
-                ],
-                spacing=6,
-                height=LABEL_ROW,
+        rows: list[ft.Control] = []
+        for part in parts:
+            name, points, lines, height = label(part, sign)
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Container(
+                            width=square,
+                            height=square,
+                            bgcolor=PART_LOOKS[part.part][1],
+                            border_radius=2,
+                        ),
+                        ft.Text(
+                            name,
+                            size=size,
+                            expand=True,
+                            max_lines=lines,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        ft.Text(
+                            points,
+                            size=LABEL_SIZE,
+                            weight=ft.FontWeight.BOLD,
+                            no_wrap=True,
+                            max_lines=1,
+                        ),
+                    ],
+                    spacing=GAP,
+                    height=height,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
             )
-            for part in parts
-        ]
+        return rows
 
     def region(above: bool) -> float:
         parts = bar.above if above else bar.below
         drawn = sum(segment_height(p.points, per_point) for p in parts)
-        return max(drawn, len(parts) * LABEL_ROW)
+        return max(drawn, sum(label(p, "+" if above else "-")[3] for p in parts))
 
     top, bottom = region(True), region(False)
     # Above the line the first part sits on the line: both columns are drawn from the line out.

@@ -11,7 +11,7 @@ from canasta_score.core.problems import Nn_, Plural
 from canasta_score.i18n import Translator
 from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, numbers_held, text_width
-from canasta_score.ui.components.round_picture import round_picture, scale
+from canasta_score.ui.components.round_picture import names_size, round_picture, scale
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
@@ -259,10 +259,25 @@ class RoundDetailScreen(Screen):
         tr = self.app.tr
         bars = round_bars(self.stored.game, self.number)
         per_point = scale(bars)
+        # One picture a row on a phone (inside the box's padding); side by side where wide.
+        width = self.app.body_width() - 24
+        if self.app.is_wide():
+            width = width / min(len(bars), 4) - 16
+        size = names_size(
+            bars, words=tr._, number=tr.number, scale=self.app.text_scale, width=width
+        )
         pictures: list[ft.Control] = [
             Tagged(
                 f"round-picture-{index}",
-                round_picture(bar, per_point, words=tr._, number=tr.number),
+                round_picture(
+                    bar,
+                    per_point,
+                    words=tr._,
+                    number=tr.number,
+                    scale=self.app.text_scale,
+                    width=width,
+                    size=size,
+                ),
             )
             for index, bar in enumerate(bars)
         ]

@@ -8,6 +8,7 @@ merges are stored facts, undone from the snack bar or the list of name changes.
 from __future__ import annotations
 
 import contextlib
+import math
 from datetime import UTC, date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
@@ -24,6 +25,7 @@ from canasta_score.ui.components import (
     TapIcon,
     Wide,
     dropdown_width,
+    fitted_words,
     text_width,
 )
 from canasta_score.ui.screen import Screen
@@ -47,6 +49,45 @@ EVERY = "all"
 KINDS = {kind.value: kind for kind in CanastaKind}
 #: Partnerships offered for a head-to-head beside every player (the most games first).
 PARTNERSHIPS_TO_PICK = 60
+#: A figure's value and its label under it; a figure's least width and the gap between two.
+FIGURE_SIZE = 20
+LABEL_SIZE = 12
+FIGURE_WIDTH = 96
+FIGURE_GAP = 8
+#: A figure's label and value in the list that large text gets.
+LISTED_SIZE = 16
+#: A letter of a label in em: Roboto's regular lower case (a little over, for the boxes).
+WORD_ADVANCE = 0.52
+
+
+def figure_width(inner: float, columns: int) -> int:
+    """Each figure's width with `columns` of them filling a row `inner` wide.
+
+    >>> figure_width(312, 3), figure_width(312, 2)
+    (97, 151)
+    """
+    return math.floor((inner - FIGURE_GAP * (columns - 1)) / columns) - 1
+
+
+def figure_columns(labels: list[str], values: list[str], inner: float, scale: float) -> int:
+    """How many figures to a row of width `inner`: as many as fit FIGURE_WIDTH (phones: 3),
+    fewer where a label's longest word or a value would not fit its figure at text `scale`.
+
+    >>> words = ["Voittoprosentti", "Sekacanastat"]
+    >>> [figure_columns(words, ["1 234"], 312, s) for s in (1.0, 1.5, 2.0)]
+    [3, 2, 1]
+    """
+    most = max(1, int((inner + FIGURE_GAP) // (FIGURE_WIDTH + FIGURE_GAP)))
+    longest = max((word for label in labels for word in label.split()), key=len, default="")
+    widest = max(values, key=len, default="")
+    for columns in range(most, 1, -1):
+        width = figure_width(inner, columns)
+        if (
+            text_width(longest, LABEL_SIZE, scale, WORD_ADVANCE) <= width
+            and text_width(widest, FIGURE_SIZE, scale) <= width
+        ):
+            return columns
+    return 1
 
 
 def identifier(figures: Figures) -> str:
@@ -352,28 +393,71 @@ class StatisticsScreen(Screen):
             tag,
             Section(
                 ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                ft.Row(
-                    [
-                        Tagged(
-                            f"{tag}-{key}",
-                            ft.Column(
-                                [
-                                    ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
-                                    ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                                ],
-                                spacing=0,
-                                tight=True,
-                                width=104,
-                            ),
-                            f"{label}: {value}",
-                        )
-                        for key, label, value in boxes
-                    ],
-                    wrap=True,
-                    spacing=8,
-                    run_spacing=8,
-                ),
+                self.figures(tag, boxes),
             ),
+        )
+
+    def figures(self, tag: str, boxes: list[tuple[str, str, str]]) -> ft.Control:
+        """A card's figures, each value over its label, as many to a row as keep every word
+        of every label whole; where not even two do (large text, long Finnish or German
+        words), a list: the label beside its value, a line each."""
+        scale = self.app.text_scale
+        inner = self.app.body_width() - 2 * 12
+        labels = [label for _key, label, _value in boxes]
+        values = [value for _key, _label, value in boxes]
+        columns = figure_columns(labels, values, inner, scale)
+        if columns > 1:
+            width = figure_width(inner, columns)
+            return ft.Row(
+                [
+                    Tagged(
+                        f"{tag}-{key}",
+                        ft.Column(
+                            [
+                                ft.Text(value, size=FIGURE_SIZE, weight=ft.FontWeight.BOLD),
+                                ft.Text(label, size=LABEL_SIZE, color=ft.Colors.ON_SURFACE_VARIANT),
+                            ],
+                            spacing=0,
+                            tight=True,
+                            width=width,
+                        ),
+                        f"{label}: {value}",
+                    )
+                    for key, label, value in boxes
+                ],
+                wrap=True,
+                spacing=FIGURE_GAP,
+                run_spacing=8,
+                # Values in a row on one line, whether their labels take one line or two.
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        widest = text_width(max(values, key=len), LISTED_SIZE, scale)
+        room = inner - widest - 12
+        size = min(fitted_words(label, LISTED_SIZE, room, scale) for label in labels)
+        return ft.Column(
+            [
+                Tagged(
+                    f"{tag}-{key}",
+                    ft.Row(
+                        [
+                            ft.Text(label, size=size, expand=True),
+                            ft.Text(
+                                value,
+                                size=LISTED_SIZE,
+                                weight=ft.FontWeight.BOLD,
+                                no_wrap=True,
+                                text_align=ft.TextAlign.END,
+                            ),
+                        ],
+                        spacing=12,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    f"{label}: {value}",
+                )
+                for key, label, value in boxes
+            ],
+            spacing=6,
+            tight=True,
         )
 
     # --- renames and merges -----------------------------------------------------------
