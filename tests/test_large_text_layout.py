@@ -200,3 +200,35 @@ def test_the_theme_choice_keeps_readable_words_and_shows_what_is_chosen(
         assert isinstance(control, ft.SegmentedButton), "three short words stay side by side"
     if language == "fi" and scale == 2.0:
         assert isinstance(control, ft.RadioGroup), "Järjestelmä at 2x does not fit a third"
+
+
+def test_each_theme_choice_is_a_fingers_height_at_large_text(store: GameStore) -> None:
+    app = phone(store, "fi", 2.0)
+    theme = next(c for c in walk(view(app, "/settings")) if getattr(c, "identifier", "") == "theme")
+    radios = [c for c in walk(theme) if isinstance(c, ft.Radio)]
+    assert radios
+    for radio in radios:
+        line = radio.label_style.size * 2.0 * LINE
+        assert radio.height is not None and radio.height >= max(48, line), radio.label
+
+
+# --- dialogs ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_a_confirmation_keeps_its_title_words_whole_and_its_buttons_a_finger_high(
+    store: GameStore, language: str
+) -> None:
+    game_id = played(store)
+    app = phone(store, language)
+    app.page.route = f"/game/{game_id}/round/2"
+    app.show_route()
+    app.current.delete()  # type: ignore[union-attr]
+    dialog = app.page.dialogs[-1]
+    title = dialog.title
+    room = 360 - 80 - 48
+    for word in str(title.value).split():
+        needed = text_width(word, title.size, 2.0, LETTER_ADVANCE)
+        assert needed <= room, f"{word!r} needs {needed:.0f} px of {room} at {title.size} px"
+    for button in dialog.actions:
+        assert button.height is not None and button.height >= 48, button

@@ -12,7 +12,7 @@ import flet as ft
 
 from canasta_score.core import Problem
 from canasta_score.i18n import LANGUAGES
-from canasta_score.ui.components import TAP, Section, Tagged, text_width
+from canasta_score.ui.components import TAP, Section, Tagged, tap_height, text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportProblem, ImportRefused
@@ -262,7 +262,12 @@ class SettingsScreen(Screen):
                     [
                         Tagged(
                             f"theme-{value}",
-                            ft.Radio(value=value, label=word, label_style=ft.TextStyle(size=16)),
+                            ft.Radio(
+                                value=value,
+                                label=word,
+                                label_style=ft.TextStyle(size=16),
+                                height=tap_height(16, app.text_scale),
+                            ),
                         )
                         for value, word in choices.items()
                     ],

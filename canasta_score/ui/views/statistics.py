@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
@@ -24,8 +25,10 @@ from canasta_score.ui.components import (
     Tagged,
     TapIcon,
     Wide,
+    dialog_title,
     dropdown_width,
     fitted_words,
+    tap_height,
     text_width,
 )
 from canasta_score.ui.screen import Screen
@@ -473,12 +476,9 @@ class StatisticsScreen(Screen):
         self.app.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=ft.Text(tr._("Rename {name}").format(name=name)),
+                title=self.dialog_title(tr._("Rename {name}").format(name=name)),
                 content=Tagged("rename-field", field),
-                actions=[
-                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.close_dialog()),
-                    Tagged("rename-next", ft.FilledButton(tr._("Rename"), on_click=go_on)),
-                ],
+                actions=self.dialog_buttons("rename-next", tr._("Rename"), go_on),
             )
         )
 
@@ -500,14 +500,26 @@ class StatisticsScreen(Screen):
         self.app.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=ft.Text(tr._("Merge {name}").format(name=name)),
+                title=self.dialog_title(tr._("Merge {name}").format(name=name)),
                 content=Tagged("merge-target", ft.Row([target])),
-                actions=[
-                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.close_dialog()),
-                    Tagged("merge-next", ft.FilledButton(tr._("Merge"), on_click=go_on)),
-                ],
+                actions=self.dialog_buttons("merge-next", tr._("Merge"), go_on),
             )
         )
+
+    def dialog_title(self, text: str) -> ft.Text:
+        return dialog_title(text, self.app.width, self.app.text_scale)
+
+    def dialog_buttons(
+        self, identifier: str, label: str, go_on: Callable[[], None]
+    ) -> list[ft.Control]:
+        """Cancel, and the button that goes on (tagged `identifier`), each a finger's height."""
+        tall = tap_height(14, self.app.text_scale)
+        return [
+            ft.TextButton(
+                self.app.tr._("Cancel"), on_click=lambda: self.app.close_dialog(), height=tall
+            ),
+            Tagged(identifier, ft.FilledButton(label, on_click=go_on, height=tall)),
+        ]
 
     def confirm_change(self, old: str, new: str, *, merge: bool) -> None:
         """Ask once more, naming what changes; on a yes keep the change, offer to undo it."""
