@@ -35,7 +35,7 @@ from typing import Any, ParamSpec, TypeVar
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
-from canasta_score.ui.components import TapIcon
+from canasta_score.ui.components import TapIcon, dialog_title, tap_height
 from canasta_score.ui.connection import BROWSER_LANGUAGES
 from canasta_score.ui.host import CONTENT_WIDTH
 from canasta_score.ui.news import TableNews
@@ -483,6 +483,8 @@ class App:
                 finally:
                     self._quiet = False
 
+        tall = tap_height(14, self.text_scale)
+
         def dismissed() -> None:
             # A message shown while the dialog closes would bring the dialog back.
             if self._held_message is not None:
@@ -492,11 +494,11 @@ class App:
         self.page.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=ft.Text(title),
+                title=dialog_title(title, self.width, self.text_scale),
                 content=ft.Text(text),
                 actions=[
-                    ft.TextButton(self.tr._("Cancel"), on_click=lambda: answer(False)),
-                    ft.FilledButton(yes, on_click=lambda: answer(True)),
+                    ft.TextButton(self.tr._("Cancel"), on_click=lambda: answer(False), height=tall),
+                    ft.FilledButton(yes, on_click=lambda: answer(True), height=tall),
                 ],
                 on_dismiss=lambda: dismissed(),
             )

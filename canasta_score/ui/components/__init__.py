@@ -11,11 +11,13 @@ from canasta_score.ui.components.basics import (
     Tagged,
     TapIcon,
     Wide,
+    dialog_title,
     dropdown_width,
     fit_button,
     fitted,
     fitted_words,
     numbers_held,
+    tap_height,
     text_width,
 )
 
@@ -30,10 +32,12 @@ __all__ = [
     "Tagged",
     "TapIcon",
     "Wide",
+    "dialog_title",
     "dropdown_width",
     "fit_button",
     "fitted",
     "fitted_words",
     "numbers_held",
+    "tap_height",
     "text_width",
 ]

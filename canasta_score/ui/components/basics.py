@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
@@ -11,6 +12,8 @@ from canasta_score.i18n import Translator
 
 #: The smallest tap target, in logical pixels.
 TAP = 48
+#: A line of Roboto in em, as the screens' text styles set it.
+LINE_HEIGHT = 1.45
 
 
 def Tagged(
@@ -306,3 +309,24 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
     button.style = ft.ButtonStyle(
         padding=ft.Padding.symmetric(horizontal=16, vertical=max(8, (BIG_BUTTON - line) / 2))
     )
+
+
+def tap_height(size: float, scale: float) -> float:
+    """A button's height for a label of font `size`: TAP, or more where the device's text
+    `scale` makes the label's line taller (a button never cuts its words).
+
+    >>> tap_height(14, 1.0), tap_height(14, 2.0), tap_height(14, 3.0)
+    (48, 49, 69)
+    """
+    return max(TAP, math.ceil(size * scale * LINE_HEIGHT) + 8)
+
+
+#: A dialog's title before the text scale (Material's is 24).
+DIALOG_TITLE = 22
+
+
+def dialog_title(text: str, screen_width: float, scale: float) -> ft.Text:
+    """A dialog's title, each word whole on a phone at large text ("Poistetaanko jako 2?"):
+    a dialog keeps 40 px to each edge of the screen (at most 560 wide), its text 24 inside."""
+    room = min(560, screen_width - 80) - 2 * 24
+    return ft.Text(text, size=fitted_words(text, DIALOG_TITLE, room, scale))

@@ -21,7 +21,12 @@ from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, numbers_held, text_width
 from canasta_score.ui.components.meld_entry import CANASTA_KIND_WORDS, meld_name
-from canasta_score.ui.components.round_picture import MeldPart, round_picture, scale
+from canasta_score.ui.components.round_picture import (
+    MeldPart,
+    names_size,
+    round_picture,
+    scale,
+)
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
@@ -337,6 +342,13 @@ class RoundDetailScreen(Screen):
         bars = round_bars(game, self.number)
         per_point = scale(bars)
         entries = game.rounds[self.number - 1]
+        # One picture a row on a phone (inside the box's padding); side by side where wide.
+        width = self.app.body_width() - 24
+        if self.app.is_wide():
+            width = width / min(len(bars), 4) - 16
+        size = names_size(
+            bars, words=tr._, number=tr.number, scale=self.app.text_scale, width=width
+        )
         pictures: list[ft.Control] = [
             Tagged(
                 f"round-picture-{index}",
@@ -346,6 +358,9 @@ class RoundDetailScreen(Screen):
                     words=tr._,
                     number=tr.number,
                     melds=meld_parts(entry, game.rules, tr),
+                    scale=self.app.text_scale,
+                    width=width,
+                    size=size,
                 ),
             )
             for index, (bar, entry) in enumerate(zip(bars, entries, strict=True))
