@@ -16,6 +16,7 @@ from canasta_score.ui.components.basics import (
     fitted,
     fitted_words,
     numbers_held,
+    one_size,
     text_width,
 )
 
@@ -35,5 +36,6 @@ __all__ = [
     "fitted",
     "fitted_words",
     "numbers_held",
+    "one_size",
     "text_width",
 ]

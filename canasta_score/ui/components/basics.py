@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import flet as ft
 
@@ -239,6 +239,16 @@ def numbers_held(text: str) -> str:
     return re.sub(r" (?=[+\-\u2212]?\d)", "\u00a0", text)
 
 
+def one_size(texts: Iterable[str], size: float, width: float, scale: float = 1.0) -> float:
+    """The one font size at which each of `texts` keeps to a line of `width`: a row of numbers
+    shown at one size, so a longer number never looks smaller than a shorter one.
+
+    >>> one_size(["2 320", "-2 000"], 34, 150, 2.0) == fitted("-2 000", 34, 150, 2.0)
+    True
+    """
+    return min((fitted(text, size, width, scale) for text in texts), default=size)
+
+
 def FitNumber(
     value: str,
     *,
@@ -249,16 +259,16 @@ def FitNumber(
     weight: ft.FontWeight | None = ft.FontWeight.BOLD,
     text_align: ft.TextAlign = ft.TextAlign.CENTER,
     expand: bool = False,
-    sample: str | None = None,
+    row: Iterable[str] = (),
 ) -> ft.Text:
     """A number on one line whatever the text size: smaller than `size` where `width` is short.
 
-    Sized for `sample` where given (the widest of its neighbours), so a row of numbers keeps
-    one size.
+    `row` holds the numbers shown beside it (as written, in the reader's form): all are
+    given the one size at which the widest fits, so a row never mixes sizes.
     """
     text = ft.Text(
         value,
-        size=fitted(max(value, sample or "", key=len), size, width, scale),
+        size=one_size([value, *row], size, width, scale),
         weight=weight,
         color=color,
         text_align=text_align,

@@ -117,7 +117,7 @@ class RoundDetailScreen(Screen):
         stacked = any(text_width(word, 15, scale) > inner / (sides + 1) for word in words)
         value_width = inner / sides if stacked else inner / (sides + 1)
         # Every value at one size, the size of the widest (a total is shown unsigned).
-        sample = max((signed(v) for _label, values, _b in rows for v in values), key=len)
+        numbers = [signed(v, tr) for _label, values, _b in rows for v in values]
 
         def cell(text: str, bold: bool = False, size: int = 16) -> ft.Control:
             return FitNumber(
@@ -125,7 +125,7 @@ class RoundDetailScreen(Screen):
                 size=size,
                 width=value_width - 8,
                 scale=scale,
-                sample=sample,
+                row=numbers,
                 weight=ft.FontWeight.BOLD if bold else None,
                 expand=True,
                 text_align=ft.TextAlign.END,
