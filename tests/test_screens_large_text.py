@@ -17,8 +17,10 @@ from test_ui_screens import PageStandIn, texts, walk
 
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
+from canasta_score.ui.components import text_width
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
+from canasta_score.ui.views.round_detail import RoundDetailScreen
 from canasta_score.ui.views.sheet import SheetScreen
 
 WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
@@ -93,3 +95,66 @@ def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameSt
     assert players.max_lines == 2 and not players.no_wrap
     assert players.overflow == ft.TextOverflow.ELLIPSIS, "cut with an ellipsis after two lines"
     assert "Cleopatra, Daniel" in texts(view)
+
+
+# --- round detail ---------------------------------------------------------------------------
+
+
+def label_placement(view: Any, labels: list[str]) -> dict[str, bool]:
+    """For each row label of the round's table: whether it sits in one row with its values."""
+    # The table's box: the round picture below it says some of the same words.
+    view = next(
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Container)
+        and isinstance(c.content, ft.Column)
+        and any(isinstance(line, ft.Divider) for line in c.content.controls)
+    )
+    placed = {}
+    for label in labels:
+        (caption,) = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == label]
+        placed[label] = any(
+            isinstance(row, ft.Row) and any(c is caption for c in row.controls)
+            for row in walk(view)
+        )
+    return placed
+
+
+def detail_labels(language: str) -> list[str]:
+    tr = translator(language)
+    words = ["Melded", "In hand", "Canasta bonus", "Red threes", "Going out", "Round score"]
+    return [tr._(w) for w in [*words, "Total after"]]
+
+
+def test_round_detail_in_german_keeps_each_label_beside_its_values_where_it_fits(
+    store: GameStore,
+) -> None:
+    game_id = two_rounds(store)
+    app = phone(store, "de", width=390, scale=1.0)
+    view = RoundDetailScreen(app, f"/game/{game_id}/round/1", game_id, 1).build()
+    placed = label_placement(view, detail_labels("de"))
+    assert all(placed.values()), placed
+
+
+def test_round_detail_at_large_text_puts_a_label_over_its_values_only_where_a_word_would_break(
+    store: GameStore,
+) -> None:
+    game_id = two_rounds(store)
+    for scale, width in ((2.0, 360), (1.3, 390)):
+        app = phone(store, "fi", width=width, scale=scale)
+        view = RoundDetailScreen(app, f"/game/{game_id}/round/1", game_id, 1).build()
+        placed = label_placement(view, detail_labels("fi"))
+        cells = [
+            c
+            for c in walk(view)
+            if isinstance(c, ft.Container) and isinstance(c.content, ft.Semantics)
+            if str(c.content.identifier).startswith("detail-")
+        ]
+        value_width = cells[0].width
+        room = app.body_width() - 24 - 2 * (value_width + 8)
+        for label, beside in placed.items():
+            longest = max(text_width(word, 15, scale) for word in label.split())
+            assert beside == (longest <= room and text_width(label, 15, scale) <= 2 * room), label
+    assert any(placed.values()) and not all(placed.values()), "decided row by row"
+    sizes = {tagged(view, f"detail-{line}-side-{side}").size for line in (0, 1) for side in (0, 1)}
+    assert len(sizes) == 1, "the numbers of the table at one size"

@@ -3,6 +3,7 @@
 from canasta_score.ui.components.basics import (
     BUTTON_EXTRAS,
     DROPDOWN_EXTRAS,
+    LETTER_ADVANCE,
     TAP,
     BigNumber,
     FitNumber,
@@ -23,6 +24,7 @@ from canasta_score.ui.components.basics import (
 __all__ = [
     "BUTTON_EXTRAS",
     "DROPDOWN_EXTRAS",
+    "LETTER_ADVANCE",
     "TAP",
     "BigNumber",
     "FitNumber",
