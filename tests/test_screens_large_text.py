@@ -158,3 +158,35 @@ def test_round_detail_at_large_text_puts_a_label_over_its_values_only_where_a_wo
     assert any(placed.values()) and not all(placed.values()), "decided row by row"
     sizes = {tagged(view, f"detail-{line}-side-{side}").size for line in (0, 1) for side in (0, 1)}
     assert len(sizes) == 1, "the numbers of the table at one size"
+
+
+# --- the game's menu ------------------------------------------------------------------------
+
+
+class DialogPage(PageStandIn):
+    """The stand-in page, opening a dialog as Flet's page does (marking it open)."""
+
+    def show_dialog(self, dialog: Any) -> None:
+        dialog.open = True
+        super().show_dialog(dialog)
+
+
+def test_the_games_menu_closes_when_the_route_changes_and_stays_while_it_does_not(
+    store: GameStore,
+) -> None:
+    game_id = two_rounds(store)
+    app = App(DialogPage(390), store)  # type: ignore[arg-type]
+    app.page.route = f"/game/{game_id}"
+    app.show_route()
+    sheet = app.current
+    assert isinstance(sheet, SheetScreen)
+    sheet.open_menu()
+    (menu,) = app.page.dialogs
+    assert isinstance(menu, ft.BottomSheet) and menu.open
+    app.show_route()  # the same route drawn again (another phone added a round, say)
+    assert menu.open, "a redraw of the same screen keeps its menu"
+    app.message("Round 3 saved")
+    app.page.route = "/"  # the browser's Back
+    app.show_route()
+    assert not menu.open, "the menu does not stay over home"
+    assert all(d.open for d in app.page.dialogs if isinstance(d, ft.SnackBar)), "messages stay"
