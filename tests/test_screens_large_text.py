@@ -13,13 +13,14 @@ from typing import Any
 import flet as ft
 import pytest
 from examples import game_file
-from test_ui_screens import PageStandIn, texts, walk
+from test_ui_screens import PageStandIn, identifiers, texts, walk
 
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
-from canasta_score.ui.components import text_width
+from canasta_score.ui.components import DROPDOWN_EXTRAS, LETTER_ADVANCE, TAP, text_width
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
+from canasta_score.ui.views.home import HomeScreen
 from canasta_score.ui.views.round_detail import RoundDetailScreen
 from canasta_score.ui.views.sheet import SheetScreen
 
@@ -190,3 +191,74 @@ def test_the_games_menu_closes_when_the_route_changes_and_stays_while_it_does_no
     app.show_route()
     assert not menu.open, "the menu does not stay over home"
     assert all(d.open for d in app.page.dialogs if isinstance(d, ft.SnackBar)), "messages stay"
+
+
+# --- home -----------------------------------------------------------------------------------
+
+
+def home(app: App) -> tuple[HomeScreen, Any]:
+    screen = HomeScreen(app, "/")
+    return screen, screen.build()
+
+
+def test_homes_filters_fold_behind_a_button_and_those_in_force_stay_in_sight(
+    store: GameStore,
+) -> None:
+    two_rounds(store)
+    app = phone(store, "fi")
+    screen, view = home(app)
+    history = screen.history
+    assert history.filters.visible is False, "folded: the games show on the first screen"
+    button = tagged(view, "history-filters")
+    delete = tagged(view, "game-1-delete")
+    for icon in (button, delete):
+        assert icon.icon_size == 2 * 24, "the icon grows with the text"
+        assert icon.width == icon.height > TAP, "and so does the square a finger taps"
+    assert not history.chips.visible, "no filter in force, no chip"
+    button.on_click()
+    assert history.filters.visible and button.selected
+    assert {"history-rules", "history-state", "history-period"} <= identifiers(view)
+    history.choose(history.choices.with_state("finished").with_period("week"))
+    button.on_click()  # folded again: what the list leaves out is still said
+    assert history.filters.visible is False
+    chips = [c.content for c in history.chips.controls]
+    assert [chip.label.value for chip in chips] == ["Päättyneet", "Viimeiset 7 päivää"]
+    _screen, again = home(app)  # drawn again (news from another phone): the choice holds
+    assert tagged(again, "history-filter-state").label.value == "Päättyneet"
+    chips[0].on_delete(None)  # the finished games' chip lifted
+    assert history.choices.state == "all" and history.choices.period == "week"
+    assert tagged(view, "history-state").value == "all"
+    assert [c.identifier for c in history.chips.controls] == ["history-filter-period"]
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_each_filter_choice_shows_whole_on_a_small_phone_at_large_text(
+    store: GameStore, language: str
+) -> None:
+    app = phone(store, language)
+    screen, view = home(app)
+    screen.history.unfold(True)
+    for identifier in ("history-rules", "history-state", "history-period"):
+        dropdown = tagged(view, identifier)
+        assert dropdown.width <= app.body_width()
+        for option in dropdown.options:
+            needed = text_width(option.text, dropdown.text_size, 2.0, LETTER_ADVANCE)
+            assert needed + DROPDOWN_EXTRAS <= dropdown.width + 0.5, option.text
+            assert option.content.overflow == ft.TextOverflow.ELLIPSIS
+
+
+def test_a_history_card_names_the_players_and_the_day_the_game_was_started(
+    store: GameStore,
+) -> None:
+    for players, day in ((["Anna", "Ben"], 3), (["Eve", "Finn"], 5)):
+        document = game_file(
+            created=f"2026-11-0{day}T20:00:00+00:00", updated="2026-11-28T21:30:00+00:00"
+        )
+        document["sides"][0]["players"] = players
+        store.import_bytes(json.dumps(document).encode(), "game.json")
+    _screen, view = home(phone(store, "en", width=390, scale=1.0))
+    shown = texts(view)
+    assert "Anna, Ben  ·  Cleo, Dan" in shown and "Eve, Finn  ·  Cleo, Dan" in shown
+    dates = " ".join(t for t in shown if "2026" in t)
+    assert "Nov 3, 2026" in dates and "Nov 5, 2026" in dates
+    assert "Nov 28" not in dates, "the day it started, as the Started filter goes by"

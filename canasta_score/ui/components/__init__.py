@@ -16,8 +16,10 @@ from canasta_score.ui.components.basics import (
     fit_button,
     fitted,
     fitted_words,
+    icon_size,
     numbers_held,
     one_size,
+    tap_size,
     text_width,
 )
 
@@ -37,7 +39,9 @@ __all__ = [
     "fit_button",
     "fitted",
     "fitted_words",
+    "icon_size",
     "numbers_held",
     "one_size",
+    "tap_size",
     "text_width",
 ]

@@ -23,6 +23,28 @@ def Tagged(
     return tagged
 
 
+#: An icon's size at the normal text size, in logical pixels.
+ICON = 24
+
+
+def icon_size(scale: float) -> float:
+    """An icon as big as the text beside it grows (the device's text `scale`).
+
+    >>> icon_size(1.0), icon_size(2.0)
+    (24, 48)
+    """
+    return round(ICON * max(scale, 1.0))
+
+
+def tap_size(scale: float) -> float:
+    """The square a button takes: `TAP`, or its grown icon with the usual margin round it.
+
+    >>> tap_size(1.0), tap_size(1.5), tap_size(2.0)
+    (48, 60, 72)
+    """
+    return max(TAP, icon_size(scale) + TAP - ICON)
+
+
 def TapIcon(
     tag: str,
     icon: ft.IconData,
@@ -30,9 +52,11 @@ def TapIcon(
     on_click: Callable[[], None],
     *,
     visible: bool = True,
+    scale: float = 1.0,
 ) -> ft.Semantics:
     """An icon button a fingertip finds (`TAP` square), tagged `tag`; `label` is its tooltip
     and so what a screen reader says (given to the tagged node as well, it is said twice).
+    `scale`, the device's text scale, grows the icon and its square with the text beside it.
 
     `on_click` is called with nothing: Flet hands an event to a handler with a parameter, which
     would land in a `lambda n=row: ...`.
@@ -41,8 +65,9 @@ def TapIcon(
         icon=icon,
         tooltip=label,
         on_click=lambda: on_click(),
-        width=TAP,
-        height=TAP,
+        icon_size=icon_size(scale),
+        width=tap_size(scale),
+        height=tap_size(scale),
     )
     tagged = Tagged(tag, button)
     tagged.visible = visible  # hidden whole: a hidden control inside Semantics is an error
