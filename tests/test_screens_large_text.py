@@ -259,6 +259,8 @@ def test_a_history_card_names_the_players_and_the_day_the_game_was_started(
     _screen, view = home(phone(store, "en", width=390, scale=1.0))
     shown = texts(view)
     assert "Anna, Ben  ·  Cleo, Dan" in shown and "Eve, Finn  ·  Cleo, Dan" in shown
+    raw = [c.value for c in walk(view) if isinstance(c, ft.Text)]
+    assert "Anna,\u00a0Ben  ·  Cleo,\u00a0Dan" in raw, "a line breaks between sides only"
     dates = " ".join(t for t in shown if "2026" in t)
     assert "Nov 3, 2026" in dates and "Nov 5, 2026" in dates
     assert "Nov 28" not in dates, "the day it started, as the Started filter goes by"

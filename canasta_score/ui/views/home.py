@@ -32,14 +32,15 @@ def players_line(summary: GameListEntry) -> str:
 
     >>> from types import SimpleNamespace as Game
     >>> players_line(Game(side_names=["We", "They"], players=[["Anna", "Ben"], ["Cleo"]]))
-    'Anna, Ben  ·  Cleo'
+    'Anna,\xa0Ben  ·  Cleo'
     >>> players_line(Game(side_names=["Anna", "Ben"], players=[["Anna"], ["Ben"]]))
     ''
     """
     sides = zip(summary.side_names, summary.players, strict=False)
     if all(list(players) == [name] for name, players in sides):
         return ""
-    return "  ·  ".join(", ".join(players) for players in summary.players)
+    # A line may break between sides, not inside one.
+    return "  ·  ".join(",\u00a0".join(players) for players in summary.players)
 
 
 def when(summary: GameListEntry, tr: Translator) -> str:
