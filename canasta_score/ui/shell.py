@@ -101,6 +101,9 @@ class App:
         self._kept: dict[type, Any] = {}
         #: How much this phone enlarges text (its text size setting): 1 normal, 2 twice as big.
         self.text_scale = 1.0
+        #: The dialogs and menus the screen opened, and the route they belong to.
+        self._screen_dialogs: list[ft.DialogControl] = []
+        self._shown_route: str | None = None
         #: While a confirmed action runs, its message waits until the dialog is gone.
         self._quiet = False
         self._held_message: tuple[str, str | None, Callable[[], None] | None] | None = None
@@ -121,6 +124,7 @@ class App:
         # waiting to be kept, such as a half-typed round, is written now.
         page.on_disconnect = self.closing
         page.on_close = self.closing
+        page.on_connect = self.reconnected
         page.on_locale_change = self.locale_changed
         self._layout = self.layout()
         # The device's storage goes out with the first screen: added later, it would be one
@@ -335,6 +339,10 @@ class App:
 
     def show_route(self, _event: ft.RouteChangeEvent | None = None) -> None:
         route = self.page.route or "/"
+        if route != self._shown_route:
+            # A menu or question of the screen left (by the browser's Back, say) goes with it.
+            self.close_screen_dialogs()
+            self._shown_route = route
         if self.current is not None:
             self.current.leave()
         self.current, view = screen_for(self, route)
@@ -345,6 +353,12 @@ class App:
         if self.current is not None:
             self.current.leave()
         self.news.stop()
+
+    def reconnected(self, _event: ft.Event[ft.Page] | None = None) -> None:
+        """The page is back (reloaded, or the phone online again): its screen is drawn afresh,
+        hearing other phones again, as a page opened now would be: no menu left open."""
+        self.close_screen_dialogs()
+        self.show_route()
 
     def game_or_home(self, game_id: int) -> StoredGame | None:
         """The game as it now is; None, with home shown, if another phone deleted it."""
@@ -491,7 +505,7 @@ class App:
                 held, self._held_message = self._held_message, None
                 self.message(*held)
 
-        self.page.show_dialog(
+        self.show_dialog(
             ft.AlertDialog(
                 modal=True,
                 title=dialog_title(title, self.width, self.text_scale),
@@ -505,8 +519,17 @@ class App:
         )
 
     def show_dialog(self, dialog: ft.DialogControl) -> None:
-        """Opens a dialog or bottom sheet a screen made."""
+        """Opens a dialog or bottom sheet a screen made; it closes when the route changes."""
+        self._screen_dialogs = [d for d in self._screen_dialogs if d.open]
+        self._screen_dialogs.append(dialog)
         self.page.show_dialog(dialog)
+
+    def close_screen_dialogs(self) -> None:
+        """Closes what the screen opened and left open (messages at the bottom stay)."""
+        for dialog in self._screen_dialogs:
+            if dialog.open:
+                dialog.open = False
+        self._screen_dialogs = []
 
     def close_dialog(self) -> None:
         self.page.pop_dialog()

@@ -3,6 +3,7 @@
 from canasta_score.ui.components.basics import (
     BUTTON_EXTRAS,
     DROPDOWN_EXTRAS,
+    LETTER_ADVANCE,
     TAP,
     BigNumber,
     FitNumber,
@@ -16,14 +17,18 @@ from canasta_score.ui.components.basics import (
     fit_button,
     fitted,
     fitted_words,
+    icon_size,
     numbers_held,
+    one_size,
     tap_height,
+    tap_size,
     text_width,
 )
 
 __all__ = [
     "BUTTON_EXTRAS",
     "DROPDOWN_EXTRAS",
+    "LETTER_ADVANCE",
     "TAP",
     "BigNumber",
     "FitNumber",
@@ -37,7 +42,10 @@ __all__ = [
     "fit_button",
     "fitted",
     "fitted_words",
+    "icon_size",
     "numbers_held",
+    "one_size",
     "tap_height",
+    "tap_size",
     "text_width",
 ]

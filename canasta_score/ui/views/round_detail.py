@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -19,7 +20,15 @@ from canasta_score.core.problems import BLACK_THREES, NATURAL_CARDS, Counted, Nn
 from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import round_bars
-from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, numbers_held, text_width
+from canasta_score.ui.components import (
+    LETTER_ADVANCE,
+    TAP,
+    FitNumber,
+    Section,
+    Tagged,
+    numbers_held,
+    text_width,
+)
 from canasta_score.ui.components.meld_entry import CANASTA_KIND_WORDS, meld_name
 from canasta_score.ui.components.round_picture import (
     MeldPart,
@@ -133,6 +142,50 @@ def facts(entry: SideEntry, tr: Translator, rules: RuleSet) -> str:
     return "; ".join(parts) or tr._("nothing special")
 
 
+#: Sizes of the table's labels and side names, and the room between its columns.
+LABEL_SIZE = 15
+NAME_SIZE = 16
+GAP = 8
+
+
+@dataclass(frozen=True)
+class DetailColumns:
+    """How the table of a round is laid out: each side's column width, and for each row
+    whether its label sits beside its values (else on a line of its own above them)."""
+
+    value: float
+    beside: list[bool]
+
+
+def layout_columns(
+    labels: list[str], numbers: list[str], names: list[str], inner: float, scale: float
+) -> DetailColumns:
+    """Columns as wide as the numbers need (a side's name may take up to an even share); the
+    rest is the labels'. Each row keeps its label beside its values where each word of it fits
+    that rest and the whole takes at most two lines: decided row by row, from widths.
+
+    >>> layout_columns(["Melded", "Canasta-Bonus"], ["+1.320"], ["We"], 342, 1.0).beside
+    [True, True]
+    >>> layout_columns(["Melded", "Rangaistuspisteet"], ["+20"], ["A", "B", "C"], 200, 1.0).beside
+    [True, False]
+    """
+    sides = max(len(names), 1)
+    needed = max((text_width(text, 20, scale) for text in numbers), default=0) + 4
+    named = max((text_width(name, NAME_SIZE, scale, LETTER_ADVANCE) for name in names), default=0)
+    even = (inner - GAP * sides) / (sides + 1)
+    value = min((inner - GAP * (sides - 1)) / sides, max(needed, min(named, even)))
+    room = inner - sides * (value + GAP)
+
+    def fits(label: str) -> bool:
+        words = label.split() or [""]
+        return (
+            max(text_width(word, LABEL_SIZE, scale) for word in words) <= room
+            and text_width(label, LABEL_SIZE, scale) <= 2 * room
+        )
+
+    return DetailColumns(value=value, beside=[fits(label) for label in labels])
+
+
 class RoundDetailScreen(Screen):
     def __init__(self, app: Host, route: str, game_id: int, number: int) -> None:
         self.app = app
@@ -167,25 +220,27 @@ class RoundDetailScreen(Screen):
         rows.append((tr._("Total after"), list(totals), True))
 
         scale = app.text_scale
-        sides = len(game.sides)
         inner = app.body_width() - 24  # inside the box's padding
-        # Each label on a line of its own, over its row's values, where a label beside them
-        # would have to break (large text, long words): a label never breaks inside a word.
-        words = [word for label, _v, _b in rows for word in label.split()]
-        stacked = any(text_width(word, 15, scale) > inner / (sides + 1) for word in words)
-        value_width = inner / sides if stacked else inner / (sides + 1)
-        # Every value at one size, the size of the widest (a total is shown unsigned).
-        sample = max((signed(v) for _label, values, _b in rows for v in values), key=len)
+        shown = [
+            [
+                format_points(v, tr) if label == tr._("Total after") else signed(v, tr)
+                for v in values
+            ]
+            for label, values, _b in rows
+        ]
+        numbers = [text for texts in shown for text in texts]
+        columns = layout_columns(
+            [label for label, _v, _b in rows], numbers, game.side_names, inner, scale
+        )
 
-        def cell(text: str, bold: bool = False, size: int = 16) -> ft.Control:
+        def cell(text: str, bold: bool) -> ft.Control:
             return FitNumber(
                 text,
-                size=size,
-                width=value_width - 8,
+                size=20 if bold else 16,
+                width=columns.value,
                 scale=scale,
-                sample=sample,
+                row=numbers,
                 weight=ft.FontWeight.BOLD if bold else None,
-                expand=True,
                 text_align=ft.TextAlign.END,
             )
 
@@ -193,52 +248,41 @@ class RoundDetailScreen(Screen):
             # One line, cut short if need be: a name broken mid-word reads as two names.
             return ft.Text(
                 name,
-                size=16 if len(game.sides) < 3 else 14,
+                size=NAME_SIZE if len(game.sides) < 3 else NAME_SIZE - 2,
                 weight=ft.FontWeight.BOLD,
-                expand=True,
+                width=columns.value,
                 text_align=ft.TextAlign.END,
                 max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
                 tooltip=name,
             )
 
+        def values_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
+            return ft.Row([first, *cells], spacing=GAP)
+
         table: list[ft.Control] = [
-            ft.Row(
-                [
-                    *([] if stacked else [ft.Text("", expand=True)]),
-                    *[name_cell(name) for name in game.side_names],
-                ]
-            ),
+            values_row(ft.Container(expand=True), [name_cell(name) for name in game.side_names]),
             ft.Divider(height=1),
         ]
-        for line, (label, values, bold) in enumerate(rows):
-            caption = ft.Text(
-                label, size=15, expand=True, weight=ft.FontWeight.BOLD if bold else None
-            )
-            if stacked:
-                caption.expand = False
-                table.append(caption)
-            table.append(
-                ft.Row(
-                    [
-                        *([] if stacked else [caption]),
-                        *[
-                            Tagged(
-                                f"detail-{line}-side-{side}",
-                                cell(
-                                    format_points(v, tr)
-                                    if label == tr._("Total after")
-                                    else signed(v, tr),
-                                    bold,
-                                    20 if bold else 16,
-                                ),
-                                expand=True,
-                            )
-                            for side, v in enumerate(values)
-                        ],
-                    ]
+        for line, ((label, _values, bold), texts, beside) in enumerate(
+            zip(rows, shown, columns.beside, strict=True)
+        ):
+            caption = ft.Text(label, size=LABEL_SIZE, weight=ft.FontWeight.BOLD if bold else None)
+            cells: list[ft.Control] = [
+                ft.Container(
+                    Tagged(f"detail-{line}-side-{side}", cell(text, bold)),
+                    width=columns.value,
+                    alignment=ft.Alignment.CENTER_RIGHT,
                 )
-            )
+                for side, text in enumerate(texts)
+            ]
+            if beside:
+                caption.expand = True
+                table.append(values_row(caption, cells))
+            else:
+                # Over its values where beside them a word of it would break.
+                table.append(caption)
+                table.append(values_row(ft.Container(expand=True), cells))
         table.append(ft.Divider(height=1))
         for index, (name, entry, minimum) in enumerate(
             zip(game.side_names, entries, needed, strict=True)

@@ -195,7 +195,8 @@ class SheetScreen(Screen):
         scale = self.app.text_scale
         # The box's padding, then the row's spacing between the sides' columns.
         column_width = (self.app.body_width() - 24 - 10 * (len(game.sides) - 1)) / len(game.sides)
-        sample = max((format_points(total) for total in game.totals), key=len, default="")
+        # The totals side by side at one size: a lower total never looks bigger.
+        totals = [format_points(total, self.app.tr) for total in game.totals]
         for index, column in enumerate(sheet_columns(game)):
             leading = game.winner == index
             opening = ft.Container(
@@ -230,12 +231,13 @@ class SheetScreen(Screen):
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
+                        # Two lines for the players where one is too short (large text).
                         ft.Text(
                             ", ".join(column.players),
                             size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT,
                             text_align=ft.TextAlign.CENTER,
-                            max_lines=1,
+                            max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
                         Tagged(
@@ -245,7 +247,7 @@ class SheetScreen(Screen):
                                 size=34 if len(game.sides) < 4 else 28,
                                 width=column_width,
                                 scale=scale,
-                                sample=sample,
+                                row=totals,
                                 color=ft.Colors.PRIMARY if leading else None,
                             ),
                         ),
@@ -313,16 +315,15 @@ class SheetScreen(Screen):
         cell_width = (self.app.body_width() - 2 * TAP - 4 * (sides + 1)) / sides
         round_label = self.app.tr._("Round")
         rows_of_sheet = sheet_rows(game)
-        # Every round's numbers at one size, the size of the widest.
-        sample = max(
-            (
-                text
-                for row in rows_of_sheet
-                for text in [*map(signed, row.scores), *map(format_points, row.totals)]
-            ),
-            key=len,
-            default="",
-        )
+        # Every round's numbers at one size, the size at which the widest fits.
+        numbers = [
+            text
+            for row in rows_of_sheet
+            for text in [
+                *(signed(score, self.app.tr) for score in row.scores),
+                *(format_points(total, self.app.tr) for total in row.totals),
+            ]
+        ]
         head = ft.Row(
             [
                 ft.Text(
@@ -387,7 +388,7 @@ class SheetScreen(Screen):
                                     size=14,
                                     width=cell_width,
                                     scale=scale,
-                                    sample=sample,
+                                    row=numbers,
                                     weight=None,
                                     color=ft.Colors.ERROR
                                     if score < 0
@@ -401,7 +402,7 @@ class SheetScreen(Screen):
                                     size=20,
                                     width=cell_width,
                                     scale=scale,
-                                    sample=sample,
+                                    row=numbers,
                                 ),
                             ),
                         ],
