@@ -78,7 +78,9 @@ def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help=N_("port to serve on (web mode; 0: any free)"),
     )
     parser.add_argument(
-        "--db", metavar="PATH", help=N_("database file (default: the app's data folder)")
+        "--db",
+        metavar="PATH|URL",
+        help=N_("database file or PostgreSQL URL (default: in the app's data folder)"),
     )
     return parser.parse_args(argv)
 

@@ -5,9 +5,10 @@ import json
 import sqlite3
 from dataclasses import replace
 
+from storage_support.builders import database_at
+
 from canasta_score import storage
 from canasta_score.core import PRESETS, apply_overrides
-from canasta_score.storage import schema
 
 
 def house_rules(number=1, **overrides):
@@ -37,9 +38,7 @@ def test_a_custom_rule_set_the_core_cannot_read_is_left_out(tmp_path):
 
 def test_rule_sets_an_earlier_version_kept_in_the_settings_are_moved_to_their_table(tmp_path):
     path = tmp_path / "games.db"
-    engine = schema.make_engine(path)
-    schema.upgrade(engine, "0002")
-    engine.dispose()
+    database_at(path, "0002")
     kept = [
         {"id": "custom-1", "name": "Ours", "base": "finnish", "overrides": {"going_out": 150}},
         "not a rule set",

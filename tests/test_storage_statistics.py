@@ -6,7 +6,7 @@ import sqlite3
 from datetime import date
 
 import pytest
-from storage_support.builders import quiet_round, two_sides, winning_round
+from storage_support.builders import file_engine, quiet_round, two_sides, winning_round
 
 from canasta_score import storage
 from canasta_score.core import DANISH, SideEntry
@@ -17,7 +17,7 @@ from canasta_score.statistics import (
     game_statistics,
     summarize,
 )
-from canasta_score.storage import HistoryQuery, schema
+from canasta_score.storage import HistoryQuery
 
 
 @pytest.fixture
@@ -252,7 +252,7 @@ def test_a_database_of_schema_0003_is_upgraded_and_its_games_summarized_when_ask
         expected_version=1,
     )
     db.close()
-    engine = schema.make_engine(path)
+    engine = file_engine(path)
     with engine.begin() as connection:  # back to schema 0003 as that version left it
         connection.exec_driver_sql("UPDATE game SET stats = ''")
     engine.dispose()

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from canasta_score.core import Game, RoundRefused, SideEntry, game_document, read_game
-from canasta_score.storage import backups
 from canasta_score.storage.database import (
     Database,
     aware,
@@ -20,8 +20,9 @@ from canasta_score.storage.database import (
     writing,
 )
 from canasta_score.storage.facts import entries_json, read_facts, rules_json
-from canasta_score.storage.played_text import stats_json
+from canasta_score.storage.name_match import same_name
 from canasta_score.storage.records import Change, StoredGame
+from canasta_score.storage.summaries import summary_columns
 from canasta_score.storage.tables import (
     ChangeRow,
     GameRow,
@@ -86,11 +87,15 @@ def name_key(name: str) -> str:
 
 def _player(session: Session, name: str, played_at: datetime) -> PlayerRow:
     with session.no_autoflush:
-        player = session.exec(select(PlayerRow).where(PlayerRow.name == name)).first()
+        player = session.exec(select(PlayerRow).where(same_name(PlayerRow.name, name))).first()
     if player is None:
-        player = PlayerRow(name=name, last_played_at=played_at)
-        session.add(player)
-        session.flush()
+        try:
+            with session.begin_nested():
+                player = PlayerRow(name=name, last_played_at=played_at)
+                session.add(player)
+                session.flush()
+        except IntegrityError:  # another server process added the name meanwhile
+            player = session.exec(select(PlayerRow).where(same_name(PlayerRow.name, name))).one()
     if aware(player.last_played_at) < played_at:
         player.last_played_at = played_at
     return player
@@ -108,12 +113,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
             first_dealer=checked.first_dealer,
             created_at=played_at,
             updated_at=played_at,
-            rules_name=checked.rules.name,
-            round_count=len(checked.rounds),
-            totals=json.dumps(list(totals)),
-            finished=checked.finished,
-            winner=checked.winner,
-            stats=stats_json(checked),
+            **summary_columns(checked),
         )
         session.add(row)
         session.flush()
@@ -141,7 +141,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
                 )
             )
         record(session, row, "game created")
-    backups.after_write(db, finished_now=checked.finished)
+    db.upkeep.after_write(db, finished_now=checked.finished)
     return stored(row, checked)
 
 

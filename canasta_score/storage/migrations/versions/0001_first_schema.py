@@ -40,9 +40,21 @@ def upgrade() -> None:
     op.create_table(
         "player",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("name", sa.String(collation="NOCASE"), nullable=False, unique=True),
+        # SQLite compares names NOCASE; PostgreSQL has no such collation: the same folding
+        # (ASCII letters only) is its unique index below (`storage.name_match`).
+        sa.Column(
+            "name",
+            sa.String().with_variant(sa.String(collation="NOCASE"), "sqlite"),
+            nullable=False,
+            unique=True,
+        ),
         sa.Column("last_played_at", sa.DateTime(timezone=True), nullable=False),
     )
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute(
+            "CREATE UNIQUE INDEX uq_player_name_folded ON player "
+            "(translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'))"
+        )
     op.create_table(
         "seat",
         sa.Column("id", sa.Integer, primary_key=True),
