@@ -108,7 +108,6 @@ def test_the_command_line_uses_storage_s_own_errors_and_public_names():
         for path in (PACKAGE / "cli").glob("*.py")
         for module in imports(path)
         if module.startswith("sqlalchemy")
-        or (module.rsplit(".", 1)[-1].startswith("_")
-        and "storage" in module)
+        or (module.rsplit(".", 1)[-1].startswith("_") and "storage" in module)
     }
     assert found == set()
