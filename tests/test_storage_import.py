@@ -27,13 +27,6 @@ FUZZ = settings(
 )
 
 
-@pytest.fixture
-def db(tmp_path):
-    database = storage.open_database(tmp_path / "games.db")
-    yield database
-    database.close()
-
-
 def stored_rows(db):
     with db.engine.connect() as connection:
         return tuple(
@@ -316,7 +309,7 @@ def test_a_backup_file_read_game_by_game_gives_what_the_whole_document_gives(
     streamed.close()
 
 
-def test_a_restored_backup_exports_to_the_identical_document(tmp_path, monkeypatch):
+def test_a_restored_backup_exports_to_the_identical_document(tmp_path, monkeypatch, db):
     first = storage.open_database(tmp_path / "first.db")
     storage.import_document(
         db=first,
@@ -327,15 +320,13 @@ def test_a_restored_backup_exports_to_the_identical_document(tmp_path, monkeypat
     path.write_text(json.dumps(exported), encoding="utf-8")
     monkeypatch.setattr(backup_stream, "CHUNK", 13)  # games cut at every place
     monkeypatch.setattr(importing, "BATCH", 3)  # written in three batches
-    second = storage.open_database(tmp_path / "second.db")
-    assert storage.restore_backup(db=second, path=path) == list(range(1, 8))
-    assert storage.export_all(db=second) == exported
+    assert storage.restore_backup(db=db, path=path) == list(range(1, 8))
+    assert storage.export_all(db=db) == exported
     first.close()
-    second.close()
 
 
 def test_a_bad_last_game_of_a_big_backup_leaves_out_the_batches_written_before_it(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, db
 ):
     monkeypatch.setattr(importing, "BATCH", 2)
     games = [game_file(1) for _ in range(9)]
@@ -343,24 +334,20 @@ def test_a_bad_last_game_of_a_big_backup_leaves_out_the_batches_written_before_i
     games[8]["sides"] = []
     path = tmp_path / "backup.json"
     path.write_text(json.dumps({"format": storage.BACKUP_FORMAT, "games": games}), encoding="utf-8")
-    db = storage.open_database(tmp_path / "games.db")
     before = stored_rows(db)
     with pytest.raises(storage.ImportRefused) as refused:
         storage.restore_backup(db=db, path=path)
     assert [p.split(":")[0] for p in refused.value.problems][:1] == ["game 5"]
     assert any(p.startswith("game 9: ") for p in refused.value.problems)
     assert stored_rows(db) == before
-    db.close()
 
 
-def test_a_backup_whose_format_comes_after_its_games_is_still_restored(tmp_path):
+def test_a_backup_whose_format_comes_after_its_games_is_still_restored(tmp_path, db):
     path = tmp_path / "backup.json"
     path.write_text(
         json.dumps({"games": [game_file(1)], "format": storage.BACKUP_FORMAT}), encoding="utf-8"
     )
-    db = storage.open_database(tmp_path / "games.db")
     assert storage.restore_backup(db=db, path=path) == [1]
-    db.close()
 
 
 def test_a_backup_that_is_not_json_is_refused_as_before(tmp_path):

@@ -20,13 +20,6 @@ from canasta_score.statistics import (
 from canasta_score.storage import HistoryQuery
 
 
-@pytest.fixture
-def db(tmp_path):
-    database = storage.open_database(tmp_path / "games.db")
-    yield database
-    database.close()
-
-
 def fresh(db, game_id):
     """The statistics' summary of a stored game, scored afresh from its facts."""
     stored = storage.load_game(db=db, game_id=game_id)

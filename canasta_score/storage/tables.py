@@ -75,8 +75,11 @@ class PlayerRow(SQLModel, table=True):
     __tablename__ = "player"
 
     id: int | None = Field(default=None, primary_key=True)
-    #: Names match whatever their case: "anna" and "Anna" are one player.
-    name: str = Field(sa_type=String(collation="NOCASE"), unique=True)
+    #: Names match whatever their ASCII case: "anna" and "Anna" are one player (SQLite's
+    #: NOCASE; on PostgreSQL an index and the queries fold the same way, `name_match`).
+    name: str = Field(
+        sa_type=String().with_variant(String(collation="NOCASE"), "sqlite"), unique=True
+    )
     last_played_at: datetime
 
 

@@ -79,3 +79,20 @@ def database_at(path, revision: str) -> None:
     with engine.begin() as connection:
         schema.upgrade(connection, revision)
     engine.dispose()
+
+
+def execute(location, *statements, **values):
+    """Plain SQL on the database at `location` (a file or a URL), beside the app, as another
+    program (or an older version) would; returns the last statement's rows."""
+    from sqlalchemy import text
+
+    from canasta_score.storage.backend import backend_for
+
+    engine = backend_for(location).make_engine()
+    try:
+        with engine.begin() as connection:
+            for statement in statements:
+                result = connection.execute(text(statement), values)
+            return result.all() if result.returns_rows else []
+    finally:
+        engine.dispose()
