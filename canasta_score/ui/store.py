@@ -7,12 +7,13 @@ import copy
 import functools
 import inspect
 import json
+import logging
 import os
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
@@ -33,6 +34,11 @@ from canasta_score.storage import (
     StoredGame,
     StoredNameChange,
 )
+from canasta_score.storage.listening import ChangeListener, announce
+from canasta_score.ui.news import tell_every_phone, tell_every_phone_to_reload
+
+if TYPE_CHECKING:
+    from flet.pubsub.pubsub_client import PubSubClient
 
 __all__ = [
     "GameFigures",
@@ -88,9 +94,11 @@ def _tells(
     def saved(store: GameStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         result = method(store, *args, **kwargs)
         if isinstance(result, StoredGame):
-            store._tell(result.id)
+            game_id: int | None = result.id
         else:
-            store._tell(signature.bind(store, *args, **kwargs).arguments.get("game_id"))
+            game_id = signature.bind(store, *args, **kwargs).arguments.get("game_id")
+        store._tell(game_id)
+        store._announce(game_id)
         return result
 
     saved.tells = True  # type: ignore[attr-defined]
@@ -106,6 +114,35 @@ class GameStore:
         self.notice = self.db.notice
         #: Told the id of each game changed through this store (None: the game list alone).
         self._tell: Callable[[int | None], None] = lambda _game_id: None
+        #: Hears the other server processes of a shared database (`listen_to_others`).
+        self._listener: ChangeListener | None = None
+
+    def listen_to_others(self, pubsub: PubSubClient) -> None:
+        """On a database shared by several server processes, pass each change another process
+        announces on to this process's phones (`pubsub`: any page's, all share one hub), and
+        have every screen read again after the database was out of reach. Once per process."""
+        if self._listener is not None or not self.db.backend.shared:
+            return
+        self._listener = ChangeListener(
+            self.db,
+            heard=lambda game_id: tell_every_phone(pubsub, game_id),
+            reconnected=lambda: tell_every_phone_to_reload(pubsub),
+        ).start()
+
+    def _announce(self, game_id: int | None) -> None:
+        """Tell the other server processes (if any) of a change saved here."""
+        if self._listener is None:
+            return
+        try:
+            announce(db=self.db, game_id=game_id, sender=self._listener.sender)
+        except Exception as error:  # saved all the same; the others read it at their reload
+            logging.getLogger(__name__).warning("change not announced: %s", error)
+
+    def close(self) -> None:
+        """Stop listening to the other processes and close the database."""
+        if self._listener is not None:
+            self._listener.stop()
+        self.db.close()
 
     def telling(self, tell: Callable[[int | None], None]) -> GameStore:
         """The same open database, telling `tell` after every change it saves (the methods

@@ -74,8 +74,9 @@ class Server:
         self.stop()
         self.start()
 
-    def stop(self) -> None:
-        self.run(str(BIN / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server: `fast` ends every connection and keeps what was committed."""
+        self.run(str(BIN / "pg_ctl"), "-D", str(self.folder / "data"), "-m", mode, "stop")
 
     def start(self) -> None:
         options = (
@@ -111,5 +112,5 @@ def throwaway_server(*, durable: bool = False) -> Iterator[Server]:
         yield server
     finally:
         with contextlib.suppress(Exception):
-            server.stop()
+            server.stop("immediate")  # thrown away: nothing to keep
         shutil.rmtree(folder, ignore_errors=True)
