@@ -3,25 +3,27 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint benchmark chromium postgresql icons messages update-messages compile-messages
+.PHONY: run test lint benchmark chromium postgresql icons messages update-messages compile-messages apk aab ipa
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: pyproject.toml | $(PY)
+$(VENV)/.installed: pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(PY)
+$(VENV)/.installed-test: pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(VENV)/.installed $@
 
+# Quiet: the app's own first lines say what it started, its link and how to stop it.
 run: $(VENV)/.installed compile-messages
-	$(PY) main.py $(ARGS)
+	@$(PY) main.py $(ARGS)
 
 # Catalogs (canasta_score/i18n): `messages` extracts the English strings into the template,
 # `update-messages` merges it into each language's .po, `compile-messages` builds the .mo
-# files the app reads (build products, not in git).
+# files the app reads (build products, not in git). Building a wheel or an editable install
+# runs the same Babel compile (the build hook in setup.py).
 LOCALE := canasta_score/i18n/locale
 DOMAIN := canasta_score
 POT := $(LOCALE)/$(DOMAIN).pot
@@ -63,7 +65,7 @@ lint: $(VENV)/.installed-test
 test: $(VENV)/.installed-test chromium postgresql lint compile-messages
 	$(PY) -m pytest -q
 
-# Figures for the README (run by hand; the tests never time anything).
+# The figures in docs/FIGURES.md (run by hand; the tests never time anything).
 benchmark: $(VENV)/.installed-test chromium postgresql
 	$(PY) benchmarks/score_command.py
 	$(PY) benchmarks/storage_bench.py
@@ -76,3 +78,10 @@ benchmark: $(VENV)/.installed-test chromium postgresql
 icons: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e ".[icons]"
 	$(PY) tools/make_icons.py
+
+# Phone packages (build/README.md, docs/PACKAGING.md). `flet build` copies this folder as it
+# is, so the catalogs are compiled first; Python 3.12 is the one Flet's index of Android / iOS
+# wheels has the pinned pydantic-core for. Needs the Flutter SDK and the internet.
+PHONE_PYTHON := 3.12
+apk aab ipa: $(VENV)/.installed compile-messages
+	$(VENV)/bin/flet build $@ --python-version $(PHONE_PYTHON) $(ARGS)

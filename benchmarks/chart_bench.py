@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/chart_bench.py [--runs N] [--rounds N]
 
-Prints the figures recorded in the README ("Figures: the app"). Target: opening the chart of a
+Prints the figures recorded in docs/FIGURES.md ("The app"). Target: opening the chart of a
 30-round game under 100 ms on the server. Measured: the route's screen made (the game loaded
 from the database, its chart series worked out, every control of the view built), and the same
 with the view encoded as Flet sends it to the phone (msgpack, as the socket server packs it).

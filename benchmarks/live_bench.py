@@ -8,7 +8,7 @@ the new total in B's sheet (its semantics node, which Flutter updates with the f
 and, for comparison, to A's own sheet back with its button for the next round. The same on
 the server alone (Flet's pubsub hub, two pages in one process, no browser): the save on A to
 B's sheet built again. Prints median and worst, in ms, as
-recorded in the README ("Figures: the app"). Target: the other phone within a second.
+recorded in docs/FIGURES.md ("The app"). Target: the other phone within a second.
 """
 
 from __future__ import annotations
@@ -114,7 +114,6 @@ def server_side_times(saves: int) -> list[float]:
         loop = asyncio.get_running_loop()
         hub = PubSubHub(loop=loop, executor=ThreadPoolExecutor())
         store = GameStore(str(db))
-        store.set_setting("keep_awake", "off")
         sides = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
         game_id = store.create_game(Game(rules=PRESETS["classic"], sides=sides)).id
         drawn = asyncio.Event()

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/score_command.py [--runs N]
 
-Prints the figures recorded in the README; targets: the command under 3x `python -c pass`,
+Prints the figures recorded in docs/FIGURES.md; targets: the command under 3x `python -c pass`,
 100,000 rounds scored in-process under 1 s.
 """
 

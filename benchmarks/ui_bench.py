@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/ui_bench.py [--runs N] [--games N] [--db PATH] [--keystroke-only]
 
-Prints the figures recorded in the README ("Figures: the app"). Targets: cold start to a
+Prints the figures recorded in docs/FIGURES.md ("The app"). Targets: cold start to a
 usable score sheet within 1.3x a minimal Flet app served the same way on the same machine;
 a round save to the updated sheet under 100 ms on the server with 10,000 games stored;
 a keystroke in round entry to the updated preview under 5 ms (median) on the server;

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
-from canasta_score.cli.reading import HelpInLanguage, words
+from canasta_score.cli.reading import HelpInLanguage, refuse, words
 from canasta_score.core.problems import N_
-from canasta_score.invite import TOKEN_PARAMETER
+from canasta_score.invite import SERVE_COMMAND, TOKEN_PARAMETER, invite_link, terminal_qr
 
 if TYPE_CHECKING:
     import flet as ft
@@ -60,15 +60,27 @@ def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="main.py", description="Canasta Score", formatter_class=HelpInLanguage
     )
-    parser.add_argument(
-        "--web", action="store_true", help=N_("serve the web app, even with a display")
+    window = parser.add_mutually_exclusive_group()
+    window.add_argument(
+        "--web",
+        action="store_true",
+        help=N_("the app in the browser, even with a display (needs nothing more)"),
+    )
+    window.add_argument(
+        "--desktop",
+        action="store_true",
+        help=N_(
+            "the desktop window only: fail rather than open the browser when its client "
+            "(a one-time download) cannot be had"
+        ),
     )
     parser.add_argument(
         "--host",
         default=DEFAULT_HOST,
         help=N_(
-            "address to serve on (web mode); any address other than loopback, such as "
-            "0.0.0.0 for the local network, asks for the access token printed at start"
+            "address to serve on; any address other than loopback, such as 0.0.0.0 for the "
+            "phones on the local network, serves the browser app and asks for the access "
+            "token printed at start"
         ),
     )
     parser.add_argument(
@@ -411,24 +423,17 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     if port == 0:
         port = free_port()
     token = None if is_loopback(host) else secrets.token_urlsafe(24)
-    from canasta_score.invite import invite_link, terminal_qr
-
     url_host = host if host not in ("0.0.0.0", "::", "") else network_address()
     url = invite_link(url_host, port, token)
 
     def announce() -> None:
-        print(f"Canasta Score: {url}", flush=True)
-        if token is not None:
-            print(
-                "Open this link on the phones at the table (or scan the code); it carries the "
-                "access key.",
-                flush=True,
-            )
-            print(terminal_qr(url), end="", flush=True)
+        for line in web_start_lines(url, to_network=token is not None):
+            print(line, flush=True)
         if open_browser:
             import webbrowser
 
-            webbrowser.open(url)
+            # A browser command may wait for the browser: not on the server's loop.
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
     class AnnouncingServer(uvicorn.Server):
         """Prints the URL once the socket listens, so whoever reads it can connect at once."""
@@ -464,14 +469,79 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
         raise
 
 
+def web_start_lines(url: str, *, to_network: bool) -> list[str]:
+    """The first lines `main.py` prints when it serves the browser app, in the user's language:
+    the link first (tests and scripts wait for `Canasta Score: http://...` as the first line),
+    then what runs, how the phones join (served to them: the link's QR code) and how to stop."""
+    t = words()
+    if to_network:
+        return [
+            f"Canasta Score: {url}",
+            t._(
+                "The app runs in the browser, served to the phones at the table: open this link "
+                "on each phone (or scan the code); it carries the access key."
+            ),
+            terminal_qr(url).removesuffix("\n"),
+            t._("Ctrl+C stops it."),
+        ]
+    return [
+        f"Canasta Score: {url}",
+        t._("The app runs in the browser, on this computer only: open the link above."),
+        t._("For the phones at the table, start it with: {command}").format(command=SERVE_COMMAND),
+        t._("Ctrl+C stops it."),
+    ]
+
+
+def desktop_start_lines() -> list[str]:
+    """The first lines `main.py` prints when it opens the desktop window."""
+    t = words()
+    return [
+        t._("Canasta Score opens its desktop window."),
+        t._("For the phones at the table, start it with: {command}").format(command=SERVE_COMMAND),
+        t._("Closing the window stops it."),
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = options(argv)
-    if args.web or not has_display():
+    to_network = not is_loopback(args.host)
+    if args.desktop and (to_network or not has_display()):
+        why = (
+            words()._("the desktop window cannot be served to the phones; use --web")
+            if to_network
+            else words()._("there is no display here for the desktop window; use --web")
+        )
+        return refuse([f"Canasta Score: {why}"])
+    # A desktop window reaches no phone: serving the network means the browser app.
+    if args.web or to_network or not has_display():
         serve_web(args.host, args.port, args.db, open_browser=args.web and has_display())
+        return 0
+
+    from canasta_score.desktop_client import fetch_desktop_client
+
+    try:
+        missing = fetch_desktop_client()
+    except KeyboardInterrupt:  # Ctrl+C during the download: stopped, as asked
+        return 130
+    if missing is not None:
+        if args.desktop:
+            said = words()._(
+                "the desktop window cannot open: its one-time download failed ({reason}); "
+                "without --desktop the app opens in the browser instead"
+            )
+            return refuse([f"Canasta Score: {said.format(reason=missing)}"])
+        said = words()._(
+            "the desktop window cannot open: its one-time download failed ({reason}); the "
+            "app opens in the browser instead"
+        )
+        print(f"Canasta Score: {said.format(reason=missing)}", file=sys.stderr, flush=True)
+        serve_web(args.host, args.port, args.db, open_browser=True)
         return 0
 
     import flet as ft
 
+    for line in desktop_start_lines():
+        print(line, flush=True)
     ft.run(screens(args.db), assets_dir=str(ASSETS_DIR))
     purge_deleted_games(args.db)
     return 0

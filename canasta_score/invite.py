@@ -12,6 +12,9 @@ import segno
 
 TOKEN_PARAMETER = "token"
 
+#: How the table is served to the phones (the app in the browser, on the local network).
+SERVE_COMMAND = "python main.py --web --host 0.0.0.0"
+
 
 def invite_link(host: str, port: int, token: str | None) -> str:
     """The address to open on a phone: host and port, with the access token if there is one.

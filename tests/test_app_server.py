@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -23,6 +23,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from canasta_score.app import TOKEN_PARAMETER, TokenGate, is_loopback, options
+from canasta_score.i18n import translator
 
 ROOT = Path(__file__).resolve().parent.parent
 URL_LINE = re.compile(r"Canasta Score: (http://\S+)")
@@ -35,6 +36,8 @@ class RunningApp:
     printed_url: str
     port: int
     log: Path
+    #: What it printed up to its link.
+    first_lines: list[str] = field(default_factory=list)
 
     @property
     def base(self) -> str:
@@ -46,13 +49,17 @@ class RunningApp:
         return match.group(1) if match else None
 
 
-def start_app(*args: str) -> RunningApp:
-    """`main.py --web` in a subprocess on a port the OS picks; returns once it printed its URL."""
+def start_app(*args: str, web: bool = True, **variables: str) -> RunningApp:
+    """`main.py --web` in a subprocess on a port the OS picks; returns once it printed its URL.
+
+    `variables` are set in its environment (e.g. a `DISPLAY`; none by default)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env |= variables
+    command = [sys.executable, str(ROOT / "main.py"), *(["--web"] if web else [])]
     log = Path(tempfile.mkstemp(prefix="canasta-app-", suffix=".log")[1])
     with log.open("w") as errors:
         process = subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), "--web", "--port", "0", *args],
+            [*command, "--port", "0", *args],
             stdout=subprocess.PIPE,
             stderr=errors,
             text=True,
@@ -76,7 +83,7 @@ def start_app(*args: str) -> RunningApp:
             url = match.group(1)
             port = urlsplit(url).port
             assert port is not None, url
-            return RunningApp(process, url, port, log)
+            return RunningApp(process, url, port, log, seen)
     process.kill()
     process.wait()
     raise AssertionError(
@@ -287,6 +294,75 @@ def test_the_gate_lets_lifespan_events_through() -> None:
     thread.start()
     thread.join()
     assert seen == ["lifespan"]
+
+
+def test_the_first_lines_say_what_runs_the_link_how_the_phones_join_and_how_to_stop(
+    loopback_app: RunningApp,
+) -> None:
+    assert loopback_app.process.stdout is not None
+    after = [loopback_app.process.stdout.readline() for _ in range(3)]
+    said = "".join(loopback_app.first_lines + after)
+    assert said == (
+        f"Canasta Score: {loopback_app.printed_url}\n"
+        "The app runs in the browser, on this computer only: open the link above.\n"
+        "For the phones at the table, start it with: python main.py --web --host 0.0.0.0\n"
+        "Ctrl+C stops it.\n"
+    )
+
+
+def test_the_first_lines_are_in_the_language_of_the_command_line() -> None:
+    german = start_app(LANG="de_DE.UTF-8", LANGUAGE="", LC_ALL="", LC_MESSAGES="")
+    try:
+        assert german.process.stdout is not None
+        what = german.process.stdout.readline().strip()
+        assert what == translator("de")._(
+            "The app runs in the browser, on this computer only: open the link above."
+        )
+        assert "im Browser" in what
+    finally:
+        stop_app(german)
+
+
+def test_serving_the_network_with_a_display_serves_the_browser_app(tmp_path: Path) -> None:
+    """A desktop window reaches no phone: no window, no download of its client, the link."""
+    app = start_app(
+        "--host",
+        "0.0.0.0",
+        web=False,
+        DISPLAY=":99",
+        HOME=str(tmp_path),  # no desktop client in its cache
+        FLET_CLIENT_URL="http://127.0.0.1:9/flet.tar.gz",  # were it fetched, it would fail
+    )
+    try:
+        assert app.token is not None
+        assert app.process.stdout is not None
+        assert "served to the phones" in app.process.stdout.readline()
+    finally:
+        assert stop_app(app) == 0
+    said = "".join(app.first_lines) + app.log.read_text()
+    assert "one-time" not in said and "Traceback" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--desktop", "--host", "0.0.0.0"], "cannot be served to the phones; use --web"),
+        (["--desktop", "--web"], "not allowed with argument"),
+    ],
+)
+def test_the_desktop_window_where_it_cannot_be_fails_in_one_line(
+    args: list[str], said: str
+) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        env=os.environ | {"DISPLAY": ":99", "LANG": "C.UTF-8", "LANGUAGE": ""},
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert said in done.stderr.splitlines()[-1], done.stderr
+    assert "Traceback" not in done.stderr and not done.stdout
 
 
 def test_ctrl_c_stops_the_server_quietly() -> None:

@@ -74,3 +74,26 @@ def test_no_screen_holds_a_language_of_its_own():
                 assert not names & {"_", "ngettext", "set_language"}, path
             if isinstance(node, ast.Import):
                 assert not {alias.name for alias in node.names} & {"gettext"}, path
+
+
+def imported_anywhere(path):
+    """Every module a file imports, including under TYPE_CHECKING and inside functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module
+
+
+def test_screens_know_their_host_not_the_shell():
+    """Screens and components ask the app through `Host` alone: no import of the shell (not
+    even for typing), and no reaching past it into the page."""
+    ui = CORE.parent / "ui"
+    for path in [*(ui / "views").glob("*.py"), *(ui / "components").glob("*.py")]:
+        assert "canasta_score.ui.shell" not in set(imported_anywhere(path)), path.name
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "page":
+                owner = node.value
+                name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+                assert name != "app", f"{path.name}:{node.lineno} reaches into app.page"

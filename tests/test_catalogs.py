@@ -9,7 +9,14 @@ import pytest
 from babel.messages.pofile import read_po
 
 from canasta_score.core import Problem
-from canasta_score.core.problems import TEMPLATES, TERMS, Plural, Term
+from canasta_score.core.problems import (
+    COUNTED_NOUNS,
+    MELD_NAMES,
+    TEMPLATES,
+    TERMS,
+    Plural,
+    Term,
+)
 from canasta_score.core.rules import PRESETS
 from canasta_score.i18n import LANGUAGES, LOCALE_DIR
 
@@ -160,6 +167,8 @@ def test_every_template_and_term_is_in_the_catalog_template():
         key = (template.singular, template.plural) if isinstance(template, Plural) else template
         assert key in msgids
     assert set(TERMS) <= msgids
+    assert set(MELD_NAMES.values()) <= msgids
+    assert {(noun.singular, noun.plural) for noun in COUNTED_NOUNS} <= msgids
     assert {rules.name for rules in PRESETS.values()} <= msgids
     assert {rules.description for rules in PRESETS.values()} <= msgids
 
@@ -174,5 +183,5 @@ def test_the_terms_problems_carry_are_all_listed():
 
     carried = {t for p in PROBLEMS for v in p.params.values() for t in terms(v)}
     names = {rules.name for rules in PRESETS.values()}
-    assert carried and carried <= set(TERMS) | names
+    assert carried and carried <= set(TERMS) | set(MELD_NAMES.values()) | names
     assert all(isinstance(p, Problem) for p in PROBLEMS)

@@ -189,8 +189,11 @@ def test_the_apps_own_help_is_in_the_users_language():
     )
     assert shown.returncode == 0
     said = " ".join(shown.stdout.split())
-    assert translator("fi")._("serve the web app, even with a display") in said
-    assert "tarjoa verkkosovellus" in said and "serve the web app" not in said
+    assert (
+        translator("fi")._("the app in the browser, even with a display (needs nothing more)")
+        in said
+    )
+    assert "sovellus selaimessa" in said and "the app in the browser" not in said
     refused = subprocess.run(
         [sys.executable, main, "--port", "70000"],
         capture_output=True,

@@ -11,6 +11,7 @@ from canasta_score.core import (
     SideEntry,
     WentOut,
     apply_overrides,
+    rules_title,
     winner_of,
 )
 
@@ -129,7 +130,8 @@ def test_a_target_override_holds_whatever_the_number_of_sides():
 def test_overrides_of_other_values_make_a_custom_rule_set():
     rules, problems = apply_overrides(CLASSIC, {"canasta_bonuses": {"wild": 1000}})
     assert problems == []
-    assert (rules.id, rules.name, rules.base) == ("custom", "Classic (custom)", "classic")
+    assert (rules.id, rules.name, rules.base) == ("custom", "", "classic")
+    assert rules_title(rules) == "Classic (custom)", "unnamed: worded where it is shown"
     assert rules.canasta_bonuses["wild"] == 1000
 
 
@@ -142,7 +144,7 @@ def test_bad_overrides_are_all_reported():
             [
                 "target", "three_side_target", "packs", "card_values", "canasta_bonuses",
                 "red_threes", "going_out", "going_out_concealed", "canastas_to_go_out",
-                "dealer_bonus", "opening_below_zero", "opening_tiers",
+                "dealer_bonus", "opening_below_zero", "opening_tiers", "wild_cards_in_meld",
             ]
         ),
     ]  # fmt: skip

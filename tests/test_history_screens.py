@@ -47,9 +47,7 @@ CLIMBING = [
 
 @pytest.fixture
 def store(tmp_path: Path) -> GameStore:
-    store = GameStore(str(tmp_path / "games.db"))
-    store.set_setting("keep_awake", "off")
-    return store
+    return GameStore(str(tmp_path / "games.db"))
 
 
 def app_on(store: GameStore, width: float = 390, language: str = "en") -> App:
@@ -325,7 +323,7 @@ def pick(screen: SettingsScreen, name: str, data: bytes | None) -> str:
 
     async def picking() -> None:
         screen.files_picked([picked_file(name, data)])
-        await until(lambda: not screen.app.importing)
+        await until(lambda: not screen.imports.importing)
 
     run_on_a_loop_of_its_own(picking())
     return str(screen.outcome.value)
@@ -387,7 +385,7 @@ def test_a_picked_backup_is_imported_off_the_pages_loop_and_one_at_a_time(
         assert again.working.visible and again.bring_in_button.disabled
         again.files_picked([picked_file("again.json", backup)])
         release.set()
-        await until(lambda: not app.importing)
+        await until(lambda: not again.imports.importing)
         assert again.outcome.value == "2 games came in from backup.json."
         assert not again.working.visible and not again.bring_in_button.disabled
 

@@ -55,6 +55,17 @@ def test_served_on_this_device_only_the_invite_screen_says_how_to_serve_the_tabl
     assert "invite-code" not in identifiers(view)
 
 
+def test_the_command_it_gives_serves_the_browser_app_to_the_network() -> None:
+    """Not the desktop window, which no phone can join, on a machine with a display."""
+    from canasta_score.app import is_loopback, options
+
+    python, script, *args = SERVE_COMMAND.split()
+    assert (python, script) == ("python", "main.py")
+    given = options(args)
+    assert given.web and not given.desktop
+    assert not is_loopback(given.host)
+
+
 def test_invite_is_offered_from_home_and_the_sheet_and_goes_back_where_it_came_from(
     store: GameStore,
 ) -> None:

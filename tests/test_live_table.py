@@ -23,9 +23,7 @@ from canasta_score.ui.views.round_entry import RoundEntryScreen
 
 @pytest.fixture
 def store(tmp_path: Path) -> GameStore:
-    store = GameStore(str(tmp_path / "games.db"))
-    store.set_setting("keep_awake", "off")
-    return store
+    return GameStore(str(tmp_path / "games.db"))
 
 
 def phones(store: GameStore, count: int = 2) -> list[App]:
@@ -261,12 +259,12 @@ QUIET = {
     "listen_to_others",
     "load_game",
     "name_changes",
+    "note_draft",
     "played_games",
     "read_statistics_soon",
     "save_custom_rules",
     "save_draft",
-    "set_setting",
-    "setting",
+    "take_old_device_settings",
     "telling",
     "undo_name_change",
     "unfinished_game",
@@ -307,7 +305,7 @@ def test_each_saved_change_is_told_once_with_its_game_and_a_refused_one_not_at_a
     with pytest.raises(ImportRefused):
         page.import_bytes(b"{", "broken.json")
     page.save_draft(game_id, {"typed": 1})
-    page.set_setting("theme", "dark")
+    page.take_old_device_settings(["theme"])
     assert len(told) == 11
     store.add_round(game_id, [points(90), points(hand=90)], 6)  # the server's own store: quiet
     assert len(told) == 11

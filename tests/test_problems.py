@@ -9,19 +9,32 @@ from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
 from canasta_score.core import (
     CLASSIC,
     DANISH,
+    FINNISH,
+    FLEMISH,
     CardCounts,
     Game,
+    Meld,
     Problem,
     ProblemCode,
+    Rank,
     RoundRefused,
     Side,
     SideEntry,
+    WarningCode,
     WentOut,
     override_rules,
     read_game,
     validate_round,
 )
-from canasta_score.core.problems import NAMED_SIDE, NUMBERED_SIDE, PLACED, ROUND, TEMPLATES, Plural
+from canasta_score.core.problems import (
+    NAMED_SIDE,
+    NUMBERED_SIDE,
+    PLACED,
+    ROUND,
+    TEMPLATES,
+    Counted,
+    Plural,
+)
 from canasta_score.core.rules import MAX_POINTS
 
 EMPTY = SideEntry()
@@ -69,7 +82,20 @@ def every_problem():
         [SideEntry(melded=CardCounts(jokers=3)), SideEntry(hand=CardCounts(jokers=2))],
         [SideEntry(melded=1000), SideEntry(hand=185)],
     ]
+    melds = [
+        [Meld(Rank.QUEEN, 1, twos=2), Meld(Rank.KING, 4, twos=2, jokers=2), Meld(Rank.NINE, 2)],
+        [Meld(Rank.WILD, 1, twos=3), Meld(Rank.BLACK_THREE, 5, jokers=1), Meld(Rank.ACE, -1)],
+        [Meld(Rank.SEVEN, 3), Meld(Rank.SEVEN, 3), Meld(Rank.KING, 7)],
+    ]
+    rounds += [
+        [SideEntry(melded=tuple(melds[0])), SideEntry(melded=tuple(melds[1]))],
+        [SideEntry(melded=tuple(melds[2]), canastas={"mixed": 1}), EMPTY],
+        [SideEntry(melded=(Meld(Rank.KING, 5),)), SideEntry(melded=(Meld(Rank.KING, 4),))],
+    ]
     problems = [p for entries in rounds for p in validate_round(entries, CLASSIC, round_number=2)]
+    problems += validate_round([SideEntry(melded=(Meld(Rank.KING, 2, twos=2),)), EMPTY], FINNISH)
+    no_mixed = dataclasses.replace(FLEMISH, canasta_bonuses={"natural": 500, "wild": 1000})
+    problems += validate_round([SideEntry(melded=(Meld(Rank.QUEEN, 6, twos=1),)), EMPTY], no_mixed)
     problems += validate_round([SideEntry(red_threes=2), EMPTY], one_red_three)
     problems += validate_round([SideEntry(dealer_bonus=True)] * 2, DANISH)
     problems += refused(lambda: Game(CLASSIC, SIDES).add_round([EMPTY]))
@@ -87,6 +113,9 @@ def every_problem():
     problems += entry_problems({"hand": "lots", "colour": 1, "canastas": 2})
     problems += entry_problems({"went_out": "yes", "penalty": "x", "dealer_bonus": 1})
     problems += file_problems(rounds=[[1, {}]])
+    problems += file_problems(rules_name=3)
+    problems += entry_problems({"melded": [1, {"rank": "B"}, {"rank": "K", "natural": 1.5}]})
+    problems += Game(CLASSIC, SIDES, ((SideEntry(melded=40), EMPTY),)).warnings()
     return problems
 
 
@@ -98,11 +127,11 @@ def placeholders(template):
 
 
 def test_every_code_has_an_english_template_and_every_template_a_code():
-    assert set(TEMPLATES) == set(ProblemCode)
+    assert set(TEMPLATES) == set(ProblemCode) | set(WarningCode)
 
 
 def test_every_code_is_produced_by_some_check():
-    assert {p.code for p in PROBLEMS} == set(ProblemCode)
+    assert {p.code for p in PROBLEMS} == set(ProblemCode) | set(WarningCode)
 
 
 @pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: str(p.code))
@@ -115,7 +144,7 @@ def test_each_template_asks_for_exactly_the_params_its_producer_gives(problem):
         assert isinstance(problem.params[template.count], int)
     else:
         assert placeholders(template) == set(problem.params)
-    assert all(isinstance(v, (int, str, tuple)) for v in problem.params.values())
+    assert all(isinstance(v, (int, str, tuple, Counted)) for v in problem.params.values())
     assert str(problem)
 
 

@@ -22,9 +22,7 @@ OTHER_LANGUAGES = sorted(set(LANGUAGES) - {"en"})
 
 @pytest.fixture
 def store(tmp_path: Path) -> GameStore:
-    store = GameStore(str(tmp_path / "games.db"))
-    store.set_setting("keep_awake", "off")
-    return store
+    return GameStore(str(tmp_path / "games.db"))
 
 
 def app_in(store: GameStore, language: str) -> App:

@@ -26,7 +26,7 @@ from canasta_score.core import (
     score_side,
 )
 from canasta_score.statistics import (
-    GameSummary,
+    GameFigures,
     NameChange,
     PlayedGame,
     StatsFilter,
@@ -122,6 +122,16 @@ def test_names_match_ignoring_case_and_spaces_and_show_as_the_newest_game_spelle
     assert (ben.games, ben.wins, ben.in_play) == (2, 1, 1)
     newest_shouts = [*HISTORY[:2], played(9, date(2026, 4, 1), [["ANNA"], ["Dan"]], [])]
     assert game_statistics(newest_shouts).players[0].name == "ANNA"
+
+
+def test_a_name_is_one_player_however_its_letters_were_typed():
+    # "Å" typed as one letter or as "A" and a ring above, and a full-width "Ｂ" (issue 14).
+    games = [
+        played(1, date(2026, 1, 10), [["\u00c5sa"], ["Bo"]], [(BIG, SMALL)] * 2),
+        played(2, date(2026, 1, 11), [["a\u030asa"], ["\uff22o"]], [(BIG, SMALL)] * 2),
+    ]
+    stats = game_statistics(games)
+    assert [(f.games, f.wins) for f in stats.players] == [(2, 2), (2, 0)]
 
 
 def test_a_partnership_is_the_same_players_whatever_their_seats():
@@ -254,7 +264,7 @@ def test_head_to_head_refuses_parties_that_share_a_player():
 
 def test_summaries_give_the_same_figures_as_the_games_they_summarize():
     summaries = [summarize(p) for p in HISTORY]
-    assert all(isinstance(s, GameSummary) for s in summaries)
+    assert all(isinstance(s, GameFigures) for s in summaries)
     assert game_statistics(summaries) == game_statistics(HISTORY)
 
 

@@ -158,3 +158,19 @@ def test_a_backup_file_is_imported_game_by_game_with_the_same_result(db_path, tm
     refused = run("import", path, "--db", other)
     assert refused.returncode == 2 and refused.stderr.startswith("game 2: round 1")
     assert run("export", "--db", other, "--all").stdout == backup
+
+
+def test_games_lists_a_rule_set_by_the_name_players_gave_it(db_path, tmp_path):
+    document = {**game_file(), "rule_overrides": {"going_out": 200}, "rules_name": "Mökki"}
+    unnamed = {**game_file(), "rule_overrides": {"going_out": 200}}
+    for number, game in enumerate((document, unnamed)):
+        path = tmp_path / f"game{number}.json"
+        path.write_text(json.dumps(game), encoding="utf-8")
+        assert run("import", path, "--db", db_path).returncode == 0
+    listed = json.loads(run("games", "--db", db_path, "--json").stdout)
+    assert [g["rules_name"] for g in listed[:2]] == ["Classic (custom)", "Mökki"]
+    german = {**os.environ, "LANG": "de_DE.UTF-8"}
+    lines = run("games", "--db", db_path, env=german, language="de").stdout.splitlines()
+    assert "Klassisch (eigene)," in lines[0] and "Mökki," in lines[1]
+    exported = json.loads(run("export", listed[1]["id"], "--db", db_path).stdout)
+    assert exported["rules_name"] == "Mökki"

@@ -5,10 +5,18 @@ import json
 import sqlite3
 from dataclasses import replace
 
-from storage_support.builders import database_at
+from storage_support.builders import database_at, game_file, two_sides
 
 from canasta_score import storage
-from canasta_score.core import PRESETS, apply_overrides
+from canasta_score.core import (
+    PRESETS,
+    ProblemCode,
+    apply_overrides,
+    game_document,
+    read_game,
+    rules_title,
+)
+from canasta_score.i18n import translator
 
 
 def house_rules(number=1, **overrides):
@@ -24,6 +32,15 @@ def test_custom_rule_sets_come_back_as_saved_in_their_order(tmp_path):
     assert storage.custom_rules(db=db) == saved
     storage.save_custom_rules(db=db, rule_sets=saved[1:])
     assert storage.custom_rules(db=db) == saved[1:], "one left out is removed"
+    db.close()
+
+
+def test_a_custom_rule_set_keeps_its_meld_rule(tmp_path):
+    db = storage.open_database(tmp_path / "games.db")
+    saved = [house_rules(1, wild_cards_in_meld="two-natural-three-wild")]
+    assert saved[0].wild_cards_in_meld != PRESETS["finnish"].wild_cards_in_meld
+    storage.save_custom_rules(db=db, rule_sets=saved)
+    assert storage.custom_rules(db=db) == saved
     db.close()
 
 
@@ -54,4 +71,64 @@ def test_rule_sets_an_earlier_version_kept_in_the_settings_are_moved_to_their_ta
     ]
     assert back[0].going_out == 150 and back[1].target == 3000
     assert storage.get_setting(db=db, key="custom_rules") is None
+    db.close()
+
+
+# --- a game keeps the name players gave their own rule set (schema 0006) ---------------------
+
+
+def test_a_game_keeps_its_own_rule_sets_name_through_storage_export_and_import(tmp_path):
+    db = storage.open_database(tmp_path / "games.db")
+    own = replace(house_rules(1, target=3000), name="Mökki rules")  # a new target alone too
+    unnamed = apply_overrides(PRESETS["classic"], {"going_out": 200})[0]
+    named = storage.create_game(db=db, game=two_sides(rules=own)).id
+    plain = storage.create_game(db=db, game=two_sides(rules=unnamed)).id
+    assert storage.load_game(db=db, game_id=named).game.rules.name == "Mökki rules"
+    document = storage.export_game(db=db, game_id=named)
+    assert document["rules_name"] == "Mökki rules"
+    assert "rules_name" not in storage.export_game(db=db, game_id=plain)
+    [again] = storage.import_document(db=db, document=document)
+    assert storage.export_game(db=db, game_id=again) | {"created": 0, "updated": 0} == document | {
+        "created": 0,
+        "updated": 0,
+    }
+    titles = {
+        s.id: (s.rules_title(), s.rules_title(translator("de")._))
+        for s in storage.list_games(db=db)
+    }
+    assert titles == {
+        named: ("Mökki rules", "Mökki rules"),
+        again: ("Mökki rules", "Mökki rules"),
+        plain: ("Classic (custom)", "Klassisch (eigene)"),
+    }
+    db.close()
+
+
+def test_a_game_file_names_its_rule_set_only_as_text(tmp_path):
+    document = {**game_file(), "rules_name": ["Ours"]}
+    assert [p.code for p in read_game(document)[1]] == [ProblemCode.RULES_NAME_INVALID]
+    game, problems = read_game({**game_file(), "rules_name": "  Ours\n"})
+    assert (
+        problems == [] and game.rules.name == "Ours" and game_document(game)["rules_name"] == "Ours"
+    )
+    assert rules_title(game.rules, translator("fi")._) == "Ours"
+
+
+def test_an_upgrade_to_schema_0006_shows_an_unnamed_copy_in_the_readers_language(tmp_path):
+    path = tmp_path / "games.db"
+    db = storage.open_database(path)
+    unnamed = apply_overrides(PRESETS["danish"], {"going_out": 200})[0]
+    copy = storage.create_game(db=db, game=two_sides(rules=unnamed)).id
+    preset = storage.create_game(db=db, game=two_sides(rules=PRESETS["flemish"])).id
+    db.close()
+    with sqlite3.connect(path) as old:  # as schema 0005 left them: a copy named in English
+        old.execute("ALTER TABLE game DROP COLUMN own_rules_name")
+        old.execute("UPDATE game SET rules_name = 'Danish (custom)' WHERE id = ?", (copy,))
+        old.execute("UPDATE alembic_version SET version_num = '0005'")
+    db = storage.open_database(path)
+    nl = translator("nl")._
+    titles = {s.id: s.rules_title(nl) for s in storage.list_games(db=db)}
+    assert titles == {copy: nl("{name} (custom)").format(name=nl("Danish")), preset: nl("Flemish")}
+    assert titles[copy] != "Danish (custom)"
+    assert "rules_name" not in storage.export_game(db=db, game_id=copy)
     db.close()

@@ -92,11 +92,11 @@ def test_games_created_and_imported_keep_their_times_in_one_form(tmp_path):
 
 def test_times_an_earlier_version_wrote_in_another_form_are_written_in_the_one_form(tmp_path):
     path = tmp_path / "games.db"
-    database_at(path, "0004")
+    database_at(path, "0006")
     with storage.open_database(path) as db:  # upgraded: a game of the current form
         storage.create_game(db=db, game=two_sides())
     with sqlite3.connect(path) as raw:  # an import of an earlier version, at a day's start
-        raw.execute("UPDATE alembic_version SET version_num = '0004'")
+        raw.execute("UPDATE alembic_version SET version_num = '0006'")
         raw.execute(
             "UPDATE game SET created_at = '2026-03-01 00:00:00+00:00', "
             "updated_at = '2026-03-01T01:30:00+01:00'"

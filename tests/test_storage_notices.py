@@ -87,7 +87,6 @@ def test_a_folder_named_as_the_database_is_explained_in_the_devices_language(
 @pytest.fixture
 def settings(tmp_path: Path) -> SettingsScreen:
     store = GameStore(str(tmp_path / "games.db"))
-    store.set_setting("keep_awake", "off")
     app = App(PageStandIn(), store)  # type: ignore[arg-type]
     app.tr = GERMAN
     screen = SettingsScreen(app, "/settings")

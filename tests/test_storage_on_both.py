@@ -44,13 +44,12 @@ def test_a_database_of_a_newer_version_is_refused_and_left_as_it_was(location):
     assert execute(location, "SELECT id, version, updated_at FROM game") == before
 
 
-def test_names_are_one_player_whatever_their_ascii_case_and_only_that(db):
+def test_names_are_one_player_whatever_their_case_in_every_alphabet(db):
     storage.create_game(db=db, game=two_sides(names=("Anna", "Åsa", "Cleo", "Dan")))
-    storage.create_game(db=db, game=two_sides(names=("anna", "åsa", "CLEO", "dan")))
-    assert sorted(storage.known_players(db=db)) == ["Anna", "Cleo", "Dan", "Åsa", "åsa"]
+    storage.create_game(db=db, game=two_sides(names=("anna", "åsa", "CLEO", "Eva")))
+    assert sorted(storage.known_players(db=db)) == ["Anna", "Cleo", "Dan", "Eva", "Åsa"]
     assert storage.player_record(db=db, name="ANNA").games == 2
-    assert storage.player_record(db=db, name="ÅSA").name == "Åsa"  # Å and å: two players
-    assert storage.player_record(db=db, name="åSA").name == "åsa"
+    assert storage.player_record(db=db, name=" åSA ").games == 2
 
 
 def test_players_added_by_several_writers_at_once_are_one_player_each(location):

@@ -6,10 +6,10 @@ import sqlite3
 from datetime import date
 
 import pytest
-from storage_support.builders import file_engine, quiet_round, two_sides, winning_round
+from storage_support.builders import file_engine, game_file, quiet_round, two_sides, winning_round
 
 from canasta_score import storage
-from canasta_score.core import DANISH, SideEntry
+from canasta_score.core import DANISH, SideEntry, player_key
 from canasta_score.statistics import (
     NameChange,
     PlayedGame,
@@ -250,6 +250,7 @@ def test_a_database_of_schema_0003_is_upgraded_and_its_games_summarized_when_ask
         connection.exec_driver_sql("UPDATE game SET stats = ''")
     engine.dispose()
     with sqlite3.connect(path) as old:
+        schema_0004_players(old)
         old.execute("DROP TABLE name_change")
         old.execute("DROP INDEX ix_game_history_finished")
         old.execute("DROP INDEX ix_game_history_rules")
@@ -261,4 +262,69 @@ def test_a_database_of_schema_0003_is_upgraded_and_its_games_summarized_when_ask
     assert summary == fresh(db, game) and summary.sides[0].red_threes == 2
     storage.add_name_change(db=db, change=NameChange("Anna", "Anne"))
     assert [c.what for c in storage.changes(db=db, game_id=game)] == ["game created", "round added"]
+    db.close()
+
+
+# --- who a player is: one key for storage and statistics (schema 0005) ------------------------
+
+
+def test_storage_counts_the_players_the_statistics_count_in_every_alphabet(db):
+    first = storage.create_game(db=db, game=two_sides(names=("Åsa", "Ben", "Øyvind", "Dan")))
+    storage.add_round(db=db, game_id=first.id, entries=winning_round(), expected_version=1)
+    storage.create_game(db=db, game=two_sides(names=("åsa ", "ben", "øyvind", "Dan")))
+    imported = game_file()
+    imported["sides"] = [
+        {"name": "We", "players": ["ÅSA", "Ben"]},
+        {"name": "They", "players": ["A\u030aSA BERG", "ØYVIND"]},
+    ]
+    storage.import_document(db=db, document=imported)
+    players = ["A\u030aSA BERG", "Ben", "Dan", "Åsa", "Øyvind"]  # as first entered
+    assert sorted(storage.known_players(db=db)) == players
+    stats = game_statistics(storage.played_games_summaries(db=db))
+    assert len(stats.players) == len(storage.known_players(db=db))
+    for name in ("åsa", "ØYVIND", "åsa berg"):
+        record, figures = storage.player_record(db=db, name=name), stats.player(name)
+        assert (record.games, record.wins) == (figures.games + figures.in_play, figures.wins)
+    assert storage.player_record(db=db, name="  ÅSA ").games == 3
+
+
+def schema_0004_players(old):
+    """The player table as schema 0004 left it: no key, names told apart by SQLite's NOCASE
+    (and no game keeps its rule set's own name, schema 0006)."""
+    old.execute("ALTER TABLE game DROP COLUMN own_rules_name")
+    old.execute("DROP INDEX ix_player_key")
+    old.execute("ALTER TABLE player DROP COLUMN key")
+
+
+def test_an_upgrade_to_schema_0005_keys_the_players_and_makes_one_of_each_player(tmp_path):
+    path = tmp_path / "games.db"
+    db = storage.open_database(path)
+    first = storage.create_game(db=db, game=two_sides(names=("Åsa", "Ben", "Cleo", "Dan")))
+    storage.add_round(db=db, game_id=first.id, entries=winning_round(), expected_version=1)
+    second = storage.create_game(db=db, game=two_sides(names=("åsa", "Ben", "Cleo", "Eva")))
+    db.close()
+    with sqlite3.connect(path) as old:  # schema 0004 counted "åsa" apart from "Åsa"
+        schema_0004_players(old)
+        [(played_at,)] = old.execute("SELECT last_played_at FROM player WHERE name = 'Eva'")
+        added = old.execute(
+            "INSERT INTO player (name, last_played_at) VALUES ('åsa', ?)", (played_at,)
+        ).lastrowid
+        old.execute(
+            "UPDATE seat SET player_id = ? WHERE game_id = ? AND name = 'åsa'", (added, second.id)
+        )
+        old.execute("UPDATE alembic_version SET version_num = '0004'")
+    db = storage.open_database(path)
+    asa = storage.player_record(db=db, name="ÅSA")
+    assert (asa.name, asa.games, asa.wins) == ("Åsa", 2, 1)
+    assert storage.known_players(db=db)[0] in ("Åsa", "Cleo", "Ben", "Eva")
+    assert storage.known_players(db=db).count("Åsa") == 1 and "åsa" not in storage.known_players(
+        db=db
+    )
+    with db.engine.connect() as connection:
+        keys = connection.exec_driver_sql("SELECT name, key FROM player").all()
+        assert all(key == player_key(name) for name, key in keys) and len(keys) == 5
+        plan = connection.exec_driver_sql(
+            "EXPLAIN QUERY PLAN SELECT id FROM player WHERE key = ?", ("åsa",)
+        ).all()
+        assert "ix_player_key" in str(plan)
     db.close()

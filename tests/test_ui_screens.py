@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 import pytest
 
+from canasta_score import storage
 from canasta_score.core import (
     DANISH,
     FLEMISH,
@@ -28,6 +29,7 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.i18n import translator
+from canasta_score.storage import get_setting, set_setting
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views import screen_for
@@ -80,9 +82,7 @@ class PageStandIn(SimpleNamespace):
 
 @pytest.fixture
 def store(tmp_path: Path) -> GameStore:
-    store = GameStore(str(tmp_path / "games.db"))
-    store.set_setting("keep_awake", "off")
-    return store
+    return GameStore(str(tmp_path / "games.db"))
 
 
 def app_on(store: GameStore, width: float = 390) -> App:
@@ -161,10 +161,36 @@ def test_the_first_screens_load_no_other_screen(tmp_path: Path) -> None:
 
 
 def test_unknown_routes_and_missing_games_show_home(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    stored = store.add_round(stored.id, [SideEntry(melded=90), SideEntry(hand=20)], 1)
     app = app_on(store)
-    for route in ("/nowhere", "/game/999", "/game/999/round/1", "/game/abc", "/game/1/round/x"):
+    missing = ("/game/999", "/game/999/round/1", "/game/999/chart", "/rules/game/999")
+    unknown = ("/nowhere", "/game/abc", "/game/1/round/x", "/game/١", "/new/from/-1")
+    rounds = ("/game/1/round/2", "/game/1/round/0", "/game/1/round/2/edit", "/game/1/round/0/edit")
+    for route in missing + unknown + rounds:
         _screen, view = screen_for(app, route)
-        assert "new-game" in identifiers(view)
+        assert "new-game" in identifiers(view), route
+
+
+def test_a_fault_inside_a_screen_is_logged_and_shown_never_hidden_behind_home(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    def broken(_screen: SheetScreen) -> ft.View:
+        raise KeyError("side")
+
+    monkeypatch.setattr(SheetScreen, "build", broken)
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.speak("de")
+    with caplog.at_level("ERROR"):
+        _screen, view = screen_for(app, f"/game/{stored.id}")
+    assert "screen-error" in identifiers(view) and "new-game" not in identifiers(view)
+    assert translator("de")._("This screen could not be shown") in texts(view)
+    assert "KeyError: 'side'" in texts(view)
+    (record,) = [r for r in caplog.records if r.exc_info]
+    assert f"/game/{stored.id}" in record.getMessage() and record.exc_info[0] is KeyError
 
 
 def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> None:
@@ -249,10 +275,58 @@ def test_custom_rule_sets_are_kept_by_the_store(store: GameStore) -> None:
     assert back == custom
 
 
-def test_settings_are_remembered(store: GameStore) -> None:
-    assert store.setting("theme", "system") == "system"
-    store.set_setting("theme", "dark")
-    assert GameStore(str(store.db.path)).setting("theme", "system") == "dark"
+class DevicePreferences:
+    """A device's own storage (`ft.SharedPreferences`): what it keeps, by key."""
+
+    def __init__(self, **kept: str) -> None:
+        self.kept = {f"canasta_score.{name}": value for name, value in kept.items()}
+
+    async def get(self, key: str) -> str | None:
+        return self.kept.get(key)
+
+    async def set(self, key: str, value: str) -> bool:
+        self.kept[key] = value
+        return True
+
+    async def remove(self, key: str) -> bool:
+        self.kept.pop(key, None)
+        return True
+
+
+def phone_with(store: GameStore, preferences: DevicePreferences) -> App:
+    """A phone that has opened the app and read its own settings."""
+    app = app_on(store)
+    app.preferences = lambda: preferences  # type: ignore[assignment,method-assign,return-value]
+    app.start(tell_about_opening=False)
+    asyncio.run(app.read_device())
+    return app
+
+
+def test_a_tap_on_the_keep_awake_words_changes_this_device_alone(store: GameStore) -> None:
+    app = phone_with(store, DevicePreferences())
+    app.page.route = "/settings"
+    app.show_route()
+    (words,) = [c for c in walk(app.page.views[0]) if isinstance(c, ft.Text) and c.on_tap]
+    words.on_tap()
+    assert app.device["keep_awake"] == "off"
+    newcomer = phone_with(store, DevicePreferences())
+    assert newcomer.device_setting("keep_awake", "on") == "on", "another phone's tap"
+
+
+def test_device_settings_kept_in_the_database_go_to_the_first_device_once(
+    store: GameStore,
+) -> None:
+    """Earlier versions kept theme and screen-awake in the shared database: the first device
+    to read its settings takes them for what it has not chosen; no later phone gets them."""
+    set_setting(db=store.db, key="theme", value="dark")
+    set_setting(db=store.db, key="keep_awake", value="off")
+    own = DevicePreferences(theme="light")
+    first = phone_with(store, own)
+    assert first.device == {"theme": "light", "keep_awake": "off"}
+    assert own.kept == {"canasta_score.theme": "light", "canasta_score.keep_awake": "off"}
+    assert phone_with(store, DevicePreferences()).device == {}
+    assert phone_with(GameStore(str(store.db.path)), DevicePreferences()).device == {}
+    assert not hasattr(store, "set_setting"), "the store writes no device setting"
 
 
 def test_undo_asks_first_and_then_takes_the_last_round_back(store: GameStore) -> None:
@@ -670,14 +744,49 @@ def test_a_closing_page_writes_the_half_typed_round_and_a_saved_round_is_not_wri
     screen = app.current
     assert isinstance(screen, RoundEntryScreen)
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "90"))
-    assert store.load_draft(stored.id) is None
+    assert on_disk(store, stored.id) is None
     app.page.on_disconnect(None)
-    assert store.load_draft(stored.id) == screen.draft.as_dict()
+    assert on_disk(store, stored.id) == screen.draft.as_dict()
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "95"))
     screen.save_round()
     app.page.on_close(None)
     assert store.load_draft(stored.id) is None, "the saved round's draft stays gone"
+    assert on_disk(store, stored.id) is None
     assert store.load_game(stored.id).game.totals == (95, 0)
+
+
+def on_disk(store: GameStore, game_id: int) -> Any:
+    """The half-typed round as written to the database (not as noted in memory)."""
+    return storage.load_draft(db=store.db, game_id=game_id)
+
+
+def test_a_tap_is_kept_at_once_a_keystroke_once_typing_pauses(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    screen = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "420"))
+    assert on_disk(store, stored.id) is None, "a keystroke waits for the pause"
+    screen.panels[0].tapped(lambda: screen.draft.add_red_three(0, 1))
+    kept = on_disk(store, stored.id)
+    assert kept == screen.draft.as_dict(), "a tap is on disk before anything else happens"
+    assert kept["sides"][0]["red_threes"] == 1 and kept["sides"][0]["melded_text"] == "420"
+
+
+def test_a_page_opened_meanwhile_starts_from_the_last_change(store: GameStore) -> None:
+    """A reload or a second tab before the typing pause never shows an older draft."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    route = f"/game/{stored.id}/round"
+    first = RoundEntryScreen(app_on(store), route, stored.id)
+    first.build()
+    first.panels[0].tapped(lambda: first.draft.add_red_three(0, 1))
+    first.panels[0].changed(lambda: first.draft.set_melded(0, "42"))
+    assert on_disk(store, stored.id)["sides"][0]["melded_text"] != "42", "not written yet"
+    again = RoundEntryScreen(app_on(store), route, stored.id)
+    assert again.draft.sides == first.draft.sides
+    first.keep_draft()  # the pause ends: what was noted is on disk, and read from there
+    assert store.load_draft(stored.id) == on_disk(store, stored.id) == first.draft.as_dict()
+    first.clear()
+    assert RoundEntryScreen(app_on(store), route, stored.id).draft.touched is False
 
 
 # --- each phone its own language ----------------------------------------------------------
@@ -727,7 +836,7 @@ def test_a_language_chosen_mid_round_redraws_the_entry_with_what_was_typed(
     assert screen.draft.sides[0].melded_text == "120+35" and screen.draft.sides[0].red_threes == 1
     assert screen.panels[0].melded.value == "120+35"
     assert translator("fi")._("Save round") in texts(app.page.views[0])
-    assert store.setting("language", "") == "", "a phone's language is not the table's"
+    assert get_setting(db=store.db, key="language") is None, "a phone's language is not the table's"
 
 
 def test_a_new_game_offers_the_rule_set_of_the_phones_language_first(store: GameStore) -> None:
@@ -759,3 +868,25 @@ def test_a_new_game_drawn_before_the_device_said_its_language_follows_it(
     assert [side.name for side in screen.form.sides] == [danish._("We"), "Oma"]
     assert screen.form.rules_id == "danish"
     assert danish._("New game") in texts(app.page.views[0])
+
+
+def test_a_rule_set_is_shown_by_the_name_players_gave_it_or_in_the_readers_language(
+    store: GameStore,
+) -> None:
+    from canasta_score.ui.views.rules import RulesScreen
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    app = app_on(store)
+    app.speak("de")
+    rules = RulesScreen(app, "/rules")
+    rules.build()
+    rules.fields["going_out"].value = "150"
+    rules.save_custom()  # under the name offered: no name of the players'
+    rules.name_field.value = "Mökki"
+    rules.save_custom()
+    unnamed, named = store.custom_rules()
+    assert (unnamed.name, named.name) == ("", "Mökki")
+    for custom, shown in ((unnamed, "Klassisch (eigene)"), (named, "Mökki")):
+        stored = store.create_game(Game(rules=custom, sides=WE_THEY))
+        view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+        assert shown in texts(view)

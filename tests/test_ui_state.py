@@ -407,6 +407,9 @@ def test_remembered_names_fill_the_first_empty_seat() -> None:
     assert form.offer_player("Ben") == (0, 1)
     assert form.offer_player("Cleo") == (1, 0)
     assert form.offer_player("anna ") is None, "a name already at the table is not seated twice"
+    assert form.offer_player(" CLEO ") is None
+    form.name_player(0, 0, "Åsa  Berg")
+    assert form.offer_player("åsa berg") is None, "the players' key: spaces and case aside"
     assert form.sides[1].players == ["Cleo", ""]
 
 

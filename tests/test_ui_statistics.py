@@ -25,9 +25,7 @@ from canasta_score.ui.views.statistics import StatisticsScreen
 
 @pytest.fixture
 def store(tmp_path: Path) -> GameStore:
-    store = GameStore(str(tmp_path / "games.db"))
-    store.set_setting("keep_awake", "off")
-    return store
+    return GameStore(str(tmp_path / "games.db"))
 
 
 def tagged(view: Any, identifier: str) -> Any:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from canasta_score.cli.reading import print_json, read_json, refuse
+from canasta_score.cli.reading import print_json, read_json, refuse, words
 from canasta_score.core import PRESETS, Problem, ProblemCode, read_game, rules_as_json, score_report
 
 
 def score(args: argparse.Namespace) -> int:
-    """Score a game file: each round, the running totals, the next minimums, the winner."""
+    """Score a game file: each round, the running totals, the next minimums, the winner.
+
+    What is likely miscounted (a warning) is said on standard error, a line each; the game is
+    scored all the same."""
     document, error = read_json(args.file)
     if error:
         return refuse([error])
@@ -18,6 +21,11 @@ def score(args: argparse.Namespace) -> int:
     if game is None:
         return refuse(problems)
     print_json(score_report(game), sys.stdout)
+    for warning in game.warnings():
+        print(
+            words()._("warning: {warning}").format(warning=words().problem(warning)),
+            file=sys.stderr,
+        )
     return 0
 
 

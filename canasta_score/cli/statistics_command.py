@@ -13,7 +13,7 @@ from datetime import date
 
 from canasta_score.cli.reading import EXIT_REFUSED, print_json, words
 from canasta_score.statistics import (
-    GameSummary,
+    GameFigures,
     NameChange,
     StatsFilter,
     game_statistics,
@@ -57,13 +57,13 @@ def stats(args: argparse.Namespace) -> int:
 
 def _opened(
     args: argparse.Namespace, where: StatsFilter
-) -> tuple[list[GameSummary], list[NameChange]] | None:
+) -> tuple[list[GameFigures], list[NameChange]] | None:
     """The games and name changes through `open_database` (which creates, upgrades, derives
     the summaries or says why it cannot); None after saying why."""
     from canasta_score import storage
     from canasta_score.cli.storage_commands import opened, reported
 
-    found: list[tuple[list[GameSummary], list[NameChange]]] = []
+    found: list[tuple[list[GameFigures], list[NameChange]]] = []
 
     @reported
     def read(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from canasta_score import storage
 from canasta_score.cli.reading import EXIT_REFUSED, read_json, refuse, words
 from canasta_score.score_sheet import score_sheet_csv
-from canasta_score.storage import Database, GameSummary
+from canasta_score.storage import Database, GameListEntry
 from canasta_score.storage.atomic_write import write_atomically
 
 if TYPE_CHECKING:
@@ -46,8 +46,8 @@ def opened(args: argparse.Namespace) -> Database | None:
     return db
 
 
-def _all_summaries(db: Database) -> list[GameSummary]:
-    found: list[GameSummary] = []
+def _all_summaries(db: Database) -> list[GameListEntry]:
+    found: list[GameListEntry] = []
     while True:
         page = storage.list_games(db=db, limit=PAGE, offset=len(found))
         found += page
@@ -55,7 +55,7 @@ def _all_summaries(db: Database) -> list[GameSummary]:
             return found
 
 
-def _summary_json(summary: GameSummary) -> dict[str, Any]:
+def _summary_json(summary: GameListEntry) -> dict[str, Any]:
     return {
         "id": summary.id,
         "sides": [
@@ -64,7 +64,7 @@ def _summary_json(summary: GameSummary) -> dict[str, Any]:
         ],
         "totals": summary.totals,
         "rules": summary.rules_base,
-        "rules_name": summary.rules_name,
+        "rules_name": summary.rules_title(),
         "rounds": summary.rounds,
         "finished": summary.finished,
         "winner": summary.winner,
@@ -74,7 +74,7 @@ def _summary_json(summary: GameSummary) -> dict[str, Any]:
     }
 
 
-def _summary_line(summary: GameSummary) -> str:
+def _summary_line(summary: GameListEntry) -> str:
     """One game a line, in the user's language; the date stays ISO, a column to sort by."""
     t = words()
     sides = "  ".join(
@@ -88,7 +88,7 @@ def _summary_line(summary: GameSummary) -> str:
     if summary.archived:
         status = t._("{status}, archived").format(status=status)
     return (
-        f"{summary.id:>5}  {summary.created_at:%Y-%m-%d %H:%M}  {t._(summary.rules_name)}, "
+        f"{summary.id:>5}  {summary.created_at:%Y-%m-%d %H:%M}  {summary.rules_title(t._)}, "
         f"{rounds(summary.rounds, t)}, {status}:  {sides}"
     )
 

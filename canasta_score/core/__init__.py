@@ -12,7 +12,9 @@ from canasta_score.core.game import (
     winner_of,
 )
 from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
-from canasta_score.core.problems import Problem, ProblemCode
+from canasta_score.core.melds import Meld, Melds, Rank, canastas_of, melded_points
+from canasta_score.core.players import player_key
+from canasta_score.core.problems import Problem, ProblemCode, WarningCode
 from canasta_score.core.rules import (
     CLASSIC,
     DANISH,
@@ -23,15 +25,26 @@ from canasta_score.core.rules import (
     TWO_PLAYER,
     CanastaKind,
     RuleSet,
+    WildCardsInMeld,
     apply_overrides,
     describe,
+    named_rules,
     opening_minimum,
     override_rules,
+    own_rules_name,
     rule_overrides,
     rules_as_json,
+    rules_title,
 )
-from canasta_score.core.scoring import SideEntry, SideScore, WentOut, score_round, score_side
-from canasta_score.core.validation import validate_round
+from canasta_score.core.scoring import (
+    SideEntry,
+    SideScore,
+    WentOut,
+    canastas_of_side,
+    score_round,
+    score_side,
+)
+from canasta_score.core.validation import round_warnings, validate_round
 
 __all__ = [
     "CLASSIC",
@@ -47,8 +60,11 @@ __all__ = [
     "CardGroup",
     "CardValues",
     "Game",
+    "Meld",
+    "Melds",
     "Problem",
     "ProblemCode",
+    "Rank",
     "RoundPreview",
     "RoundRefused",
     "RuleSet",
@@ -56,15 +72,25 @@ __all__ = [
     "SideEntry",
     "SidePreview",
     "SideScore",
+    "WarningCode",
     "WentOut",
+    "WildCardsInMeld",
     "apply_overrides",
+    "canastas_of",
+    "canastas_of_side",
     "describe",
     "game_document",
+    "melded_points",
+    "named_rules",
     "opening_minimum",
     "override_rules",
+    "own_rules_name",
+    "player_key",
     "read_game",
+    "round_warnings",
     "rule_overrides",
     "rules_as_json",
+    "rules_title",
     "score_report",
     "score_round",
     "score_side",

@@ -13,7 +13,7 @@ from canasta_score.core.problems import Problem
 from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import RuleSet, opening_minimum
 from canasta_score.core.scoring import SideEntry, SideScore, score_round, score_side
-from canasta_score.core.validation import validate_round
+from canasta_score.core.validation import round_warnings, validate_round
 
 Round = tuple[SideEntry, ...]
 
@@ -104,9 +104,14 @@ class RoundPreview:
     round_number: int
     sides: tuple[SidePreview, ...]
     problems: tuple[Problem, ...]
+    #: What is possible but likely miscounted: shown beside the entry, the round can be saved.
+    warnings: tuple[Problem, ...] = ()
 
     def problems_of_side(self, side: int) -> list[Problem]:
         return [problem for problem in self.problems if problem.side == side]
+
+    def warnings_of_side(self, side: int) -> list[Problem]:
+        return [warning for warning in self.warnings if warning.side == side]
 
 
 @dataclass(frozen=True)
@@ -199,6 +204,33 @@ class Game:
             entries, self.rules, round_number=round_number, side_names=self.side_names
         )
 
+    def warnings_of(self, entries: Sequence[SideEntry], round_number: int) -> list[Problem]:
+        """What is likely miscounted in these entries as round `round_number` (from 1), e.g.
+        melded points below the side's opening minimum; never a reason to refuse them."""
+        if len(entries) != len(self.sides):
+            return []
+        return round_warnings(
+            entries,
+            self.rules,
+            self.opening_minimums_before(round_number),
+            round_number=round_number,
+            side_names=self.side_names,
+        )
+
+    def warnings(self) -> list[Problem]:
+        """The warnings of every round, in round order.
+
+        >>> from canasta_score.core.rules import CLASSIC
+        >>> game = Game(CLASSIC, (Side("We", ("A",)), Side("They", ("B",))))
+        >>> [w.code.value for w in game.add_round([SideEntry(melded=45), SideEntry()]).warnings()]
+        ['melded_below_opening_minimum']
+        """
+        return [
+            warning
+            for number, entries in enumerate(self.rounds, start=1)
+            for warning in self.warnings_of(entries, number)
+        ]
+
     def check_new_round(self, entries: Sequence[SideEntry]) -> list[Problem]:
         """Every problem with adding these entries as the next round; empty when it can be added."""
         number = len(self.rounds) + 1
@@ -249,7 +281,8 @@ class Game:
             sides.append(
                 SidePreview(score, total, opening_minimum(total, self.rules), opening_before)
             )
-        return RoundPreview(number, tuple(sides), tuple(problems))
+        warnings = self.warnings_of(checked, number)
+        return RoundPreview(number, tuple(sides), tuple(problems), tuple(warnings))
 
     def _scorable(self, entry: SideEntry) -> bool:
         """Whether the rules can score the entry; more red threes than the packs hold is a

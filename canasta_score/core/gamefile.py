@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from canasta_score.core.cards import CardCounts, CardGroup
 from canasta_score.core.game import Game, Side, seat_order, table_name
+from canasta_score.core.melds import MELD_COUNTS, Meld, Melds, Rank
 from canasta_score.core.problems import Param, Problem, ProblemCode, Term
 from canasta_score.core.problems import ProblemCode as C
-from canasta_score.core.rules import PRESETS, override_rules, rule_overrides
+from canasta_score.core.rules import (
+    PRESETS,
+    named_rules,
+    override_rules,
+    own_rules_name,
+    rule_overrides,
+)
 from canasta_score.core.scoring import Cards, SideEntry, WentOut
 
 FORMAT = "canasta-score/1"
@@ -31,6 +39,10 @@ def _shown(value: object) -> str:
     return (
         "null" if value is None else str(value).lower() if isinstance(value, bool) else repr(value)
     )
+
+
+_RANKS = frozenset(rank.value for rank in Rank)
+_RANKS_SHOWN = tuple(f'"{rank.value}"' for rank in Rank)
 
 
 class _Reader:
@@ -89,6 +101,8 @@ class _Reader:
     def cards(self, value: Any, where: dict[str, Any], field: str) -> Cards:
         if _is_int(value):
             return int(value)
+        if isinstance(value, list) and field == "melded":
+            return self.melds(value, where)
         if isinstance(value, dict):
             groups = [g.value for g in CardGroup]
             unknown = [k for k in value if k not in groups]
@@ -112,6 +126,31 @@ class _Reader:
             return 0
         self.refuse(C.CARDS_INVALID, {"field": field, "got": _shown(value)}, field=field, **where)
         return 0
+
+    def melds(self, data: list[Any], where: dict[str, Any]) -> Melds:
+        """A side's melds; each one that cannot be read is refused, naming its place."""
+        melds = []
+        for index, item in enumerate(data):
+            if not isinstance(item, dict):
+                got: Any = _shown(item)
+            else:
+                unknown = [k for k in item if k != "rank" and k not in MELD_COUNTS]
+                bad = [k for k in MELD_COUNTS if k in item and not _is_int(item[k])]
+                wrong = [f'"{k}": {json.dumps(item[k], ensure_ascii=False)}' for k in unknown + bad]
+                got = tuple(wrong) if wrong else None
+                if got is None and item.get("rank") not in _RANKS:
+                    self.refuse(
+                        C.MELD_RANK_UNKNOWN,
+                        {"index": index, "got": _shown(item.get("rank")), "ranks": _RANKS_SHOWN},
+                        field="melded",
+                        **where,
+                    )
+                    continue
+            if got is not None:
+                self.refuse(C.MELD_INVALID, {"index": index, "got": got}, field="melded", **where)
+                continue
+            melds.append(Meld.from_data(item))
+        return tuple(melds)
 
     def entry(self, data: Any, where: dict[str, Any]) -> SideEntry:
         if not isinstance(data, dict):
@@ -183,6 +222,11 @@ def read_game(document: Any) -> tuple[Game | None, list[Problem]]:
     elif rules is not None:
         rules, problems = override_rules(rules, overrides)
         reader.problems += problems
+    rules_name = document.get("rules_name", "")
+    if not isinstance(rules_name, str):
+        reader.refuse(C.RULES_NAME_INVALID, {"got": _shown(rules_name)})
+    elif rules is not None:
+        rules = named_rules(rules, table_name(rules_name))
     sides = reader.sides(document.get("sides"))
     first_dealer = _first_dealer(reader, document.get("first_dealer"), sides)
     rounds_data = document.get("rounds", [])
@@ -229,7 +273,9 @@ def _first_dealer(reader: _Reader, data: Any, sides: tuple[Side, ...]) -> int:
     return 0
 
 
-def _cards_data(cards: Cards) -> int | dict[str, int]:
+def _cards_data(cards: Cards) -> int | dict[str, int] | list[dict[str, Any]]:
+    if isinstance(cards, tuple):
+        return [meld.as_data() for meld in cards]
     return cards.as_dict() if isinstance(cards, CardCounts) else cards
 
 
@@ -256,6 +302,8 @@ def game_document(game: Game, extra: Mapping[str, Any] | None = None) -> dict[st
     document: dict[str, Any] = {"format": FORMAT, "rules": game.rules.base}
     if overrides:
         document["rule_overrides"] = overrides
+    if own_rules_name(game.rules):
+        document["rules_name"] = own_rules_name(game.rules)
     document["sides"] = [{"name": s.name, "players": list(s.players)} for s in game.sides]
     document["first_dealer"] = {"side": seat[0], "player": seat[1]}
     document["rounds"] = [[entry_data(entry) for entry in entries] for entries in game.rounds]

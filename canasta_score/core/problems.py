@@ -52,6 +52,17 @@ class Term(str):
     __slots__ = ()
 
 
+#: An unnamed custom copy of a preset: "Classic (custom)" in the reader's language.
+CUSTOM_COPY = N_("{name} (custom)")
+
+
+class CopyOf(Term):
+    """A param naming an unnamed custom copy of a preset by the preset's name (a term): shown
+    as `CUSTOM_COPY` in the reader's language."""
+
+    __slots__ = ()
+
+
 class ProblemCode(StrEnum):
     """What is wrong, as a stable id (never shown, never translated)."""
 
@@ -69,12 +80,27 @@ class ProblemCode(StrEnum):
     CANASTAS_WITHOUT_MELDED_POINTS = "canastas_without_melded_points"
     MELDED_TOO_FEW_FOR_CANASTAS = "melded_too_few_for_canastas"
     GOING_OUT_NEEDS_CANASTAS = "going_out_needs_canastas"
+    # one meld of a side's table (core/melds.py)
+    MELD_COUNT_NEGATIVE = "meld_count_negative"
+    MELD_TOO_FEW_CARDS = "meld_too_few_cards"
+    MELD_TOO_FEW_NATURAL = "meld_too_few_natural"
+    MELD_TOO_MANY_WILD = "meld_too_many_wild"
+    MELD_NOT_MORE_NATURAL_THAN_WILD = "meld_not_more_natural_than_wild"
+    WILD_MELD_NOT_IN_RULES = "wild_meld_not_in_rules"
+    WILD_MELD_WITH_NATURAL = "wild_meld_with_natural"
+    BLACK_THREES_NOT_THREE_OR_FOUR = "black_threes_not_three_or_four"
+    BLACK_THREES_WITH_WILD = "black_threes_with_wild"
+    BLACK_THREES_WITHOUT_GOING_OUT = "black_threes_without_going_out"
+    MELD_RANK_TWICE = "meld_rank_twice"
+    # a side's melds as a whole (core/validation.py)
+    CANASTAS_NOT_AS_MELDED = "canastas_not_as_melded"
     # the round as a whole (core/validation.py)
     TWO_SIDES_WENT_OUT = "two_sides_went_out"
     TWO_DEALER_BONUSES = "two_dealer_bonuses"
     TOO_MANY_RED_THREES = "too_many_red_threes"
     TOO_MANY_CARDS_OF_GROUP = "too_many_cards_of_group"
     TOO_MANY_CARD_POINTS = "too_many_card_points"
+    TOO_MANY_OF_RANK = "too_many_of_rank"
     # the game (core/game.py)
     ENTRY_COUNT_NOT_SIDE_COUNT = "entry_count_not_side_count"
     GAME_OVER = "game_over"
@@ -90,6 +116,7 @@ class ProblemCode(StrEnum):
     FORMAT_UNKNOWN = "format_unknown"
     RULES_UNKNOWN = "rules_unknown"
     OVERRIDES_NOT_OBJECT = "overrides_not_object"
+    RULES_NAME_INVALID = "rules_name_invalid"
     SIDES_INVALID = "sides_invalid"
     SIDE_NOT_OBJECT = "side_not_object"
     SIDE_NAME_INVALID = "side_name_invalid"
@@ -97,6 +124,8 @@ class ProblemCode(StrEnum):
     CARD_GROUP_UNKNOWN = "card_group_unknown"
     CARD_COUNTS_NOT_WHOLE = "card_counts_not_whole"
     CARDS_INVALID = "cards_invalid"
+    MELD_INVALID = "meld_invalid"
+    MELD_RANK_UNKNOWN = "meld_rank_unknown"
     ENTRY_NOT_OBJECT = "entry_not_object"
     ENTRY_FIELD_UNKNOWN = "entry_field_unknown"
     CANASTAS_INVALID = "canastas_invalid"
@@ -109,6 +138,35 @@ class ProblemCode(StrEnum):
 
 
 C = ProblemCode
+
+
+class WarningCode(StrEnum):
+    """What is likely miscounted but possible: shown beside the entry, never a refusal."""
+
+    MELDED_BELOW_OPENING_MINIMUM = "melded_below_opening_minimum"
+
+
+W = WarningCode
+
+#: A number with its noun (`{count} natural card` / `{count} natural cards`), worded by the
+#: reader's plural rule: a problem's param when a template holds two counts.
+NATURAL_CARDS = Nn_("{count} natural card", "{count} natural cards", "count")
+WILD_CARDS = Nn_("{count} wild card", "{count} wild cards", "count")
+CARDS = Nn_("{count} card", "{count} cards", "count")
+BLACK_THREES = Nn_("{count} black three", "{count} black threes", "count")
+COUNTED_NOUNS = (NATURAL_CARDS, WILD_CARDS, CARDS, BLACK_THREES)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A param that is a count with its noun, e.g. `Counted(NATURAL_CARDS, 1)`: "1 natural card"."""
+
+    noun: Plural
+    count: int
+
+    def worded(self, ngettext: Ngettext) -> str:
+        return ngettext(self.noun.singular, self.noun.plural, self.count).format(count=self.count)
+
 
 #: The English wording of every problem; `{name}` is filled from the problem's params.
 TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
@@ -145,6 +203,28 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
             "going out needs {needed} canastas, {count} entered",
             "needed",
         ),
+        C.MELD_COUNT_NEGATIVE: N_("{what} cannot be negative, got {got}"),
+        C.MELD_TOO_FEW_CARDS: N_("{cards}; a meld needs at least {least} cards"),
+        C.MELD_TOO_FEW_NATURAL: N_(
+            "{natural} and {wild}; a meld needs at least {least} natural cards"
+        ),
+        C.MELD_TOO_MANY_WILD: N_("{wild}; a meld holds at most {most} wild cards"),
+        C.MELD_NOT_MORE_NATURAL_THAN_WILD: N_(
+            "{natural} and {wild}; a meld needs more natural cards than wild cards"
+        ),
+        C.WILD_MELD_NOT_IN_RULES: N_(
+            '"{rules}" has no meld of only twos and jokers (it has no wild canasta)'
+        ),
+        C.WILD_MELD_WITH_NATURAL: N_("{natural}; a meld of wild cards holds only twos and jokers"),
+        C.BLACK_THREES_NOT_THREE_OR_FOUR: N_(
+            "{threes}; black threes are melded {least} or {most} together"
+        ),
+        C.BLACK_THREES_WITH_WILD: N_("{wild}; black threes are melded without wild cards"),
+        C.BLACK_THREES_WITHOUT_GOING_OUT: N_("only the side that goes out can meld black threes"),
+        C.MELD_RANK_TWICE: N_("{count} melds of one rank; a side has one meld of each rank"),
+        C.CANASTAS_NOT_AS_MELDED: N_(
+            "{kind} canastas: {entered} entered, but the melds make {counted}"
+        ),
         C.TWO_SIDES_WENT_OUT: Nn_(
             "{count} side went out; only one side can go out in a round",
             "{count} sides went out; only one side can go out in a round",
@@ -165,6 +245,7 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
             "{count} melded and hand points entered in all; "
             "all the cards in the packs are worth {most}"
         ),
+        C.TOO_MANY_OF_RANK: N_("{rank}: {count} melded in all; the packs hold {most}"),
         C.ENTRY_COUNT_NOT_SIDE_COUNT: Nn_(
             "a round needs an entry for each of the {sides} side, got {got}",
             "a round needs an entry for each of the {sides} sides, got {got}",
@@ -191,6 +272,7 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.FORMAT_UNKNOWN: N_('format must be "{expected}", got {got}'),
         C.RULES_UNKNOWN: N_("unknown rules {got}; the presets are {presets}"),
         C.OVERRIDES_NOT_OBJECT: N_("rule_overrides must be an object, got {got}"),
+        C.RULES_NAME_INVALID: N_("rules_name must be text, got {got}"),
         C.SIDES_INVALID: N_("sides must be a list of {least} to {most} sides, got {got}"),
         C.SIDE_NOT_OBJECT: N_(
             "sides[{index}] must be an object with a name and players, got {got}"
@@ -204,6 +286,11 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.CARDS_INVALID: N_(
             "{field} must be card points (a whole number) or card counts by group, got {got}"
         ),
+        C.MELD_INVALID: N_(
+            'melded[{index}] must be a meld like {{"rank": "Q", "natural": 5, "twos": 1}} '
+            "(whole numbers of natural cards, twos and jokers), got {got}"
+        ),
+        C.MELD_RANK_UNKNOWN: N_("melded[{index}] has no rank {got}; the ranks are {ranks}"),
         C.ENTRY_NOT_OBJECT: N_("an entry must be an object, got {got}"),
         C.ENTRY_FIELD_UNKNOWN: N_("unknown field {got}; an entry has {fields}"),
         C.CANASTAS_INVALID: N_('canastas must be counts by kind, e.g. {{"natural": 1}}, got {got}'),
@@ -214,6 +301,10 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.ROUND_INVALID: N_("a round is a list with one entry per side ({sides}), got {got}"),
         C.FIRST_DEALER_INVALID: N_(
             'first_dealer must be {{"side": S, "player": P}} naming a seated player, got {got}'
+        ),
+        W.MELDED_BELOW_OPENING_MINIMUM: N_(
+            "{melded} melded points, below the {minimum} needed to open; "
+            "the first meld alone had to reach it: check the count"
         ),
     }
 )
@@ -246,6 +337,27 @@ TERMS = (
     N_("a whole number from 0"),
     N_("a whole number of points or null"),
     N_("a list of [total from, minimum] pairs"),
+    N_('"two-natural-three-wild" or "more-natural-than-wild"'),
+    N_("natural cards"),
+)
+
+#: A meld's name by its rank (core/melds.py `Rank`), where a problem names the meld.
+MELD_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "A": N_("aces"),
+        "K": N_("kings"),
+        "Q": N_("queens"),
+        "J": N_("jacks"),
+        "10": N_("tens"),
+        "9": N_("nines"),
+        "8": N_("eights"),
+        "7": N_("sevens"),
+        "6": N_("sixes"),
+        "5": N_("fives"),
+        "4": N_("fours"),
+        "3": N_("black threes"),
+        "wild": N_("wild cards"),
+    }
 )
 
 #: Where a problem is: joined by ", " before the problem's own words.
@@ -254,7 +366,7 @@ NAMED_SIDE = N_('side "{side}"')
 NUMBERED_SIDE = N_("side {number}")
 PLACED = N_("{where}: {problem}")
 
-Param = int | str | tuple[str, ...]
+Param = int | str | tuple[str, ...] | Counted
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
 
@@ -281,6 +393,13 @@ class Problem:
     side_name: str | None = None
     field: str | None = None  # game-file name of the field, e.g. "melded"
     params: Mapping[str, Param] = dataclasses.field(default_factory=dict, hash=False)
+    #: The rank of the meld the problem is about (`"Q"`, `"3"`, `"wild"`), in a side's melds.
+    meld: str | None = None
+
+    @property
+    def is_warning(self) -> bool:
+        """Whether this is a warning (shown, the round can still be saved), not a refusal."""
+        return self.code in WarningCode.__members__.values()
 
     @property
     def message(self) -> str:
@@ -292,7 +411,7 @@ class Problem:
         template = TEMPLATES.get(self.code)  # a ProblemCode is a str: plain ids find it too
         if template is None:
             return gettext(self.code)
-        shown = {key: _shown(value, gettext) for key, value in self.params.items()}
+        shown = {key: _shown(value, gettext, ngettext) for key, value in self.params.items()}
         if isinstance(template, Plural):
             count = self.params[template.count]
             assert isinstance(count, int), template.count
@@ -310,6 +429,8 @@ class Problem:
                 if self.side_name
                 else gettext(NUMBERED_SIDE).format(number=self.side + 1)
             )
+        if self.meld is not None:
+            where.append(gettext(MELD_NAMES.get(self.meld, self.meld)))
         problem = self.worded(gettext, ngettext)
         if not where:
             return problem
@@ -319,9 +440,13 @@ class Problem:
         return self.placed()
 
 
-def _shown(value: Param, gettext: Gettext) -> str | int:
+def _shown(value: Param, gettext: Gettext, ngettext: Ngettext) -> str | int:
     if isinstance(value, tuple):
-        return ", ".join(str(_shown(item, gettext)) for item in value)
+        return ", ".join(str(_shown(item, gettext, ngettext)) for item in value)
+    if isinstance(value, CopyOf):
+        return gettext(CUSTOM_COPY).format(name=gettext(value))
+    if isinstance(value, Counted):
+        return value.worded(ngettext)
     if isinstance(value, Term):
         return gettext(value)
     return value

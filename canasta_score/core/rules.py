@@ -18,7 +18,7 @@ from canasta_score.core.cards import (
     CardValues,
     cards_in_packs,
 )
-from canasta_score.core.problems import N_, Problem, Term
+from canasta_score.core.problems import CUSTOM_COPY, N_, CopyOf, Problem, Term
 from canasta_score.core.problems import ProblemCode as C
 
 
@@ -30,6 +30,15 @@ class CanastaKind(StrEnum):
     NATURAL_ACES = "natural_aces"
     MIXED_ACES = "mixed_aces"
     WILD = "wild"
+
+
+class WildCardsInMeld(StrEnum):
+    """How many wild cards (twos and jokers together) a meld may hold, as the game file names it."""
+
+    #: At least 2 natural cards and at most 3 wild cards (seed 004, seed 000, Pagat).
+    TWO_NATURAL_THREE_WILD = "two-natural-three-wild"
+    #: More natural cards than wild cards, however many (seeds 002, 003; seed 001 line 52).
+    MORE_NATURAL_THAN_WILD = "more-natural-than-wild"
 
 
 #: The fewest card points seven cards of each kind can be worth (RULES.md).
@@ -83,6 +92,8 @@ class RuleSet:
     opening_below_zero: int = 15
     #: (total from, minimum) steps for totals of zero and up, lowest first.
     opening_tiers: tuple[tuple[int, int], ...] = ((0, 50), (1500, 90), (3000, 120))
+    #: What a meld may hold of wild cards (RULES.md, "Melds").
+    wild_cards_in_meld: WildCardsInMeld = WildCardsInMeld.TWO_NATURAL_THREE_WILD
     #: The preset this rule set was copied from (itself for a preset).
     base: str = ""
 
@@ -138,6 +149,45 @@ def describe(
     """
     numbers = {name: number(value) for name, value in rules.description_numbers.items()}
     return gettext(rules.description).format(**numbers)
+
+
+def rules_title(rules: RuleSet, gettext: Callable[[str], str] = str) -> str:
+    """A rule set's name as shown: a preset's (also with a target of its own) through a
+    catalog's `gettext`, the name players gave their own rule set as they wrote it (in every
+    language), and an unnamed custom copy as "{name} (custom)" in the reader's language.
+
+    >>> copy = apply_overrides(CLASSIC, {"going_out": 200})[0]
+    >>> rules_title(CLASSIC), rules_title(copy), rules_title(dataclasses.replace(copy, name="Ours"))
+    ('Classic', 'Classic (custom)', 'Ours')
+    """
+    if rules.id in PRESETS:
+        return gettext(rules.name)
+    return own_rules_name(rules) or gettext(CUSTOM_COPY).format(
+        name=gettext(PRESETS[rules.base].name)
+    )
+
+
+def own_rules_name(rules: RuleSet) -> str:
+    """The name players gave their own rule set ("" for a preset or an unnamed copy): a game
+    keeps it, its game file carries it as "rules_name"."""
+    return "" if rules.id in PRESETS else rules.name
+
+
+def rules_name(rules: RuleSet) -> str:
+    """The rule set's name as a problem carries it: a preset's (also with only a new target) is
+    a term, worded in the reader's language; players' own rule set keeps the name they gave
+    it, and an unnamed copy is "{name} (custom)" in the reader's language."""
+    if rules.id in PRESETS:
+        return Term(rules.name)
+    return own_rules_name(rules) or CopyOf(PRESETS[rules.base].name)
+
+
+def named_rules(rules: RuleSet, name: str) -> RuleSet:
+    """`rules` under the name players gave them: their own rule set, even if it changes only
+    the target ("" keeps the rules as they are)."""
+    if not name:
+        return rules
+    return dataclasses.replace(rules, id="custom" if rules.id in PRESETS else rules.id, name=name)
 
 
 def opening_minimum(total: int, rules: RuleSet) -> int:
@@ -224,6 +274,7 @@ FINNISH = dataclasses.replace(
     source=N_("seed 002"),
     going_out_concealed=300,
     opening_below_zero=0,
+    wild_cards_in_meld=WildCardsInMeld.MORE_NATURAL_THAN_WILD,
     base="finnish",
 )
 
@@ -244,6 +295,7 @@ DANISH = dataclasses.replace(
     red_threes=(0, 200, 400, 600, 800),
     dealer_bonus=100,
     opening_below_zero=50,
+    wild_cards_in_meld=WildCardsInMeld.MORE_NATURAL_THAN_WILD,
     base="danish",
 )
 
@@ -266,6 +318,7 @@ OVERRIDABLE = {
     "dealer_bonus": Term("a whole number of points or null"),
     "opening_below_zero": Term("a whole number of points"),
     "opening_tiers": Term("a list of [total from, minimum] pairs"),
+    "wild_cards_in_meld": Term('"two-natural-three-wild" or "more-natural-than-wild"'),
 }
 
 
@@ -347,7 +400,7 @@ def override_rules(rules: RuleSet, overrides: Mapping[str, Any]) -> tuple[RuleSe
         return rules, []
     if set(changes) - {"target", "three_side_target"}:  # a new target alone keeps the rules' name
         changes.setdefault("id", "custom")
-        changes.setdefault("name", f"{rules.name} (custom)")
+        changes.setdefault("name", "")  # unnamed: `rules_title` words it in the reader's language
     return dataclasses.replace(rules, **changes), []
 
 
@@ -403,6 +456,9 @@ def _parse_override(rules: RuleSet, key: str, value: Any) -> Any:
         ):
             return _INVALID
         return tuple(sorted((p[0], p[1]) for p in value))
+    if key == "wild_cards_in_meld":
+        known = WildCardsInMeld.__members__.values()
+        return WildCardsInMeld(value) if isinstance(value, str) and value in known else _INVALID
     return _INVALID  # pragma: no cover - every OVERRIDABLE key is handled above
 
 
@@ -430,7 +486,7 @@ def rules_as_json(rules: RuleSet) -> dict[str, Any]:
     """Every value of a rule set as JSON data, as `python -m canasta_score rules` prints it."""
     return {
         "id": rules.id,
-        "name": rules.name,
+        "name": rules_title(rules),
         "description": describe(rules),
         "source": rules.source,
         "base": rules.base,
@@ -448,6 +504,7 @@ def rules_as_json(rules: RuleSet) -> dict[str, Any]:
         "three_side_target": rules.three_side_target,
         "opening_below_zero": rules.opening_below_zero,
         "opening_tiers": [list(tier) for tier in rules.opening_tiers],
+        "wild_cards_in_meld": rules.wild_cards_in_meld.value,
         "card_points_in_packs": rules.card_points_in_packs,
         "red_threes_in_packs": rules.red_threes_in_packs,
     }

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import cast
 
 from canasta_score.core.cards import CardCounts
+from canasta_score.core.melds import Melds, canastas_of, counts_of_melds, melded_points
 from canasta_score.core.rules import RuleSet
 
 
@@ -19,8 +20,9 @@ class WentOut(StrEnum):
     CONCEALED = "concealed"
 
 
-#: Melded or hand cards, given either as card points or as card counts by group.
-Cards = int | CardCounts
+#: Melded or hand cards, given as card points, as card counts by group, or (melded cards only)
+#: meld by meld.
+Cards = int | CardCounts | Melds
 
 _NO_CANASTAS: Mapping[str, int] = MappingProxyType({})
 
@@ -31,7 +33,8 @@ class SideEntry:
 
     melded: Cards = 0
     hand: Cards = 0
-    #: Canastas by kind name (`natural`, `mixed`, ...); kinds are checked against the rules.
+    #: Canastas by kind name (`natural`, `mixed`, ...) as entered; kinds are checked against
+    #: the rules. Beside melds they may be left out (the melds give them) or must agree.
     canastas: Mapping[str, int] = field(default_factory=lambda: _NO_CANASTAS, hash=False)
     red_threes: int = 0
     went_out: WentOut | None = None
@@ -40,7 +43,34 @@ class SideEntry:
 
     @property
     def canasta_count(self) -> int:
+        """The canastas entered (see `canastas_of_side` for those the melds give)."""
         return sum(self.canastas.values())
+
+    @property
+    def melds(self) -> Melds | None:
+        """The side's melds where its table is entered meld by meld, else None."""
+        return self.melded if isinstance(self.melded, tuple) else None
+
+
+def canastas_of_side(entry: SideEntry, rules: RuleSet) -> Mapping[str, int]:
+    """A side's canastas by kind: those its melds make, or those entered beside its points.
+
+    >>> from canasta_score.core.melds import Meld, Rank
+    >>> from canasta_score.core.rules import CLASSIC
+    >>> canastas_of_side(SideEntry(melded=(Meld(Rank.KING, 8),)), CLASSIC)
+    {'natural': 1}
+    """
+    melds = entry.melds
+    return entry.canastas if melds is None else canastas_of(melds, rules)
+
+
+def counts_of(cards: Cards) -> CardCounts | None:
+    """The cards by group where they were counted (by group or meld by meld), else None."""
+    if isinstance(cards, CardCounts):
+        return cards
+    if isinstance(cards, tuple):
+        return counts_of_melds(cards)
+    return None
 
 
 def card_points(cards: Cards, rules: RuleSet) -> int:
@@ -52,6 +82,8 @@ def card_points(cards: Cards, rules: RuleSet) -> int:
     """
     if isinstance(cards, CardCounts):
         return rules.card_values.points(cards)
+    if isinstance(cards, tuple):
+        return melded_points(cards, rules)
     return cards
 
 
@@ -113,7 +145,8 @@ def score_side(entry: SideEntry, rules: RuleSet) -> SideScore:
     else:
         going_out = rules.going_out
     bonuses = cast("Mapping[str, int]", rules.canasta_bonuses)  # str enum keys: names find them
-    canasta_bonus = sum(bonuses.get(kind, 0) * count for kind, count in entry.canastas.items())
+    canastas = canastas_of_side(entry, rules).items()
+    canasta_bonus = sum(bonuses.get(kind, 0) * count for kind, count in canastas)
     return SideScore(
         melded=melded,
         hand=card_points(entry.hand, rules),

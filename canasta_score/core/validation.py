@@ -2,30 +2,41 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from canasta_score.core.cards import CardCounts, CardGroup, cards_in_packs
-from canasta_score.core.problems import Param, Problem, ProblemCode, Term
+from canasta_score.core.melds import Meld, ranks_beyond_packs, side_meld_problems
+from canasta_score.core.problems import (
+    MELD_NAMES,
+    Param,
+    Problem,
+    ProblemCode,
+    Term,
+    WarningCode,
+)
 from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import (
     CANASTA_MINIMUM_POINTS,
     MAX_POINTS,
-    PRESETS,
     CanastaKind,
     RuleSet,
+    rules_name,
 )
-from canasta_score.core.scoring import Cards, SideEntry, card_points
-
-
-def _rules_name(rules: RuleSet) -> str:
-    """A preset's name (also with only a new target) is a term; a custom set's is the player's."""
-    return Term(rules.name) if any(rules.name == p.name for p in PRESETS.values()) else rules.name
-
+from canasta_score.core.scoring import (
+    Cards,
+    SideEntry,
+    canastas_of_side,
+    card_points,
+    counts_of,
+)
 
 Found = tuple[str, ProblemCode, dict[str, Param]]  # (field, code, params) of one side
 
 
 def _check_cards(cards: Cards, field: str) -> list[Found]:
+    if isinstance(cards, tuple):
+        return []  # meld by meld: each meld is checked by `_meld_problems`
     if isinstance(cards, CardCounts):
         return [
             (
@@ -60,7 +71,7 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
                 (
                     "canastas",
                     C.CANASTA_KIND_NOT_IN_RULES,
-                    {"rules": _rules_name(rules), "kind": Term(kind), "kinds": kinds},
+                    {"rules": rules_name(rules), "kind": Term(kind), "kinds": kinds},
                 )
             )
         if count < 0:
@@ -70,7 +81,7 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
     scored = len(rules.red_threes) - 1
     if scored < entry.red_threes <= rules.red_threes_in_packs:  # only custom rules can say so
         problems.append(
-            ("red_threes", C.RED_THREES_NOT_SCORED, {"rules": _rules_name(rules), "most": scored})
+            ("red_threes", C.RED_THREES_NOT_SCORED, {"rules": rules_name(rules), "most": scored})
         )
     if entry.penalty < 0 or entry.penalty % 5:
         problems.append(("penalty", C.PENALTY_NOT_MULTIPLE_OF_5, {"got": entry.penalty}))
@@ -79,27 +90,14 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
             ("penalty", C.PENALTY_TOO_LARGE, {"most": MAX_POINTS, "got": entry.penalty})
         )
     if entry.dealer_bonus and rules.dealer_bonus is None:
-        problems.append(
-            ("dealer_bonus", C.DEALER_BONUS_NOT_IN_RULES, {"rules": _rules_name(rules)})
-        )
-    if any(field in ("canastas", "red_threes") for field, _, _ in problems) or (
-        card_points(entry.melded, rules) < 0
-    ):
+        problems.append(("dealer_bonus", C.DEALER_BONUS_NOT_IN_RULES, {"rules": rules_name(rules)}))
+    melded = card_points(entry.melded, rules)
+    if any(field in ("canastas", "red_threes") for field, _, _ in problems) or melded < 0:
         return problems  # the checks below need known canasta kinds and sound numbers
 
-    melded = card_points(entry.melded, rules)
-    canastas = entry.canasta_count
-    if canastas and melded == 0:
-        problems.append(("canastas", C.CANASTAS_WITHOUT_MELDED_POINTS, {"count": canastas}))
-    elif canastas:
-        needed = sum(
-            CANASTA_MINIMUM_POINTS[CanastaKind(kind)] * count
-            for kind, count in entry.canastas.items()
-        )
-        if melded < needed:
-            problems.append(
-                ("melded", C.MELDED_TOO_FEW_FOR_CANASTAS, {"melded": melded, "least": needed})
-            )
+    canastas = sum(canastas_of_side(entry, rules).values())
+    if entry.melds is None:  # beside melds, `_meld_problems` checks the canastas entered
+        problems += _canastas_for_melded_points(entry, melded, canastas)
     if entry.went_out is not None and canastas < rules.canastas_to_go_out:
         problems.append(
             (
@@ -109,6 +107,59 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
             )
         )
     return problems
+
+
+def _canastas_for_melded_points(entry: SideEntry, melded: int, canastas: int) -> list[Found]:
+    """Whether melded points (or card counts) can hold the canastas entered beside them."""
+    if canastas and melded == 0:
+        return [("canastas", C.CANASTAS_WITHOUT_MELDED_POINTS, {"count": canastas})]
+    needed = sum(
+        CANASTA_MINIMUM_POINTS[CanastaKind(kind)] * count for kind, count in entry.canastas.items()
+    )
+    if melded < needed:
+        return [("melded", C.MELDED_TOO_FEW_FOR_CANASTAS, {"melded": melded, "least": needed})]
+    return []
+
+
+#: (rank of the meld or None, code, params) of one side's melds.
+MeldFound = tuple[str | None, ProblemCode, dict[str, Param]]
+
+
+def _meld_problems(entry: SideEntry, rules: RuleSet) -> list[MeldFound]:
+    """Problems of a side's melds: each meld by the rules, and the canastas entered beside them."""
+    melds = entry.melds
+    if melds is None:
+        return []
+    found: list[MeldFound] = [
+        (rank.value, code, params)
+        for rank, code, params in side_meld_problems(
+            melds, rules, went_out=entry.went_out is not None
+        )
+    ]
+    for meld in melds:
+        kind = meld.canasta(rules) if meld.is_canasta else None
+        if kind is not None and kind not in rules.canasta_bonuses:
+            kinds = tuple(Term(kind) for kind in rules.canasta_kinds)
+            found.append(
+                (
+                    meld.rank.value,
+                    C.CANASTA_KIND_NOT_IN_RULES,
+                    {"rules": rules_name(rules), "kind": Term(kind), "kinds": kinds},
+                )
+            )
+    if entry.canastas:
+        counted = canastas_of_side(entry, rules)
+        for kind in CanastaKind:
+            entered, made = entry.canastas.get(kind, 0), counted.get(kind, 0)
+            if entered != made:
+                found.append(
+                    (
+                        None,
+                        C.CANASTAS_NOT_AS_MELDED,
+                        {"kind": Term(kind), "entered": entered, "counted": made},
+                    )
+                )
+    return found
 
 
 def validate_round(
@@ -138,11 +189,16 @@ def validate_round(
         name = side_names[side] if side is not None and side_names else None
         return Problem(code, round_number, side, name, field, params)
 
-    problems = [
-        problem(code, params, side, field)
-        for side, entry in enumerate(entries)
-        for field, code, params in _side_problems(entry, rules)
-    ]
+    problems = []
+    for side, entry in enumerate(entries):
+        problems += [
+            problem(code, params, side, field)
+            for field, code, params in _side_problems(entry, rules)
+        ]
+        problems += [
+            dataclasses.replace(problem(code, params, side, "melded"), meld=rank)
+            for rank, code, params in _meld_problems(entry, rules)
+        ]
     went_out = [side for side, entry in enumerate(entries) if entry.went_out is not None]
     if len(went_out) > 1:
         problems.append(problem(C.TWO_SIDES_WENT_OUT, {"count": len(went_out)}))
@@ -157,13 +213,14 @@ def validate_round(
     if problems:
         return problems
 
+    counted_cards = [
+        counts
+        for entry in entries
+        for cards in (entry.melded, entry.hand)
+        if (counts := counts_of(cards)) is not None
+    ]
     for group in CardGroup:
-        counted = sum(
-            cards.count(group)
-            for entry in entries
-            for cards in (entry.melded, entry.hand)
-            if isinstance(cards, CardCounts)
-        )
+        counted = sum(counts.count(group) for counts in counted_cards)
         most = cards_in_packs(group, rules.packs)
         if counted > most:
             problems.append(
@@ -172,9 +229,51 @@ def validate_round(
                     {"count": counted, "group": Term(group), "most": most},
                 )
             )
+    melds: list[Meld] = [meld for entry in entries for meld in entry.melds or ()]
+    for rank, count, most in ranks_beyond_packs(melds, rules.packs):
+        problems.append(
+            problem(
+                C.TOO_MANY_OF_RANK, {"rank": Term(MELD_NAMES[rank]), "count": count, "most": most}
+            )
+        )
     points = sum(card_points(e.melded, rules) + card_points(e.hand, rules) for e in entries)
     if points > rules.card_points_in_packs:
         problems.append(
             problem(C.TOO_MANY_CARD_POINTS, {"count": points, "most": rules.card_points_in_packs})
         )
     return problems
+
+
+def round_warnings(
+    entries: Sequence[SideEntry],
+    rules: RuleSet,
+    opening_minimums: Sequence[int],
+    *,
+    round_number: int | None = None,
+    side_names: Sequence[str] | None = None,
+) -> list[Problem]:
+    """What is possible but likely miscounted in a round (RULES.md): shown, never a refusal.
+
+    A side that melded fewer card points than its opening minimum for the round: its first
+    meld alone had to reach it, and melds only grow (seeds 000, 001, 004).
+
+    >>> from canasta_score.core.rules import CLASSIC
+    >>> [str(w) for w in round_warnings([SideEntry(melded=40), SideEntry()], CLASSIC, [50, 50],
+    ...     round_number=2, side_names=["We", "They"])]
+    ['round 2, side "We": 40 melded points, below the 50 needed to open; the first meld alone had to reach it: check the count']
+    """
+    warnings = []
+    for side, (entry, minimum) in enumerate(zip(entries, opening_minimums, strict=True)):
+        melded = card_points(entry.melded, rules)
+        if 0 < melded < minimum:
+            warnings.append(
+                Problem(
+                    WarningCode.MELDED_BELOW_OPENING_MINIMUM,
+                    round_number,
+                    side,
+                    side_names[side] if side_names else None,
+                    "melded",
+                    {"melded": melded, "minimum": minimum},
+                )
+            )
+    return warnings

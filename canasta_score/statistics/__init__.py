@@ -17,11 +17,11 @@ from canasta_score.statistics.figures import (
     game_statistics,
     head_to_head,
 )
-from canasta_score.statistics.names import NameChange, Names, apply_changes, name_key
+from canasta_score.statistics.names import NameChange, Names, apply_changes
 from canasta_score.statistics.report import figures_json, statistics_json, statistics_table
 from canasta_score.statistics.summary import (
     ALL_GAMES,
-    GameSummary,
+    GameFigures,
     PlayedGame,
     SideSummary,
     StatsFilter,
@@ -33,7 +33,7 @@ __all__ = [
     "BarPart",
     "ChartSeries",
     "Figures",
-    "GameSummary",
+    "GameFigures",
     "HeadToHead",
     "NameChange",
     "Names",
@@ -49,7 +49,6 @@ __all__ = [
     "figures_json",
     "game_statistics",
     "head_to_head",
-    "name_key",
     "opening_bands",
     "round_bars",
     "statistics_json",

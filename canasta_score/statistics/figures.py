@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
 
-from canasta_score.core import table_name
-from canasta_score.statistics.names import NameChange, Names, apply_changes, name_key
+from canasta_score.core import player_key, table_name
+from canasta_score.statistics.names import NameChange, Names, apply_changes
 from canasta_score.statistics.summary import (
     ALL_GAMES,
-    GameSummary,
+    GameFigures,
     PlayedGame,
     SideSummary,
     StatsFilter,
@@ -19,7 +19,7 @@ from canasta_score.statistics.summary import (
 )
 
 #: A played game, or its summary when storage has one at hand.
-History = Iterable[PlayedGame | GameSummary]
+History = Iterable[PlayedGame | GameFigures]
 
 _NO_CANASTAS: Mapping[str, int] = MappingProxyType({})
 
@@ -142,20 +142,20 @@ class Statistics:
 
     def player(self, name: str) -> Figures | None:
         """The figures of the player shown under this name (case and spacing aside)."""
-        key = name_key(name)
-        return next((f for f in self.players if name_key(f.name) == key), None)
+        key = player_key(name)
+        return next((f for f in self.players if player_key(f.name) == key), None)
 
     def partnership(self, *names: str) -> Figures | None:
         """The figures of the partnership of exactly these players, in any order."""
-        keys = sorted(name_key(name) for name in names)
+        keys = sorted(player_key(name) for name in names)
         return next(
-            (f for f in self.partnerships if sorted(map(name_key, f.players)) == keys), None
+            (f for f in self.partnerships if sorted(map(player_key, f.players)) == keys), None
         )
 
 
-def _summaries(history: History) -> Iterator[GameSummary]:
+def _summaries(history: History) -> Iterator[GameFigures]:
     for item in history:
-        yield item if isinstance(item, GameSummary) else summarize(item)
+        yield item if isinstance(item, GameFigures) else summarize(item)
 
 
 class _People:
@@ -166,7 +166,7 @@ class _People:
         self.keys: dict[str, str] = {}  # as entered -> person key; names repeat game after game
         self.newest: dict[str, tuple[date, int, str]] = {}
 
-    def sides(self, game: GameSummary) -> list[tuple[str, ...]]:
+    def sides(self, game: GameFigures) -> list[tuple[str, ...]]:
         """The persons of each side, each person once per game (first side wins, see below)."""
         seen: set[str] = set()
         sides = []

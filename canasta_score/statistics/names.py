@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from canasta_score.core import table_name
+from canasta_score.core import player_key, table_name
 
 
 @dataclass(frozen=True)
@@ -19,15 +19,6 @@ class NameChange:
 
     old: str
     new: str
-
-
-def name_key(name: str) -> str:
-    """What tells one player's name from another: case, outer and repeated spaces do not.
-
-    >>> name_key("  anna   BEN ") == name_key("Anna Ben")
-    True
-    """
-    return table_name(name).casefold()
 
 
 _NONE: Mapping[str, str] = MappingProxyType({})
@@ -48,7 +39,7 @@ class Names:
         >>> apply_changes([NameChange("Anne", "Anna")]).person(" ANNE ")
         'anna'
         """
-        key = name_key(name)
+        key = player_key(name)
         return self.current.get(key, key)
 
 
@@ -65,7 +56,7 @@ def apply_changes(changes: Iterable[NameChange]) -> Names:
     current: dict[str, str] = {}
     spellings: dict[str, str] = {}
     for change in changes:
-        old, new = name_key(change.old), name_key(change.new)
+        old, new = player_key(change.old), player_key(change.new)
         if not old or not new:
             continue  # a blank name names nobody
         if old not in current:

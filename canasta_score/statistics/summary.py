@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from canasta_score.core import CanastaKind, Game, WentOut
+from canasta_score.core import CanastaKind, Game, WentOut, canastas_of_side
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class SideSummary:
 
 
 @dataclass(frozen=True)
-class GameSummary:
+class GameFigures:
     """One game, in the figures statistics add up; `winner` is the core's (None while in play)."""
 
     game_id: int
@@ -50,7 +50,7 @@ class GameSummary:
         return self.winner is not None
 
 
-def summarize(played: PlayedGame) -> GameSummary:
+def summarize(played: PlayedGame) -> GameFigures:
     """Score a game once with the core and keep what statistics need of it.
 
     >>> from canasta_score.core import CLASSIC, Side, SideEntry
@@ -69,7 +69,7 @@ def summarize(played: PlayedGame) -> GameSummary:
         went_out = concealed = red_threes = 0
         for entries in game.rounds:
             entry = entries[index]
-            for kind, count in entry.canastas.items():
+            for kind, count in canastas_of_side(entry, game.rules).items():  # melds make them
                 canastas[kind] = canastas.get(kind, 0) + count
             if entry.went_out is not None:
                 went_out += 1
@@ -90,7 +90,7 @@ def summarize(played: PlayedGame) -> GameSummary:
                 red_threes=red_threes,
             )
         )
-    return GameSummary(
+    return GameFigures(
         game_id=played.game_id,
         played_on=played.played_on,
         rules_id=game.rules.id,
@@ -115,10 +115,10 @@ class StatsFilter:
     since: date | None = None
     until: date | None = None
 
-    def admits(self, game: GameSummary) -> bool:
+    def admits(self, game: GameFigures) -> bool:
         """Whether a game counts under this filter.
 
-        >>> StatsFilter(since=date(2026, 3, 1)).admits(GameSummary(1, date(2026, 3, 1), "classic", None, ()))
+        >>> StatsFilter(since=date(2026, 3, 1)).admits(GameFigures(1, date(2026, 3, 1), "classic", None, ()))
         True
         """
         return (

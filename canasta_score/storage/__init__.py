@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from canasta_score.storage.player_names import add_name_change, name_changes, undo_name_change
     from canasta_score.storage.records import (
         Change,
-        GameSummary,
+        GameListEntry,
         PlayerRecord,
         StoredGame,
         StoredNameChange,
@@ -110,7 +110,7 @@ _MODULES = {
     "open_database": "opening",
     "played_games_summaries": "played",
     "Change": "records",
-    "GameSummary": "records",
+    "GameListEntry": "records",
     "PlayerRecord": "records",
     "StoredGame": "records",
     "StoredNameChange": "records",
@@ -143,8 +143,8 @@ __all__ = [
     "Change",
     "Database",
     "DatabaseUnavailable",
+    "GameListEntry",
     "GameNotFound",
-    "GameSummary",
     "HistoryCursor",
     "HistoryPage",
     "HistoryQuery",

@@ -63,6 +63,8 @@ def _document(
     document: dict[str, Any] = {"format": FORMAT, "rules": row.preset}
     if overrides:
         document["rule_overrides"] = overrides
+    if row.own_rules_name:
+        document["rules_name"] = row.own_rules_name
     document["sides"] = [{"name": name, "players": list(players)} for name, players in sides]
     document["first_dealer"] = {"side": dealer[0], "player": dealer[1]}
     document["rounds"] = json.loads(f"[{','.join(rounds)}]")  # one parse for all its rounds

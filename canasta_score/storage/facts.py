@@ -17,9 +17,11 @@ from canasta_score.core import (
     SideEntry,
     WentOut,
     apply_overrides,
+    named_rules,
     rule_overrides,
 )
 from canasta_score.core.gamefile import entry_data
+from canasta_score.core.melds import Melds, melds_from_data
 from canasta_score.storage.tables import GameRow, RoundRow, SeatRow, SideRow
 
 
@@ -38,7 +40,9 @@ def entry_from_data(data: Mapping[str, Any]) -> SideEntry:
     True
     """
 
-    def cards(value: Any) -> int | CardCounts:
+    def cards(value: Any) -> int | CardCounts | Melds:
+        if isinstance(value, list):
+            return melds_from_data(value)  # entered meld by meld
         return CardCounts(**value) if isinstance(value, dict) else int(value)
 
     went_out = data.get("went_out")
@@ -85,10 +89,12 @@ def game_from_facts(
     first_dealer: int,
     sides: Sequence[tuple[str, Sequence[str]]],
     rounds: Sequence[str],
+    own_rules_name: str = "",
 ) -> Game:
-    """A core Game from stored rows: sides as (name, players), rounds as stored entries JSON."""
+    """A core Game from stored rows: sides as (name, players), rounds as stored entries JSON,
+    the rule set under the name players gave it."""
     return Game(
-        rules=rules_from_facts(preset, overrides_json),
+        rules=named_rules(rules_from_facts(preset, overrides_json), own_rules_name),
         sides=tuple(Side(name, tuple(players)) for name, players in sides),
         rounds=tuple(entries_from_json(text) for text in rounds),
         first_dealer=first_dealer,
@@ -116,4 +122,5 @@ def read_facts(session: Session, row: GameRow) -> Game:
         first_dealer=row.first_dealer,
         sides=[(name, [n for s, n in seats if s == position]) for position, name in sides],
         rounds=list(rounds),
+        own_rules_name=row.own_rules_name,
     )

@@ -10,7 +10,15 @@ from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from canasta_score.core import Game, RoundRefused, SideEntry, game_document, read_game
+from canasta_score.core import (
+    Game,
+    RoundRefused,
+    SideEntry,
+    game_document,
+    own_rules_name,
+    player_key,
+    read_game,
+)
 from canasta_score.storage.database import (
     Database,
     aware,
@@ -20,7 +28,6 @@ from canasta_score.storage.database import (
     writing,
 )
 from canasta_score.storage.facts import entries_json, read_facts, rules_json
-from canasta_score.storage.name_match import same_name
 from canasta_score.storage.records import Change, StoredGame
 from canasta_score.storage.summaries import summary_columns
 from canasta_score.storage.tables import (
@@ -76,26 +83,18 @@ def _checked_game(game: Game) -> Game:
     return checked
 
 
-def name_key(name: str) -> str:
-    """A name as SQLite's NOCASE compares it: ASCII letters folded, others as they are.
-
-    >>> name_key("Åsa ANNA")
-    'Åsa anna'
-    """
-    return "".join(c.lower() if c.isascii() else c for c in name)
-
-
 def _player(session: Session, name: str, played_at: datetime) -> PlayerRow:
+    key = player_key(name)
     with session.no_autoflush:
-        player = session.exec(select(PlayerRow).where(same_name(PlayerRow.name, name))).first()
+        player = session.exec(select(PlayerRow).where(PlayerRow.key == key)).first()
     if player is None:
         try:
             with session.begin_nested():
-                player = PlayerRow(name=name, last_played_at=played_at)
+                player = PlayerRow(name=name, key=key, last_played_at=played_at)
                 session.add(player)
                 session.flush()
-        except IntegrityError:  # another server process added the name meanwhile
-            player = session.exec(select(PlayerRow).where(same_name(PlayerRow.name, name))).one()
+        except IntegrityError:  # another server process added the player meanwhile
+            player = session.exec(select(PlayerRow).where(PlayerRow.key == key)).one()
     if aware(player.last_played_at) < played_at:
         player.last_played_at = played_at
     return player
@@ -113,6 +112,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
             first_dealer=checked.first_dealer,
             created_at=played_at,
             updated_at=played_at,
+            own_rules_name=own_rules_name(checked.rules),
             **summary_columns(checked),
         )
         session.add(row)

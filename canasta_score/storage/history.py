@@ -13,10 +13,11 @@ from typing import Any
 from sqlalchemy import and_, or_, select, union
 from sqlmodel import col
 
-from canasta_score.statistics import NameChange, apply_changes, name_key
+from canasta_score.core import player_key
+from canasta_score.statistics import NameChange, apply_changes
 from canasta_score.storage.database import Database, aware, reading
 from canasta_score.storage.played import start_of
-from canasta_score.storage.records import GameSummary
+from canasta_score.storage.records import GameListEntry
 from canasta_score.storage.summaries import game_summaries
 from canasta_score.storage.tables import GameRow, PlayerRow, SeatRow, SideRow
 
@@ -50,7 +51,7 @@ class HistoryCursor:
 
 @dataclass(frozen=True)
 class HistoryPage:
-    games: list[GameSummary]
+    games: list[GameListEntry]
     #: Where the next page starts; None when this page is the last.
     next: HistoryCursor | None
 
@@ -86,7 +87,7 @@ def history_page(
         limit + 1
     )
     with reading(db) as session:
-        search = name_key(query.search)
+        search = player_key(query.search)
         if search:
             players, sides = _names_found(session, search, changes)
             if not players and not sides:
@@ -112,18 +113,22 @@ def history_page(
 def _names_found(
     session: Any, search: str, changes: tuple[NameChange, ...]
 ) -> tuple[list[int], list[str]]:
-    """The players (ids) and side names that hold `search`: matched in Python, so case is
-    folded in every alphabet (SQLite's LIKE folds ASCII only); the tables of names are small
-    next to the games."""
+    """The players (ids) and side names that hold `search` (a `player_key`): players by their
+    stored key or the key of the person a name change made them; side names folded here, as
+    the table of side names is small next to the games."""
     names = apply_changes(changes)
-    players = [
-        player_id
-        for player_id, name in session.execute(select(col(PlayerRow.id), col(PlayerRow.name)))
-        if search in name_key(name) or search in names.person(name)
-    ]
+    renamed = [entered for entered, person in names.current.items() if search in person]
+    key = col(PlayerRow.key)
+    players = list(
+        session.execute(
+            select(col(PlayerRow.id)).where(
+                or_(key.contains(search, autoescape=True), key.in_(renamed))
+            )
+        ).scalars()
+    )
     sides = [
         name
         for (name,) in session.execute(select(col(SideRow.name)).distinct())
-        if search in name_key(name)
+        if search in player_key(name)
     ]
     return players, sides

@@ -15,15 +15,13 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlmodel import SQLModel, col
 
-from canasta_score.core import read_game
+from canasta_score.core import own_rules_name, player_key, read_game
 from canasta_score.core.problems import Term
 from canasta_score.storage.backup_stream import NotStreamable, backup_games
 from canasta_score.storage.database import Database, aware, now, writing
 from canasta_score.storage.errors import ImportProblem, ImportRefused
 from canasta_score.storage.export import BACKUP_FORMAT
 from canasta_score.storage.facts import entries_json, rules_json
-from canasta_score.storage.games import name_key
-from canasta_score.storage.name_match import same_name
 from canasta_score.storage.notices import Notice, NoticeCode
 from canasta_score.storage.records import IncomingGame
 from canasta_score.storage.summaries import summary_columns
@@ -192,18 +190,18 @@ class _Writer:
         self.played: dict[int, datetime] = {}
 
     def _player(self, name: str, played_at: datetime) -> int:
-        key = name_key(name)
+        key = player_key(name)
         known = self.players.get(key)
         if known is None:
             found = self.connection.execute(
                 select(col(PlayerRow.id), col(PlayerRow.last_played_at)).where(
-                    same_name(PlayerRow.name, name)
+                    col(PlayerRow.key) == key
                 )
             ).first()
             if found is None:
                 inserted = self.connection.execute(
                     insert(PlayerRow)
-                    .values(name=name, last_played_at=played_at)
+                    .values(name=name, key=key, last_played_at=played_at)
                     .returning(col(PlayerRow.id))
                 )
                 player_id = inserted.scalar_one()
@@ -238,6 +236,7 @@ class _Writer:
                     "created_at": item.created_at or moment,
                     "updated_at": item.updated_at or item.created_at or moment,
                     "archived": item.archived,
+                    "own_rules_name": own_rules_name(item.game.rules),
                     **summary_columns(item.game),
                 }
             )

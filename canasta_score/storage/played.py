@@ -15,8 +15,7 @@ from typing import Any
 from sqlalchemy import Select, select
 from sqlmodel import Session, col
 
-from canasta_score.statistics import ALL_GAMES, PlayedGame, StatsFilter, summarize
-from canasta_score.statistics import GameSummary as GameFigures
+from canasta_score.statistics import ALL_GAMES, GameFigures, PlayedGame, StatsFilter, summarize
 from canasta_score.storage.database import Database, game_row, reading, writing
 from canasta_score.storage.errors import GameNotFound
 from canasta_score.storage.facts import read_facts

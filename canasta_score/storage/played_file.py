@@ -15,8 +15,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from canasta_score.statistics import ALL_GAMES, NameChange, StatsFilter
-from canasta_score.statistics import GameSummary as GameFigures
+from canasta_score.statistics import ALL_GAMES, GameFigures, NameChange, StatsFilter
 from canasta_score.storage.played_text import summary_from_data
 from canasta_score.storage.revision import SCHEMA_REVISION
 

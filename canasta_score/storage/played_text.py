@@ -11,8 +11,7 @@ from datetime import date
 from typing import Any
 
 from canasta_score.core import Game
-from canasta_score.statistics import GameSummary as GameFigures
-from canasta_score.statistics import PlayedGame, SideSummary, summarize
+from canasta_score.statistics import GameFigures, PlayedGame, SideSummary, summarize
 
 #: The form of the stored summaries; a summary of another form is derived again.
 FORM = 1

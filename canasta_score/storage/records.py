@@ -3,11 +3,12 @@ name changes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from canasta_score.core import Game
+from canasta_score.core import PRESETS, Game, rules_title
 from canasta_score.statistics import NameChange
 
 
@@ -24,7 +25,7 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
-class GameSummary:
+class GameListEntry:
     """A line of the game list: enough to show and pick a game without loading its rounds."""
 
     id: int
@@ -41,6 +42,17 @@ class GameSummary:
     #: Id of the preset the game's rules were copied from.
     rules_base: str
     version: int
+    #: The name players gave their own rule set ("" for a preset or an unnamed copy).
+    own_rules_name: str = ""
+
+    def rules_title(self, gettext: Callable[[str], str] = str) -> str:
+        """The rule set's name as `core.rules_title` words it, from the stored names alone."""
+        rules = PRESETS.get(self.rules_base)
+        if rules is None:
+            return self.rules_name
+        if self.own_rules_name or not self.rules_name:  # the players' own set, or a copy
+            rules = replace(rules, id="custom", name=self.own_rules_name)
+        return rules_title(rules, gettext)
 
 
 @dataclass(frozen=True)

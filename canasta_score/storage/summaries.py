@@ -15,13 +15,12 @@ from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
 from canasta_score import __version__
-from canasta_score.core import Game
+from canasta_score.core import Game, player_key
 from canasta_score.storage.database import Database, aware, game_row, reading, writing
 from canasta_score.storage.errors import GameNotFound
 from canasta_score.storage.facts import read_facts
-from canasta_score.storage.name_match import same_name
 from canasta_score.storage.played_text import stats_json
-from canasta_score.storage.records import GameSummary, PlayerRecord
+from canasta_score.storage.records import GameListEntry, PlayerRecord
 from canasta_score.storage.settings import get_setting, set_setting
 from canasta_score.storage.tables import GameRow, PlayerRow, SeatRow, SideRow
 
@@ -58,7 +57,7 @@ def write_summary(session: Session, row: GameRow, game: Game) -> None:
     )
 
 
-def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummary]:
+def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameListEntry]:
     """The game-list lines of these games, in their order (sides and players in two queries)."""
     ids = [row.id for row in rows]
     sides: dict[int, list[str]] = {}
@@ -80,12 +79,13 @@ def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummar
         assert row.id is not None
         names = sides.get(row.id, [])
         summaries.append(
-            GameSummary(
+            GameListEntry(
                 id=row.id,
                 side_names=names,
                 players=[players.get((row.id, side), []) for side in range(len(names))],
                 totals=json.loads(row.totals),
                 rules_name=row.rules_name,
+                own_rules_name=row.own_rules_name,
                 rounds=row.round_count,
                 created_at=aware(row.created_at),
                 updated_at=aware(row.updated_at),
@@ -101,7 +101,7 @@ def game_summaries(session: Session, rows: Sequence[GameRow]) -> list[GameSummar
 
 def list_games(
     *, db: Database, limit: int = 50, offset: int = 0, include_archived: bool = True
-) -> list[GameSummary]:
+) -> list[GameListEntry]:
     """Stored games, newest first (deleted ones left out)."""
     query = select(GameRow).where(col(GameRow.deleted_at).is_(None))
     if not include_archived:
@@ -115,7 +115,7 @@ def list_games(
         return game_summaries(session, session.exec(query).all())
 
 
-def unfinished_game(*, db: Database) -> GameSummary | None:
+def unfinished_game(*, db: Database) -> GameListEntry | None:
     """The game most recently played that is not finished, archived or deleted."""
     query = (
         select(GameRow)
@@ -150,7 +150,7 @@ def player_record(*, db: Database, name: str) -> PlayerRecord:
             (col(SideRow.game_id) == col(SeatRow.game_id))
             & (col(SideRow.position) == col(SeatRow.side_position)),
         )
-        .where(same_name(PlayerRow.name, name.strip()), col(GameRow.deleted_at).is_(None))
+        .where(col(PlayerRow.key) == player_key(name), col(GameRow.deleted_at).is_(None))
         .group_by(col(PlayerRow.id), col(PlayerRow.name))
     )
     with reading(db) as session:

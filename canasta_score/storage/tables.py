@@ -32,6 +32,9 @@ class GameRow(SQLModel, table=True):
     #: Preset id the rule set was copied from, and the values changed from it (JSON object).
     preset: str
     rule_overrides: str = "{}"
+    #: The name players gave their own rule set, as they wrote it ("" for a preset or a copy
+    #: they did not name: `core.rules_title` words those in the reader's language).
+    own_rules_name: str = ""
     #: Seat (in `core.seat_order`) of the first round's dealer.
     first_dealer: int = 0
     #: Goes up by one with every change to the rounds; a write names the version it was based on.
@@ -73,13 +76,15 @@ class PlayerRow(SQLModel, table=True):
     """A player's name, remembered across games (offered when the next game is set up)."""
 
     __tablename__ = "player"
+    __table_args__ = (Index("ix_player_key", "key", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
-    #: Names match whatever their ASCII case: "anna" and "Anna" are one player (SQLite's
-    #: NOCASE; on PostgreSQL an index and the queries fold the same way, `name_match`).
+    #: The name as first entered (SQLite compares it NOCASE, as earlier versions did).
     name: str = Field(
         sa_type=String().with_variant(String(collation="NOCASE"), "sqlite"), unique=True
     )
+    #: Who the name is (`core.player_key`): "Åsa" and " åsa " are one player.
+    key: str
     last_played_at: datetime
 
 

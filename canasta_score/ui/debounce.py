@@ -44,6 +44,12 @@ class Debounced:
             self._waiting = False
         self.flush()
 
+    def now(self) -> None:
+        """Run the action at once (a tap, kept before anything else can happen); a pause
+        still running then finds nothing left to do."""
+        self.due = True
+        self.flush()
+
     def flush(self) -> None:
         """Run the action now if a change is waiting for it (leaving, closing)."""
         if self.due:

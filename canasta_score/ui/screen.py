@@ -19,3 +19,12 @@ class Screen(Protocol):
     def leave(self) -> None:
         """The screen goes away, or the page closes: keep what must not be lost."""
         return None
+
+
+class RoundNotFound(LookupError):
+    """A route names a round its game does not have (deleted, or a stale or mistyped link)."""
+
+    def __init__(self, game_id: int, number: int) -> None:
+        super().__init__(f"game {game_id} has no round {number}")
+        self.game_id = game_id
+        self.number = number

@@ -16,7 +16,9 @@ The route is the single source of truth for what is on screen:
 
 Language, theme and keeping the screen awake belong to the device, not to the table: they are
 kept in the device's own storage (`ft.SharedPreferences`), never in the shared database, and
-the language starts as the device's preferred one.
+the language starts as the device's preferred one. Theme and screen-awake choices that earlier
+versions kept in the database go, once, to the first device that reads its settings (for what
+it has not chosen itself), and are then removed from the database.
 
 Every phone at the table is a page of one server: a change saved on one is told to the others
 (`canasta_score.ui.news`), and the screen showing that game or the game list draws itself again.
@@ -26,21 +28,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from typing import Any, ParamSpec, TypeVar
 
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
 from canasta_score.ui.components import TapIcon
 from canasta_score.ui.connection import BROWSER_LANGUAGES
+from canasta_score.ui.host import CONTENT_WIDTH
 from canasta_score.ui.news import TableNews
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameNotFound, GameStore, StoredGame
+from canasta_score.ui.views import screen_for
 
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
 PREFIX = "canasta_score."
 #: What a device keeps for itself, with the value before any choice.
 DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on"}
+#: The device settings earlier versions kept in the shared database (the language never was
+#: taken from there: it follows the device unless chosen on it).
+CARRIED_OVER = ("theme", "keep_awake")
 #: The longest wait for the device to answer (a browser tab that went away never does). The
 #: screen is drawn meanwhile; a phone still loading on a busy machine may take long to answer.
 DEVICE_WAIT = 60
@@ -50,12 +59,17 @@ FIRST_FRAME_WAIT = 5
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 #: The size of the icon that measures the device's text scale.
 PROBE_SIZE = 40
-#: Widest the content grows on a desktop, so the sheet stays a pad and not a spreadsheet.
-CONTENT_WIDTH = 760
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_State = TypeVar("_State")
 
 
 class App:
-    """One player's session: the page, the database and the screen the route asks for."""
+    """One player's session: the page, the database and the screen the route asks for.
+
+    Screens see it as their `Host` (`canasta_score.ui.host`), and ask nothing else of it.
+    """
 
     def __init__(self, page: ft.Page, store: GameStore, invite: str | None = None) -> None:
         self.page = page
@@ -83,9 +97,8 @@ class App:
         self._picker: ft.FilePicker | None = None
         #: Who hears of the files a person picked (the screen that asked).
         self.on_files_picked: Callable[[list[ft.FilePickerFile]], None] | None = None
-        #: A picked file is being imported (Settings): one at a time, or a backup picked again
-        #: meanwhile would bring its games in twice.
-        self.importing = False
+        #: The screens' state that outlives a screen on this page, one of each kind (`kept`).
+        self._kept: dict[type, Any] = {}
         #: How much this phone enlarges text (its text size setting): 1 normal, 2 twice as big.
         self.text_scale = 1.0
         #: While a confirmed action runs, its message waits until the dialog is gone.
@@ -149,13 +162,12 @@ class App:
             value = await preferences.get(PREFIX + name)
             if isinstance(value, str):
                 found[name] = value
-            elif name != "language":
-                # Kept in the shared database by earlier versions: read once, then this
-                # device keeps its own copy.
-                legacy = self.store.setting(name, "")
-                if legacy:
-                    found[name] = legacy
-                    await preferences.set(PREFIX + name, legacy)
+        # Kept in the shared database by earlier versions: the first device to read its
+        # settings takes them over once (for what it has not chosen), keeping its own copy.
+        for name, value in self.store.take_old_device_settings(CARRIED_OVER).items():
+            if name not in found:
+                found[name] = value
+                await preferences.set(PREFIX + name, value)
         return found
 
     def preferences(self) -> ft.SharedPreferences:
@@ -239,6 +251,11 @@ class App:
     def apply_theme(self, theme: str) -> None:
         self.page.theme_mode = THEMES.get(theme, ft.ThemeMode.SYSTEM)
 
+    def choose_theme(self, theme: str) -> None:
+        """A theme chosen in Settings, kept on this device and shown at once."""
+        self.set_device_setting("theme", theme)
+        self.apply_theme(theme)
+
     # --- layout -------------------------------------------------------------------------
 
     @property
@@ -313,8 +330,6 @@ class App:
         return "/"
 
     def show_route(self, _event: ft.RouteChangeEvent | None = None) -> None:
-        from canasta_score.ui.views import screen_for
-
         route = self.page.route or "/"
         if self.current is not None:
             self.current.leave()
@@ -334,6 +349,13 @@ class App:
         except GameNotFound:
             self.go("/")
             return None
+
+    def kept(self, kind: type[_State]) -> _State:
+        """This page's one `kind()`: a screen's state that outlives the screen."""
+        if kind not in self._kept:
+            self._kept[kind] = kind()
+        kept: _State = self._kept[kind]
+        return kept
 
     def redraw(self, screen: Screen) -> None:
         """Draws a screen again as it now is (what was typed in it kept), on the same route."""
@@ -475,6 +497,24 @@ class App:
                 on_dismiss=lambda: dismissed(),
             )
         )
+
+    def show_dialog(self, dialog: ft.DialogControl) -> None:
+        """Opens a dialog or bottom sheet a screen made."""
+        self.page.show_dialog(dialog)
+
+    def close_dialog(self) -> None:
+        self.page.pop_dialog()
+
+    # --- the page's work ----------------------------------------------------------------
+
+    def update(self) -> None:
+        """Sends what changed on the screen to the device."""
+        self.page.update()
+
+    def run_task(
+        self, handler: Callable[_P, Awaitable[_R]], *args: _P.args, **kwargs: _P.kwargs
+    ) -> Future[_R]:
+        return self.page.run_task(handler, *args, **kwargs)
 
     # --- the clipboard ----------------------------------------------------------------------
 

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
-from canasta_score.statistics import GameSummary as GameFigures
-from canasta_score.statistics import NameChange, StatsFilter
+from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
+    GameListEntry,
     GameNotFound,
-    GameSummary,
     HistoryCursor,
     HistoryPage,
     HistoryQuery,
@@ -42,9 +41,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameFigures",
+    "GameListEntry",
     "GameNotFound",
     "GameStore",
-    "GameSummary",
     "HistoryCursor",
     "HistoryPage",
     "HistoryQuery",
@@ -78,6 +77,9 @@ def unreadable(name: str, error: Exception) -> Notice:
     # e.g. a number of more digits than Python converts
     return Notice(NoticeCode.NOT_A_GAME_FILE, {"path": name, "reason": str(error).split(";")[0]})
 
+
+#: One page at a time takes the old device settings (pages may read them on worker threads).
+_taking = threading.Lock()
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -114,6 +116,10 @@ class GameStore:
         self.notice = self.db.notice
         #: Told the id of each game changed through this store (None: the game list alone).
         self._tell: Callable[[int | None], None] = lambda _game_id: None
+        #: Each game's newest half-typed round until it is on disk, shared by every page of
+        #: the process: a page opened meanwhile (a reload, a second tab) starts from it.
+        self._typing: dict[int, dict[str, Any] | None] = {}
+        self._typing_lock = threading.Lock()
         #: Hears the other server processes of a shared database (`listen_to_others`).
         self._listener: ChangeListener | None = None
 
@@ -164,10 +170,10 @@ class GameStore:
     def load_game(self, game_id: int) -> StoredGame:
         return storage.load_game(db=self.db, game_id=game_id)
 
-    def list_games(self, limit: int = 50) -> list[GameSummary]:
+    def list_games(self, limit: int = 50) -> list[GameListEntry]:
         return storage.list_games(db=self.db, limit=limit)
 
-    def unfinished_game(self) -> GameSummary | None:
+    def unfinished_game(self) -> GameListEntry | None:
         return storage.unfinished_game(db=self.db)
 
     @_tells
@@ -285,20 +291,44 @@ class GameStore:
 
     # --- the half-typed round -------------------------------------------------------------
 
+    def note_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
+        """The round as typed a moment ago, before it is written (`save_draft`): what a page
+        opened now starts from, so no page shows an older draft than the last change."""
+        with self._typing_lock:
+            self._typing[game_id] = copy.deepcopy(draft)
+
     def save_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
         storage.save_draft(db=self.db, game_id=game_id, draft=draft)
+        with self._typing_lock:
+            self._typing.pop(game_id, None)  # what was noted is on disk now, or cleared
 
     def load_draft(self, game_id: int) -> dict[str, Any] | None:
+        with self._typing_lock:
+            if game_id in self._typing:
+                return copy.deepcopy(self._typing[game_id])
         return storage.load_draft(db=self.db, game_id=game_id)
 
-    # --- settings -------------------------------------------------------------------------
+    # --- settings earlier versions kept in the database -------------------------------------
 
-    def setting(self, key: str, default: str) -> str:
-        value = storage.get_setting(db=self.db, key=key, default=default)
-        return default if value is None else value
+    def take_old_device_settings(self, names: Sequence[str]) -> dict[str, str]:
+        """The device settings (`theme`, ...) earlier versions kept in the shared database,
+        handed over once and then removed from it.
 
-    def set_setting(self, key: str, value: str) -> None:
-        storage.set_setting(db=self.db, key=key, value=value)
+        They belong to one device: the first device that reads its settings after this
+        version opened the database takes them for the settings it has none of, and no later
+        phone sees them as a default. A table kept on one device (the usual case before
+        phones were served) thus keeps its choices.
+        """
+        with _taking:
+            found: dict[str, str] = {}
+            for name in names:
+                value = storage.get_setting(db=self.db, key=name)
+                if value:
+                    found[name] = value
+                    # Emptied rather than deleted: storage keeps no remover of settings,
+                    # and an empty value reads as none.
+                    storage.set_setting(db=self.db, key=name, value="")
+            return found
 
     def custom_rules(self) -> list[RuleSet]:
         return storage.custom_rules(db=self.db)

@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from canasta_score.core import PRESETS, Game, RuleSet, Side, apply_overrides, seat_order, table_name
+from canasta_score.core import (
+    PRESETS,
+    Game,
+    RuleSet,
+    Side,
+    apply_overrides,
+    player_key,
+    seat_order,
+    table_name,
+)
 from canasta_score.i18n import LANGUAGES, Translator, translator
 from canasta_score.ui.state.points import parse_points
 
@@ -165,9 +174,9 @@ class NewGameForm:
         return None
 
     def is_seated(self, name: str) -> bool:
-        """Whether a player of that name (any case) is already on a side."""
-        wanted = name.strip().casefold()
-        return any(p.strip().casefold() == wanted for side in self.sides for p in side.players)
+        """Whether that player (`player_key`: any case or spacing) is already on a side."""
+        wanted = player_key(name)
+        return any(player_key(p) == wanted for side in self.sides for p in side.players)
 
     def choose_rules(self, rules_id: str) -> None:
         self.rules_id = rules_id

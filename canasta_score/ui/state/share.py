@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Protocol
 
-from canasta_score.core import Game
+from canasta_score.core import Game, rules_title
 
 
 class Wording(Protocol):
@@ -34,7 +34,9 @@ def share_text(game: Game, tr: Wording, day: date) -> str:
     In play after 1 round.
     """
     lines = [
-        tr._("Canasta: {rules}, {date}").format(rules=tr._(game.rules.name), date=tr.date(day)),
+        tr._("Canasta: {rules}, {date}").format(
+            rules=rules_title(game.rules, tr._), date=tr.date(day)
+        ),
     ]
     for side, total in zip(game.sides, game.totals, strict=True):
         if side.players:

@@ -2,86 +2,111 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import flet as ft
 
+from canasta_score.ui.components import Tagged
+from canasta_score.ui.screen import RoundNotFound
+from canasta_score.ui.store import GameNotFound
+
 if TYPE_CHECKING:
+    from canasta_score.ui.host import Host
     from canasta_score.ui.screen import Screen
-    from canasta_score.ui.shell import App
+
+log = logging.getLogger(__name__)
 
 
-def screen_for(app: App, route: str) -> tuple[Screen, ft.View]:
-    """The screen and the view for a route; unknown routes show home."""
+def screen_for(app: Host, route: str) -> tuple[Screen, ft.View]:
+    """The screen and the view for a route.
+
+    A route that names nothing, or a game or round that is not there (deleted, or a stale or
+    mistyped link), shows home: it says what there is. Any other failure is a fault of the
+    app: it is logged and a plain error screen says so, rather than home hiding it.
+    """
     parts = [part for part in route.split("?")[0].split("/") if part]
     try:
         screen = _screen(app, route, parts)
         return screen, screen.build()
-    except (LookupError, ValueError):
-        # A game that is gone (deleted, or a stale or mistyped link): home says what there is.
+    except (GameNotFound, RoundNotFound):
         return _home(app)
+    except Exception as error:
+        log.exception("the screen for %s could not be shown", route)
+        screen = BrokenScreen(app, route, error)
+        return screen, screen.build()
 
 
-def _home(app: App) -> tuple[Screen, ft.View]:
+def _home(app: Host) -> tuple[Screen, ft.View]:
     from canasta_score.ui.views.home import HomeScreen
 
     screen = HomeScreen(app, "/")
     return screen, screen.build()
 
 
-def _screen(app: App, route: str, parts: list[str]) -> Screen:
+def number(part: str) -> int | None:
+    """A route's id, or None when the part is no id (then the route names nothing).
+
+    >>> number("12"), number("x"), number("-1"), number("²")
+    (12, None, None, None)
+    """
+    return int(part) if part.isascii() and part.isdigit() else None
+
+
+def _screen(app: Host, route: str, parts: list[str]) -> Screen:
     """The screen a route names. Each screen's module is imported when first shown, so the
     first page does not wait for the others (the chart's alone brings in flet-charts)."""
-    match parts:
-        case ["new"]:
+    ids = [number(part) for part in parts]
+    match parts, ids:
+        case ["new"], _:
             from canasta_score.ui.views.new_game import NewGameScreen
 
             return NewGameScreen(app, route)
-        case ["new", "from", game_id]:
+        case ["new", "from", _], [_, _, int(game_id)]:
             from canasta_score.ui.views.new_game import NewGameScreen
 
-            return NewGameScreen(app, route, from_game=int(game_id))
-        case ["game", game_id]:
+            return NewGameScreen(app, route, from_game=game_id)
+        case ["game", _], [_, int(game_id)]:
             from canasta_score.ui.views.sheet import SheetScreen
 
-            return SheetScreen(app, route, int(game_id))
-        case ["game", game_id, "chart"]:
+            return SheetScreen(app, route, game_id)
+        case ["game", _, "chart"], [_, int(game_id), _]:
             from canasta_score.ui.views.chart import ChartScreen
 
-            return ChartScreen(app, route, int(game_id))
-        case ["game", game_id, "round"]:
+            return ChartScreen(app, route, game_id)
+        case ["game", _, "round"], [_, int(game_id), _]:
             from canasta_score.ui.views.round_entry import RoundEntryScreen
 
-            return RoundEntryScreen(app, route, int(game_id))
-        case ["game", game_id, "round", number]:
+            return RoundEntryScreen(app, route, game_id)
+        case ["game", _, "round", _], [_, int(game_id), _, int(round_number)]:
             from canasta_score.ui.views.round_detail import RoundDetailScreen
 
-            return RoundDetailScreen(app, route, int(game_id), int(number))
-        case ["game", game_id, "round", number, "edit"]:
+            return RoundDetailScreen(app, route, game_id, round_number)
+        case ["game", _, "round", _, "edit"], [_, int(game_id), _, int(round_number), _]:
             from canasta_score.ui.views.round_entry import RoundEntryScreen
 
-            return RoundEntryScreen(app, route, int(game_id), int(number))
-        case ["invite"]:
+            return RoundEntryScreen(app, route, game_id, round_number)
+        case ["invite"], _:
             from canasta_score.ui.views.invite import InviteScreen
 
             return InviteScreen(app, route)
-        case ["game", game_id, "invite"]:
+        case ["game", _, "invite"], [_, int(game_id), _]:
             from canasta_score.ui.views.invite import InviteScreen
 
-            return InviteScreen(app, route, back=f"/game/{int(game_id)}")
-        case ["rules"]:
+            return InviteScreen(app, route, back=f"/game/{game_id}")
+        case ["rules"], _:
             from canasta_score.ui.views.rules import RulesScreen
 
             return RulesScreen(app, route)
-        case ["rules", "game", game_id]:
+        case ["rules", "game", _], [_, _, int(game_id)]:
             from canasta_score.ui.views.rules import RulesScreen
 
-            return RulesScreen(app, route, game_id=int(game_id))
-        case ["settings"]:
+            return RulesScreen(app, route, game_id=game_id)
+        case ["settings"], _:
             from canasta_score.ui.views.settings import SettingsScreen
 
             return SettingsScreen(app, route)
-        case ["stats"]:
+        case ["stats"], _:
             from canasta_score.ui.views.statistics import StatisticsScreen
 
             return StatisticsScreen(app, route)
@@ -89,3 +114,32 @@ def _screen(app: App, route: str, parts: list[str]) -> Screen:
             from canasta_score.ui.views.home import HomeScreen
 
             return HomeScreen(app, "/")
+
+
+class BrokenScreen:
+    """What a screen that failed shows instead: that it failed, and the way home."""
+
+    def __init__(self, app: Host, route: str, error: Exception) -> None:
+        self.app = app
+        self.route = route
+        self.error = error
+
+    def build(self) -> ft.View:
+        app, tr = self.app, self.app.tr
+        # The error's own words stay as Python gave them: they are for whoever fixes it.
+        details = f"{type(self.error).__name__}: {self.error}"
+        body: list[ft.Control] = [
+            Tagged(
+                "screen-error",
+                ft.Text(
+                    tr._("A fault in the app stopped this screen. The details are in its log."),
+                    size=16,
+                ),
+            ),
+            ft.Text(details, size=13, color=ft.Colors.ON_SURFACE_VARIANT, selectable=True),
+            ft.Row([ft.FilledButton(tr._("Home"), on_click=lambda: app.go("/"))]),
+        ]
+        return app.frame(self.route, tr._("This screen could not be shown"), body, back="/")
+
+    def leave(self) -> None:
+        return None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 import flet_charts as fch
 
+from canasta_score.core import rules_title
 from canasta_score.statistics.charts import ChartSeries, chart_series
 from canasta_score.ui.components import Tagged
 from canasta_score.ui.news import game_topic
@@ -19,7 +20,7 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import StoredGame
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: A colour per side, strong enough on a light and on a dark background.
 SIDE_COLORS = (
@@ -62,7 +63,7 @@ def visible_bands(series: ChartSeries, bottom: int, top: int) -> list[tuple[int,
 
 
 class ChartScreen(Screen):
-    def __init__(self, app: App, route: str, game_id: int) -> None:
+    def __init__(self, app: Host, route: str, game_id: int) -> None:
         self.app = app
         self.route = route
         self.game_id = game_id
@@ -104,7 +105,7 @@ class ChartScreen(Screen):
             self.route,
             tr._("Chart"),
             body,
-            subtitle=tr._(game.rules.name),
+            subtitle=rules_title(game.rules, tr._),
             back=f"/game/{self.game_id}",
         )
 

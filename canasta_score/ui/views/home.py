@@ -8,17 +8,17 @@ import flet as ft
 
 from canasta_score.i18n import Translator
 from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button
+from canasta_score.ui.components.history import HistoryList
 from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
-from canasta_score.ui.store import GameSummary
-from canasta_score.ui.views.history import HistoryList
+from canasta_score.ui.store import GameListEntry
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 
-def summary_line(summary: GameSummary, tr: Translator) -> str:
+def summary_line(summary: GameListEntry, tr: Translator) -> str:
     """`We 1,450 - They -185` for a game in the history, numbers in the reader's form."""
     return "  ·  ".join(
         f"{name}\u00a0{format_points(total, tr)}"  # a line may break between sides, not in one
@@ -26,13 +26,13 @@ def summary_line(summary: GameSummary, tr: Translator) -> str:
     )
 
 
-def when(summary: GameSummary, tr: Translator) -> str:
+def when(summary: GameListEntry, tr: Translator) -> str:
     moment = summary.updated_at or summary.created_at
     return f"{tr.date(moment)} {moment:%H:%M}" if moment else ""
 
 
 class HomeScreen(Screen):
-    def __init__(self, app: App, route: str) -> None:
+    def __init__(self, app: Host, route: str) -> None:
         self.app = app
         self.route = route
 
@@ -123,7 +123,7 @@ class HomeScreen(Screen):
     def leave(self) -> None:
         self.app.news.stop()
 
-    def game_tile(self, summary: GameSummary) -> ft.Control:
+    def game_tile(self, summary: GameListEntry) -> ft.Control:
         app, tr = self.app, self.app.tr
         if summary.finished and summary.winner is not None:
             status = tr._("{side} won").format(side=summary.side_names[summary.winner])
@@ -140,7 +140,7 @@ class HomeScreen(Screen):
                         [
                             ft.Text(summary_line(summary, tr), size=17, weight=ft.FontWeight.BOLD),
                             ft.Text(
-                                f"{tr._(summary.rules_name)}  ·  {when(summary, tr)}",
+                                f"{summary.rules_title(tr._)}  ·  {when(summary, tr)}",
                                 size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
@@ -167,7 +167,7 @@ class HomeScreen(Screen):
         )
         return Tagged(f"game-{summary.id}", tile)
 
-    def delete(self, summary: GameSummary) -> None:
+    def delete(self, summary: GameListEntry) -> None:
         app, tr = self.app, self.app.tr
         app.store.delete_game(summary.id)
         app.show_route()

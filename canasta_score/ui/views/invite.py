@@ -6,15 +6,12 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.invite import qr_code, qr_png
+from canasta_score.invite import SERVE_COMMAND, qr_code, qr_png
 from canasta_score.ui.components import TAP, Section, Tagged, Wide
 from canasta_score.ui.screen import Screen
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
-
-#: How the table is served to the phones, for a screen that only this device can reach.
-SERVE_COMMAND = "python main.py --host 0.0.0.0"
+    from canasta_score.ui.host import Host
 
 #: The widest the code is drawn: beyond this a camera gains nothing.
 LARGEST_CODE = 420
@@ -34,7 +31,7 @@ def code_scale(link: str, room: float) -> int:
 
 
 class InviteScreen(Screen):
-    def __init__(self, app: App, route: str, back: str = "/") -> None:
+    def __init__(self, app: Host, route: str, back: str = "/") -> None:
         self.app = app
         self.route = route
         self.back = back

@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.core import describe
+from canasta_score.core import describe, rules_title
 from canasta_score.i18n import suggested_preset
 from canasta_score.ui.components import TAP, Section, Tagged, TapIcon, Wide, fit_button
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.new_game import NewGameForm, is_default_name
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 
 class NewGameScreen(Screen):
-    def __init__(self, app: App, route: str, from_game: int | None = None) -> None:
+    def __init__(self, app: Host, route: str, from_game: int | None = None) -> None:
         self.app = app
         self.route = route
         custom = app.store.custom_rules()
@@ -199,9 +199,11 @@ class NewGameScreen(Screen):
         first = [form.preferred] if form.preferred in choices else []
         for rules_id in [*first, *(key for key in choices if key not in first)]:
             rules = choices[rules_id]
-            title = self.app.tr._(rules.name)
+            title = rules_title(rules, self.app.tr._)
             if rules_id == suggested:
-                title = self.app.tr._("{name} (suggested)").format(name=self.app.tr._(rules.name))
+                title = self.app.tr._("{name} (suggested)").format(
+                    name=rules_title(rules, self.app.tr._)
+                )
             description = describe(rules, self.app.tr._, self.app.tr.number)
             tiles.append(
                 Tagged(
@@ -262,7 +264,7 @@ class NewGameScreen(Screen):
 
     def redraw(self) -> None:
         self.render()
-        self.app.page.update()
+        self.app.update()
 
     def add_side(self) -> None:
         self.form.add_side()

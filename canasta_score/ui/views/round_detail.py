@@ -13,14 +13,14 @@ from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, numbers_held, text_width
 from canasta_score.ui.components.round_picture import round_picture, scale
 from canasta_score.ui.news import game_topic
-from canasta_score.ui.screen import Screen
+from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
 from canasta_score.ui.store import StaleGame, StoredGame
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 
 #: A count of canastas of one kind, singular and plural: one plural entry each in the catalogs
@@ -76,14 +76,14 @@ def facts(entry: SideEntry, tr: Translator) -> str:
 
 
 class RoundDetailScreen(Screen):
-    def __init__(self, app: App, route: str, game_id: int, number: int) -> None:
+    def __init__(self, app: Host, route: str, game_id: int, number: int) -> None:
         self.app = app
         self.route = route
         self.game_id = game_id
         self.stored: StoredGame = app.store.load_game(game_id)
         self.number = number
         if not 1 <= number <= len(self.stored.game.rounds):
-            raise LookupError(f"game {game_id} has no round {number}")
+            raise RoundNotFound(game_id, number)
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr

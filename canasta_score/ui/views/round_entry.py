@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from canasta_score.core import Problem, RoundRefused
 from canasta_score.ui.components import BUTTON_EXTRAS, Tagged, fit_button, text_width
+from canasta_score.ui.components.side_panel import SidePanel
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import game_topic
-from canasta_score.ui.screen import Screen
+from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.round_entry import EntryMode, RoundDraft
 from canasta_score.ui.store import StaleGame, StoredGame
-from canasta_score.ui.views.side_panel import SidePanel
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: Seconds without a change before the half-typed round is written to the database.
 DRAFT_PAUSE = 0.7
@@ -30,12 +30,14 @@ PAIRED_STEPPERS_WIDTH = 380
 
 
 class RoundEntryScreen(Screen):
-    def __init__(self, app: App, route: str, game_id: int, editing: int | None = None) -> None:
+    def __init__(self, app: Host, route: str, game_id: int, editing: int | None = None) -> None:
         self.app = app
         self.route = route
         self.game_id = game_id
         self.stored: StoredGame = app.store.load_game(game_id)
         game = self.stored.game
+        if editing is not None and not 1 <= editing <= len(game.rounds):
+            raise RoundNotFound(game_id, editing)
         # Only the next round is kept as a draft: an edit starts from the saved round, and
         # leaving an edit half-done must not wipe the next round typed so far.
         saved = app.store.load_draft(game_id) if editing is None else None
@@ -45,7 +47,7 @@ class RoundEntryScreen(Screen):
             self.draft = RoundDraft(game, editing)
         # Typing never waits on the disk: the draft is written once typing pauses, and when
         # the screen is left or the page closes.
-        self.draft_keeper = Debounced(self.keep_draft, DRAFT_PAUSE, app.page.run_task)
+        self.draft_keeper = Debounced(self.keep_draft, DRAFT_PAUSE, app.run_task)
         self.problems = ft.Text("", size=14, color=ft.Colors.ERROR)
         #: Said when a save was refused because another screen changed the game: it stays on
         #: this screen (a passing message is easily missed at the table) until the next save.
@@ -135,7 +137,7 @@ class RoundEntryScreen(Screen):
         """Enter in a side's hand field moves on to the next side's melded points."""
         following = self.panels[index + 1 :]
         if following and self.draft.sides[index + 1].mode == EntryMode.POINTS:
-            self.app.page.run_task(following[0].melded.focus)
+            self.app.run_task(following[0].melded.focus)
 
     def panel_width(self) -> float:
         """About how wide one side's panel is."""
@@ -155,16 +157,25 @@ class RoundEntryScreen(Screen):
 
     # --- changes ------------------------------------------------------------------------
 
-    def changed(self) -> None:
+    def changed(self, *, at_once: bool = False) -> None:
+        """The draft changed: shown at once; kept once typing pauses, or `at_once` for a
+        tap (a stepper, a toggle), which nothing after it may lose."""
         self.refresh()
         if self.editing is None:
-            self.draft_keeper.poke()
+            self.app.store.note_draft(self.game_id, self.kept())
+            if at_once:
+                self.draft_keeper.now()
+            else:
+                self.draft_keeper.poke()
+
+    def kept(self) -> dict[str, Any] | None:
+        """The half-typed next round as kept (nothing, for a round not begun)."""
+        return self.draft.as_dict() if self.draft.worth_keeping else None
 
     def keep_draft(self) -> None:
         """Write the half-typed next round, so it survives a closed tab or app."""
         if self.editing is None:
-            draft = self.draft.as_dict() if self.draft.worth_keeping else None
-            self.app.store.save_draft(self.game_id, draft)
+            self.app.store.save_draft(self.game_id, self.kept())
 
     def leave(self) -> None:
         self.draft_keeper.flush()

@@ -8,14 +8,21 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from canasta_score.core import PRESETS, RuleSet, describe, override_rules
+from canasta_score.core import (
+    PRESETS,
+    RuleSet,
+    describe,
+    override_rules,
+    rules_title,
+    table_name,
+)
 from canasta_score.ui.components import TAP, Section, Tagged, TapIcon
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_
 from canasta_score.ui.state.rules import compare_presets, rules_table
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: The values a custom copy may change, with their label; all are whole numbers.
 EDITABLE = [
@@ -51,7 +58,7 @@ def table(rows: list[tuple[str, str]]) -> ft.Control:
 
 
 class RulesScreen(Screen):
-    def __init__(self, app: App, route: str, game_id: int | None = None) -> None:
+    def __init__(self, app: Host, route: str, game_id: int | None = None) -> None:
         self.app = app
         self.route = route
         self.game_id = game_id
@@ -73,7 +80,7 @@ class RulesScreen(Screen):
         )
         body: list[ft.Control] = [
             Section(
-                ft.Text(self.app.tr._(active.name), size=22, weight=ft.FontWeight.BOLD),
+                ft.Text(rules_title(active, self.app.tr._), size=22, weight=ft.FontWeight.BOLD),
                 ft.Text(describe(active, self.app.tr._, self.app.tr.number), size=14),
                 ft.Text(
                     self.app.tr._("Source: {source}").format(source=self.app.tr._(active.source)),
@@ -120,7 +127,7 @@ class RulesScreen(Screen):
             groups: dict[str, list[str]] = {}
             highlighted: dict[str, bool] = {}
             for rules, value, diff in zip(rule_sets, values, differs, strict=True):
-                groups.setdefault(value, []).append(self.app.tr._(rules.name))
+                groups.setdefault(value, []).append(rules_title(rules, self.app.tr._))
                 highlighted[value] = diff
             lines: list[ft.Control] = [ft.Text(label, size=15, weight=ft.FontWeight.BOLD)]
             for value, names in groups.items():
@@ -164,7 +171,7 @@ class RulesScreen(Screen):
                     ft.Container(width=label_width),
                     *[
                         ft.Text(
-                            self.app.tr._(r.name),
+                            rules_title(r, self.app.tr._),
                             width=value_width,
                             weight=ft.FontWeight.BOLD,
                             size=14,
@@ -259,7 +266,11 @@ class RulesScreen(Screen):
                 [
                     ft.Column(
                         [
-                            ft.Text(self.app.tr._(rules.name), size=16, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                rules_title(rules, self.app.tr._),
+                                size=16,
+                                weight=ft.FontWeight.BOLD,
+                            ),
                             ft.Text(
                                 self.app.tr._("Based on {base}").format(
                                     base=self.app.tr._(PRESETS[rules.base].name)
@@ -287,8 +298,7 @@ class RulesScreen(Screen):
 
     def base_chosen(self, event: ft.Event[ft.Dropdown]) -> None:
         self.copy_from = event.control.value or "classic"
-        self.app.page.views[-1] = self.build()
-        self.app.page.update()
+        self.app.redraw(self)
 
     def save_custom(self) -> None:
         base = PRESETS[self.copy_from]
@@ -311,9 +321,10 @@ class RulesScreen(Screen):
             self.custom_problems.value = "\n".join(self.app.tr.problem(p) for p in problems)
             return
         number = 1 + max((int(r.id.rsplit("-", 1)[-1]) for r in self.custom), default=0)
-        name = (self.name_field.value or "").strip() or self.app.tr._("{name} (custom)").format(
-            name=self.app.tr._(base.name)
-        )
+        # The name offered is no name given: such a copy is named in each reader's language.
+        suggested = self.app.tr._("{name} (custom)").format(name=self.app.tr._(base.name))
+        name = table_name(self.name_field.value or "")
+        name = "" if name == suggested else name
         rules = dataclasses.replace(rules, id=f"custom-{number}", name=name)
         self.custom.append(rules)
         self.app.store.save_custom_rules(self.custom)

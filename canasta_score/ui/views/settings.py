@@ -17,16 +17,27 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportProblem, ImportRefused
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: The language option that follows the device's own preferred languages.
 DEVICE = "device"
 
 
+class Imports:
+    """The Settings screen's import on this page. It outlives the screen: a person may leave
+    Settings while a large backup is read, and open it again."""
+
+    def __init__(self) -> None:
+        #: A picked file is being imported: one at a time, or a backup picked again meanwhile
+        #: would bring its games in twice.
+        self.importing = False
+
+
 class SettingsScreen(Screen):
-    def __init__(self, app: App, route: str) -> None:
+    def __init__(self, app: Host, route: str) -> None:
         self.app = app
         self.route = route
+        self.imports = app.kept(Imports)
         #: What the last import brought in, or why it brought nothing.
         #: (Always shown, empty at first: a hidden control inside Semantics is an error.)
         self.outcome = ft.Text("", size=15)
@@ -83,8 +94,9 @@ class SettingsScreen(Screen):
 
         def flip() -> None:
             awake.value = not awake.value
-            app.store.set_setting("keep_awake", "on" if awake.value else "off")
-            awake.update()
+            app.set_device_setting("keep_awake", "on" if awake.value else "off")
+            with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
+                awake.update()
 
         switch = ft.MergeSemantics(
             content=ft.Row([awake, ft.Text(said, expand=True, on_tap=flip)], spacing=8)
@@ -134,9 +146,9 @@ class SettingsScreen(Screen):
                 cancel_upload_on_window_blur=False,
             ),
             on_click=lambda: None,
-            disabled=app.importing,
+            disabled=self.imports.importing,
         )
-        self.working.visible = app.importing
+        self.working.visible = self.imports.importing
         return Section(
             ft.Text(tr._("Your games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(
@@ -165,12 +177,11 @@ class SettingsScreen(Screen):
     def files_picked(self, files: list[ft.FilePickerFile]) -> None:
         """Files picked: imported on a worker thread, so a large backup holds up neither this
         phone's page nor the others (they share the server's event loop)."""
-        app = self.app
-        if app.importing:  # the button is off meanwhile; a pick already on its way is dropped
+        if self.imports.importing:  # the button is off meanwhile; a pick on its way is dropped
             return
-        app.importing = True
+        self.imports.importing = True
         self.show_working()
-        app.page.run_task(self.bring_in_all, [(file.name, file.bytes) for file in files])
+        self.app.run_task(self.bring_in_all, [(file.name, file.bytes) for file in files])
 
     async def bring_in_all(self, files: list[tuple[str, bytes | None]]) -> None:
         try:
@@ -178,7 +189,7 @@ class SettingsScreen(Screen):
                 said, good = await asyncio.to_thread(self.bring_in, name, data)
                 self.shown().show_outcome(said, good)
         finally:
-            self.app.importing = False
+            self.imports.importing = False
             self.shown().show_working()
 
     def shown(self) -> SettingsScreen:
@@ -231,7 +242,7 @@ class SettingsScreen(Screen):
 
     def show_working(self) -> None:
         """The spinner turns and the import button is off while this phone imports a file."""
-        importing = self.app.importing
+        importing = self.imports.importing
         self.working.visible = importing  # the whole tagged node: no hidden control inside it
         self.bring_in_button.disabled = importing
         with contextlib.suppress(RuntimeError):  # not on a page (yet, or a test's stand-in)
@@ -240,8 +251,7 @@ class SettingsScreen(Screen):
 
     def theme_changed(self, event: ft.Event[ft.SegmentedButton]) -> None:
         theme = (event.control.selected or ["system"])[0]
-        self.app.set_device_setting("theme", theme)
-        self.app.apply_theme(theme)
+        self.app.choose_theme(theme)
 
     def language_changed(self, event: ft.Event[ft.Dropdown]) -> None:
         code = event.control.value or DEVICE

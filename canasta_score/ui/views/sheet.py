@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.core import Game, RoundRefused
+from canasta_score.core import Game, RoundRefused, rules_title
 from canasta_score.i18n import Translator
 from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import (
@@ -31,7 +31,7 @@ from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
 from canasta_score.ui.store import StaleGame, StoredGame
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 
 def opening_text(minimum: int, tr: Translator) -> str:
@@ -39,7 +39,7 @@ def opening_text(minimum: int, tr: Translator) -> str:
 
 
 class SheetScreen(Screen):
-    def __init__(self, app: App, route: str, game_id: int) -> None:
+    def __init__(self, app: Host, route: str, game_id: int) -> None:
         self.app = app
         self.route = route
         self.game_id = game_id
@@ -85,7 +85,7 @@ class SheetScreen(Screen):
             fit_button(bottom, app.body_width(), app.text_scale)
         return app.frame(
             self.route,
-            self.app.tr._(game.rules.name),
+            rules_title(game.rules, self.app.tr._),
             body,
             back="/",
             bottom=bottom,
@@ -499,7 +499,7 @@ class SheetScreen(Screen):
         return items
 
     def open_menu(self) -> None:
-        self.app.page.show_dialog(
+        self.app.show_dialog(
             ft.BottomSheet(
                 content=ft.Container(
                     content=ft.Column(self.menu_items(), tight=True, spacing=0),
@@ -518,7 +518,7 @@ class SheetScreen(Screen):
 
     def close_menu(self) -> None:
         with contextlib.suppress(Exception):  # already closed
-            self.app.page.pop_dialog()
+            self.app.close_dialog()
 
     def result_copied(self) -> None:
         copied = self.app.tr._("Result copied: paste it into a chat")

@@ -39,7 +39,7 @@ from canasta_score.ui.state.statistics import (
 from canasta_score.ui.store import GameFigures, NameChangeNotFound, StoredNameChange
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: The choice of a dropdown that means "no filter".
 EVERY = "all"
@@ -60,7 +60,7 @@ def identifier(figures: Figures) -> str:
 
 
 class StatisticsScreen(Screen):
-    def __init__(self, app: App, route: str, choices: StatsChoices | None = None) -> None:
+    def __init__(self, app: Host, route: str, choices: StatsChoices | None = None) -> None:
         self.app = app
         self.route = route
         self.choices = choices or StatsChoices()
@@ -383,16 +383,16 @@ class StatisticsScreen(Screen):
         field = ft.TextField(label=tr._("New name"), value=name, autofocus=True)
 
         def go_on() -> None:
-            self.app.page.pop_dialog()
+            self.app.close_dialog()
             self.confirm_change(name, field.value or "", merge=False)
 
-        self.app.page.show_dialog(
+        self.app.show_dialog(
             ft.AlertDialog(
                 modal=True,
                 title=ft.Text(tr._("Rename {name}").format(name=name)),
                 content=Tagged("rename-field", field),
                 actions=[
-                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.page.pop_dialog()),
+                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.close_dialog()),
                     Tagged("rename-next", ft.FilledButton(tr._("Rename"), on_click=go_on)),
                 ],
             )
@@ -410,16 +410,16 @@ class StatisticsScreen(Screen):
         def go_on() -> None:
             if not target.value:
                 return
-            self.app.page.pop_dialog()
+            self.app.close_dialog()
             self.confirm_change(name, target.value, merge=True)
 
-        self.app.page.show_dialog(
+        self.app.show_dialog(
             ft.AlertDialog(
                 modal=True,
                 title=ft.Text(tr._("Merge {name}").format(name=name)),
                 content=Tagged("merge-target", ft.Row([target])),
                 actions=[
-                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.page.pop_dialog()),
+                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.close_dialog()),
                     Tagged("merge-next", ft.FilledButton(tr._("Merge"), on_click=go_on)),
                 ],
             )

@@ -40,8 +40,8 @@ def upgrade() -> None:
     op.create_table(
         "player",
         sa.Column("id", sa.Integer, primary_key=True),
-        # SQLite compares names NOCASE; PostgreSQL has no such collation: the same folding
-        # (ASCII letters only) is its unique index below (`storage.name_match`).
+        # SQLite compares names NOCASE; PostgreSQL has no such collation (and players are
+        # told apart by their key since 0005).
         sa.Column(
             "name",
             sa.String().with_variant(sa.String(collation="NOCASE"), "sqlite"),
@@ -50,11 +50,6 @@ def upgrade() -> None:
         ),
         sa.Column("last_played_at", sa.DateTime(timezone=True), nullable=False),
     )
-    if op.get_bind().dialect.name == "postgresql":
-        op.execute(
-            "CREATE UNIQUE INDEX uq_player_name_folded ON player "
-            "(translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'))"
-        )
     op.create_table(
         "seat",
         sa.Column("id", sa.Integer, primary_key=True),

@@ -4,7 +4,7 @@ wrote theirs as `2026-03-01 20:15:00+00:00` where everything else wrote
 sorts as the times do. PostgreSQL keeps times as times: nothing to do there.
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0006
 """
 
 from datetime import UTC, datetime
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0004"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

@@ -46,7 +46,7 @@ SHORT_CANASTA_LABELS: dict[CanastaKind, str] = {
     CanastaKind.WILD: N_("Wild canastas"),
 }
 
-#: Runs one of the draft's verbs, then redraws the screen (a tap or a keystroke).
+#: Runs one of the draft's verbs, then redraws the screen and keeps the draft (a tap).
 Change = Callable[[Callable[[], None]], None]
 
 
@@ -309,11 +309,11 @@ class SidePanel:
             self.header.opening,
         )
         self.melded, self.hand, self.points_row = self.points_fields()
-        self.cards_area = CardGrid(draft, index, self.changed, tr)
+        self.cards_area = CardGrid(draft, index, self.tapped, tr)
         self.counts = CountSteppers(
             draft,
             index,
-            self.changed,
+            self.tapped,
             tr,
             paired=screen.paired_steppers(),
             scale=scale,
@@ -414,7 +414,7 @@ class SidePanel:
         label = tr._("Went out") if went_out == WentOut.NORMAL else tr._("Concealed")
         return Toggle(
             label,
-            lambda: self.changed(lambda: draft.toggle_went_out(n, went_out)),
+            lambda: self.tapped(lambda: draft.toggle_went_out(n, went_out)),
             f"side-{n}-out-{went_out.value}",
             scale=self.scale,
         )
@@ -428,7 +428,7 @@ class SidePanel:
             return None
         return Toggle(
             tr._("Dealer bonus +{points}").format(points=tr.number(bonus)),
-            lambda: self.changed(lambda: draft.toggle_dealer_bonus(n)),
+            lambda: self.tapped(lambda: draft.toggle_dealer_bonus(n)),
             f"side-{n}-dealer-bonus",
             scale=self.scale,
         )
@@ -465,19 +465,25 @@ class SidePanel:
     # --- events -------------------------------------------------------------------------
 
     def changed(self, verb: Callable[[], None]) -> None:
+        """A keystroke: shown at once, kept once typing pauses."""
         verb()
         self.screen.changed()
+
+    def tapped(self, verb: Callable[[], None]) -> None:
+        """A tap (a stepper, a toggle): shown and kept at once."""
+        verb()
+        self.screen.changed(at_once=True)
 
     def mode_changed(self, cards: bool) -> None:
         self.screen.draft.set_mode(self.index, EntryMode.CARDS if cards else EntryMode.POINTS)
         side = self.screen.draft.sides[self.index]
         self.melded.value = side.melded_text
         self.hand.value = side.hand_text
-        self.screen.changed()
+        self.screen.changed(at_once=True)
 
     def next_field(self, field: ft.TextField) -> None:
         """The keyboard's Enter moves on to the next field, as on a paper form."""
-        self.screen.app.page.run_task(field.focus)
+        self.screen.app.run_task(field.focus)
 
     def mode_label(self, mode: EntryMode) -> str:
         tr = self.tr

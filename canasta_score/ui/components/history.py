@@ -15,10 +15,10 @@ import flet as ft
 from canasta_score.core import PRESETS
 from canasta_score.ui.components import TAP, Tagged, Wide, dropdown_width
 from canasta_score.ui.state.history import PERIOD_LABELS, STATES, HistoryChoices, period_start
-from canasta_score.ui.store import GameSummary, HistoryCursor, HistoryQuery
+from canasta_score.ui.store import GameListEntry, HistoryCursor, HistoryQuery
 
 if TYPE_CHECKING:
-    from canasta_score.ui.shell import App
+    from canasta_score.ui.host import Host
 
 #: Games a page holds.
 PAGE = 30
@@ -38,7 +38,7 @@ def history_query(choices: HistoryChoices, today: datetime) -> HistoryQuery:
 class HistoryList:
     """The history's controls; `tile` draws one game of it."""
 
-    def __init__(self, app: App, tile: Callable[[GameSummary], ft.Control]) -> None:
+    def __init__(self, app: Host, tile: Callable[[GameListEntry], ft.Control]) -> None:
         self.app = app
         self.tile = tile
         self.choices = HistoryChoices()
@@ -143,7 +143,7 @@ class HistoryList:
     def load_more(self) -> None:
         """Add the next page of games to the list, and show it."""
         self.load_page()
-        self.app.page.update()
+        self.app.update()
 
     def load_page(self) -> None:
         query = history_query(self.choices, datetime.now(UTC))
