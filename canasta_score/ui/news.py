@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from canasta_score.ui.state.labels import N_
+
 if TYPE_CHECKING:
     import flet as ft
     from flet.pubsub.pubsub_client import PubSubClient
@@ -20,6 +22,16 @@ if TYPE_CHECKING:
 GAMES_TOPIC = "games"
 #: Followed by every screen: read again whatever is shown (news may have been missed).
 RELOAD_TOPIC = "reload"
+#: Watched by every page while it is open: the database went out of reach (False) or is back.
+DATABASE_TOPIC = "database"
+
+#: What a phone is told when a change cannot be saved because the database is out of reach.
+CANNOT_SAVE_NOW = N_(
+    "The games cannot be saved right now: the database cannot be reached. What you entered "
+    "stays here; save it again once the database is back."
+)
+#: ... and when the database is back.
+SAVED_AGAIN = N_("The database is back: the games can be saved again.")
 
 
 def game_topic(game_id: int) -> str:
@@ -45,6 +57,11 @@ def tell_every_phone(pubsub: PubSubClient, game_id: int | None) -> None:
 
 def tell_every_phone_to_reload(pubsub: PubSubClient) -> None:
     pubsub.send_all_on_topic(RELOAD_TOPIC, None)
+
+
+def tell_every_phone_the_database_is(pubsub: PubSubClient, reachable: bool) -> None:
+    """Tell every page of this process the database went out of reach, or came back."""
+    pubsub.send_all_on_topic(DATABASE_TOPIC, reachable)
 
 
 class TableNews:
@@ -82,6 +99,24 @@ class TableNews:
         self._topics = list(dict.fromkeys([*topics, RELOAD_TOPIC]))
         for topic in self._topics:
             page.pubsub.subscribe_topic(topic, arrived)
+
+    def watch_database(self, on_change: Callable[[bool], None]) -> None:
+        """`on_change(reachable)` runs on this page when the database goes out of reach or
+        comes back, whatever screen is shown, until the page closes (`close`)."""
+        page = self.page
+
+        def arrived(_topic: str, reachable: bool) -> None:
+            async def deliver() -> None:
+                on_change(reachable)
+
+            page.run_task(deliver)
+
+        page.pubsub.subscribe_topic(DATABASE_TOPIC, arrived)
+
+    def close(self) -> None:
+        """The page closes: nothing followed or watched any more."""
+        self.stop()
+        self.page.pubsub.unsubscribe_topic(DATABASE_TOPIC)
 
     def stop(self) -> None:
         """Follows nothing any more (the screen is left, or the page closes)."""

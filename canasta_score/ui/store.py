@@ -19,6 +19,7 @@ from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
 from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
+    DatabaseUnavailable,
     GameListEntry,
     GameNotFound,
     HistoryCursor,
@@ -34,12 +35,17 @@ from canasta_score.storage import (
     StoredNameChange,
 )
 from canasta_score.storage.listening import ChangeListener, announce
-from canasta_score.ui.news import tell_every_phone, tell_every_phone_to_reload
+from canasta_score.ui.news import (
+    tell_every_phone,
+    tell_every_phone_the_database_is,
+    tell_every_phone_to_reload,
+)
 
 if TYPE_CHECKING:
     from flet.pubsub.pubsub_client import PubSubClient
 
 __all__ = [
+    "DatabaseUnavailable",
     "GameFigures",
     "GameListEntry",
     "GameNotFound",
@@ -129,10 +135,16 @@ class GameStore:
         have every screen read again after the database was out of reach. Once per process."""
         if self._listener is not None or not self.db.backend.shared:
             return
+
+        def reconnected() -> None:
+            tell_every_phone_the_database_is(pubsub, True)
+            tell_every_phone_to_reload(pubsub)
+
         self._listener = ChangeListener(
             self.db,
             heard=lambda game_id: tell_every_phone(pubsub, game_id),
-            reconnected=lambda: tell_every_phone_to_reload(pubsub),
+            reconnected=reconnected,
+            lost=lambda: tell_every_phone_the_database_is(pubsub, False),
         ).start()
 
     def _announce(self, game_id: int | None) -> None:
@@ -298,7 +310,11 @@ class GameStore:
             self._typing[game_id] = copy.deepcopy(draft)
 
     def save_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
-        storage.save_draft(db=self.db, game_id=game_id, draft=draft)
+        try:
+            storage.save_draft(db=self.db, game_id=game_id, draft=draft)
+        except DatabaseUnavailable as error:  # kept in memory (`note_draft`) until it can be
+            logging.getLogger(__name__).warning("half-typed round kept in memory: %s", error)
+            return
         with self._typing_lock:
             self._typing.pop(game_id, None)  # what was noted is on disk now, or cleared
 

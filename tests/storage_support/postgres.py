@@ -79,6 +79,14 @@ class Server:
         self.run(str(BIN / "pg_ctl"), "-D", str(self.folder / "data"), "-m", mode, "stop")
 
     def start(self) -> None:
+        """Start the server (nothing happens when it runs already)."""
+        if (
+            self.run(
+                str(BIN / "pg_ctl"), "-D", str(self.folder / "data"), "status", check=False
+            ).returncode
+            == 0
+        ):
+            return
         options = (
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=300"
         )
