@@ -148,10 +148,12 @@ class TokenGate:
     client's assets and its websocket) carries.
     """
 
-    def __init__(self, app: ASGIApp, token: str, port: int) -> None:
+    def __init__(self, app: ASGIApp, token: str, port: int | None) -> None:
         self.app = app
         self.token = token
-        self.cookie_name = f"canasta_score_token_{port}"  # cookies ignore ports
+        # Cookies ignore ports: each server its own, unless several share one token (and one
+        # address, behind a proxy), when a phone admitted by one is admitted by every one.
+        self.cookie_name = "canasta_score_token" if port is None else f"canasta_score_token_{port}"
 
     def _matches(self, candidate: str | None) -> bool:
         return candidate is not None and secrets.compare_digest(
@@ -413,7 +415,8 @@ def web_app(
     quiet = QuietWhenClientLeaves(BrowserLanguages(light))
     if token is None:
         return quiet
-    return TokenGate(quiet, token, port)
+    shared = token == os.environ.get("CANASTA_SCORE_TOKEN")  # one cookie for every process
+    return TokenGate(quiet, token, None if shared else port)
 
 
 def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> None:
@@ -422,7 +425,10 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     logging.getLogger("flet_web.fastapi").addFilter(ClientLeftIsNoError())
     if port == 0:
         port = free_port()
-    token = None if is_loopback(host) else secrets.token_urlsafe(24)
+    # Several server processes behind one proxy share the token the operator names, and ask
+    # for it even on loopback (the proxy brings the network to them): docs/SERVER.md.
+    shared_token = os.environ.get("CANASTA_SCORE_TOKEN") or None
+    token = shared_token or (None if is_loopback(host) else secrets.token_urlsafe(24))
     url_host = host if host not in ("0.0.0.0", "::", "") else network_address()
     url = invite_link(url_host, port, token)
 

@@ -89,6 +89,8 @@ class ChangeListener:
                 connection.execute(f"LISTEN {CHANNEL}")
                 self._listening.set()
                 if not first:
+                    # The pool's connections went with the server: the next save starts afresh.
+                    self.db.engine.dispose()
                     self._call(self.reconnected)
                 first = False
                 while not self._stop.is_set():

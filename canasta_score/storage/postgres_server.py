@@ -60,9 +60,9 @@ class PostgresServer(Backend):
     def make_engine(self) -> Engine:
         engine = create_engine(
             self.url,
-            # A connection lost (a restarted server) is noticed before it is used, not by a
-            # failed save; the pool is sized for a process serving a few tables.
-            pool_pre_ping=True,
+            # A connection lost (a restarted server) makes its pool start afresh (SQLAlchemy
+            # drops every pooled connection on a disconnect; `storage.listening` too, when it
+            # hears the server is back): no extra round trip before each transaction.
             pool_size=5,
             max_overflow=10,
             connect_args={

@@ -110,12 +110,18 @@ def test_a_database_restarting_keeps_the_round_typed_and_saves_it_once_back(
         phone.shot("database-out-of-reach-round-kept")
     finally:
         postgres_server.start()
-    # Said once the process listens again (a message that goes by); saving works from then on.
-    phone.wait_text("side-0-round-score", r"^\+90$")
+    # The server process listens again (and has told its phones): then the round is saved.
+    name = url.rsplit("/", 1)[1]
+    listening = (
+        "SELECT count(*) FROM pg_stat_activity "
+        f"WHERE application_name = 'canasta-score-listen' AND datname = '{name}'"
+    )
     deadline = time.monotonic() + 60
-    while phone.route() != "/game/1" and time.monotonic() < deadline:
-        phone.tap("save-round")
-        phone.page.wait_for_timeout(2000)
+    while postgres_server.sql(listening) != "1" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    phone.page.get_by_text("The database is back", exact=False).first.wait_for()
+    phone.wait_text("side-0-round-score", r"^\+90$")
+    phone.tap("save-round")
     phone.wait_for("add-round")
     phone.wait_text("side-0-total", r"^90$")
     with storage.open_database(url) as db:
