@@ -112,3 +112,36 @@ def test_one_server_process_at_a_time_writes_the_backup(postgres_server, tmp_pat
             assert storage.backup_now(db=second) is None  # the other one holds the turn
         assert storage.backup_now(db=second) is not None
     postgres_server.drop_database(url)
+
+
+def test_settings_and_rule_sets_saved_by_several_writers_at_once_land_whole(location):
+    from dataclasses import replace
+
+    from canasta_score.core import PRESETS
+
+    tabs = [storage.open_database(location) for _ in range(4)]
+    start = threading.Barrier(len(tabs))
+    failures = []
+
+    def save(index, tab):
+        start.wait()
+        try:
+            storage.set_setting(db=tab, key="language", value=f"value {index}")
+            rules = [
+                replace(PRESETS["classic"], id=f"custom-{n}", name=f"Tab {index}") for n in range(3)
+            ]
+            storage.save_custom_rules(db=tab, rule_sets=rules)
+        except Exception as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=save, args=pair) for pair in enumerate(tabs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert storage.get_setting(db=tabs[0], key="language").startswith("value ")
+    names = {rules.name for rules in storage.custom_rules(db=tabs[0])}
+    assert len(names) == 1  # one tab's list, whole
+    for tab in tabs:
+        tab.close()

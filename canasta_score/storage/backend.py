@@ -58,6 +58,10 @@ class Backend:
     def lock_schema(self, connection: Connection) -> None:
         """Hold off other processes from migrating until the transaction ends."""
 
+    def lock_table(self, connection: Connection, table: str) -> None:
+        """Hold off other processes' writes to a whole table (the settings, the rule sets)
+        until the transaction ends; a file's write transaction holds the whole file already."""
+
     @contextmanager
     def backup_turn(self, engine: Engine) -> Iterator[bool]:
         """Whether this process may write the automatic backup now (one at a time)."""

@@ -20,6 +20,9 @@ from canasta_score.storage.notices import Notice, NoticeCode
 #: The advisory locks this app takes (any two numbers no other program of the database uses).
 MIGRATION_LOCK = 7_305_911_017
 BACKUP_LOCK = 7_305_911_018
+#: The first half of the (two-number) locks on a whole table's writes; the table's name hashed
+#: is the second.
+TABLE_LOCKS = 730_591_101
 #: How long a connection attempt waits for the server before saying it cannot be reached.
 CONNECT_TIMEOUT_SECONDS = 5
 DRIVER = "psycopg"
@@ -75,6 +78,12 @@ class PostgresServer(Backend):
 
     def lock_schema(self, connection: Connection) -> None:
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+
+    def lock_table(self, connection: Connection, table: str) -> None:
+        connection.execute(
+            text("SELECT pg_advisory_xact_lock(:key, hashtext(:table))"),
+            {"key": TABLE_LOCKS, "table": table},
+        )
 
     @contextmanager
     def backup_turn(self, engine: Engine) -> Iterator[bool]:
