@@ -5,11 +5,20 @@ import json
 import subprocess
 import sys
 import threading
+from datetime import date
 
 import pytest
-from storage_support.builders import execute, two_sides, wait_for_backups, winning_round
+from storage_support.builders import (
+    execute,
+    game_file,
+    run_cli,
+    two_sides,
+    wait_for_backups,
+    winning_round,
+)
 
 from canasta_score import storage
+from canasta_score.statistics import StatsFilter
 from canasta_score.storage import backups
 from canasta_score.storage.tables import SCHEMA_REVISION
 
@@ -145,3 +154,34 @@ def test_settings_and_rule_sets_saved_by_several_writers_at_once_land_whole(loca
     assert len(names) == 1  # one tab's list, whole
     for tab in tabs:
         tab.close()
+
+
+def test_the_same_games_give_the_same_figures_history_and_stats_on_both(postgres_server, tmp_path):
+    games = []
+    for number in range(12):
+        document = game_file(rounds=1 + number % 4)
+        document["created"] = f"2026-03-{1 + number % 3:02d}T{number:02d}:30:00+00:00"
+        document["sides"][0]["players"] = ["Anna", "Ben"] if number % 2 else ["anna", "Cleo"]
+        games.append(document)
+    backup = {"format": storage.BACKUP_FORMAT, "games": games}
+    url = postgres_server.new_database()
+    seen = []
+    for location in (tmp_path / "games.db", url):
+        with storage.open_database(location) as db:
+            storage.import_document(db=db, document=backup)
+            day = StatsFilter(since=date(2026, 3, 2))
+            query = storage.HistoryQuery(search="ANNA")
+            seen.append(
+                (
+                    storage.played_games_summaries(db=db),
+                    storage.played_games_summaries(db=db, where=day),
+                    [g.id for g in storage.history_page(db=db, query=query, limit=4).games],
+                    storage.player_record(db=db, name="anna"),
+                    storage.export_all(db=db),
+                )
+            )
+        stats = run_cli("stats", "--json", "--db", location)
+        assert stats.returncode == 0, stats.stderr
+        seen[-1] += (stats.stdout,)
+    assert seen[0] == seen[1]
+    postgres_server.drop_database(url)
