@@ -32,7 +32,7 @@ MO := $(foreach lang,$(LANGS),$(LOCALE)/$(lang)/LC_MESSAGES/$(DOMAIN).mo)
 PYBABEL := $(VENV)/bin/pybabel
 
 messages: $(VENV)/.installed
-	$(PYBABEL) extract -F babel.cfg -k Nn_:1,2 --add-location=file --sort-output \
+	$(PYBABEL) extract -F babel.cfg -k Nn_:1,2 -k Np_:1c,2 -k Npn_:1c,2,3 --add-location=file --sort-output \
 	  --no-wrap --project="Canasta Score" --copyright-holder="Canasta Score" -o $(POT) .
 
 update-messages: messages

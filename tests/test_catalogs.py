@@ -32,6 +32,10 @@ EXTRACT = [
     "babel.cfg",
     "-k",
     "Nn_:1,2",
+    "-k",
+    "Np_:1c,2",
+    "-k",
+    "Npn_:1c,2,3",
 ]
 PLURAL_FORMS = {lang: "nplurals=2; plural=(n != 1);" for lang in ("nl", "de", "fi", "da", "nb")}
 
@@ -62,7 +66,7 @@ def catalog_faults(po, template, plural_forms):
     for message in wanted:
         if not message.id:
             continue
-        translated = catalog.get(message.id)
+        translated = catalog.get(message.id, message.context)
         if translated is None:
             faults.append(f"missing: {message.id!r}")
             continue
@@ -79,7 +83,9 @@ def catalog_faults(po, template, plural_forms):
             elif placeholders(form) != names:
                 faults.append(f"placeholders {sorted(placeholders(form))} in {form!r}")
     faults += [
-        f"not in the template: {m.id!r}" for m in catalog if m.id and wanted.get(m.id) is None
+        f"not in the template: {m.id!r}"
+        for m in catalog
+        if m.id and wanted.get(m.id, m.context) is None
     ]
     return faults
 
@@ -158,7 +164,7 @@ def test_the_template_holds_what_the_code_marks_now(tmp_path):
         check=True,
         capture_output=True,
     )
-    assert {m.id for m in read(fresh)} == {m.id for m in read(TEMPLATE)}
+    assert {(m.context, m.id) for m in read(fresh)} == {(m.context, m.id) for m in read(TEMPLATE)}
 
 
 def test_every_template_and_term_is_in_the_catalog_template():

@@ -203,3 +203,31 @@ def test_the_apps_own_help_is_in_the_users_language():
     )
     assert refused.returncode == 2
     assert "portti on luku 0–65535, saatiin '70000'" in refused.stderr
+
+
+@pytest.mark.parametrize("command", ["export", "csv"])
+def test_a_missing_game_is_said_in_the_users_language(tmp_path, command):
+    db = tmp_path / "games.db"
+    english = in_locale(command, "--db", db, 99, LANG="C.UTF-8")
+    german = in_locale(command, "--db", db, 99, LANG="de_DE.UTF-8")
+    assert english.returncode == german.returncode == 2
+    assert english.stderr == "game 99 cannot be found: there is no such game\n"
+    assert german.stderr == "Spiel 99 nicht gefunden: ein solches Spiel gibt es nicht\n"
+
+
+def test_a_change_made_elsewhere_meanwhile_is_worded_in_the_language_too():
+    stale = storage.StaleGame(1234, 5, 6)
+    assert str(stale).startswith("game 1234 was changed somewhere else")
+    assert translator("de").said(stale.notice).startswith("Spiel 1234 wurde woanders geändert")
+    assert "Version 5, jetzt 6" in translator("de").said(stale.notice)
+
+
+def test_numbers_in_a_refusal_of_the_command_line_are_written_the_languages_way():
+    document = game_file()
+    document["rule_overrides"] = {"going_out": 10**12}
+    text = json.dumps(document)
+    german = in_locale("score", "-", stdin=text, LANG="de_DE.UTF-8")
+    english = in_locale("score", "-", stdin=text, LANG="C.UTF-8")
+    assert german.returncode == english.returncode == 2
+    assert "höchstens 1.000.000" in german.stderr
+    assert "at most 1,000,000" in english.stderr

@@ -42,7 +42,7 @@ def test_english_words_a_problem_as_the_core_does():
 def test_a_count_takes_the_languages_plural_form():
     [one] = problems([SideEntry(melded=50, went_out=WentOut.CONCEALED), SideEntry()])
     assert translator("de").problem(one, where=False) == (
-        "zum Schluss machen ist 1 Canasta nötig, 0 eingetragen"
+        "zum Schlussmachen ist 1 Canasta nötig, 0 eingetragen"
     )
     assert translator("fi").ngettext(
         "{count} red three entered; the packs hold {most}",
@@ -57,7 +57,7 @@ def test_words_of_the_game_in_a_problem_are_translated_too():
         "runde 3, lag «We»: «Klassisk» har ingen jokercanasta; bare ren canasta, blandet canasta"
     )
     assert translator("da").problem(wild, where=False) == (
-        '"Klassisk" har ingen joker-Canasta; kun rød Canasta, sort Canasta'
+        "»Klassisk« har ingen joker-Canasta; kun rød Canasta, sort Canasta"
     )
 
 
@@ -128,3 +128,27 @@ def test_nothing_in_the_module_remembers_a_language():
     assert {name: value for name, value in vars(i18n).items() if not callable(value)} == before
     for shim in ("_", "ngettext", "set_language", "current_language"):
         assert not hasattr(i18n, shim), f"a module-level {shim} would be one language for all"
+
+
+def test_numbers_inside_a_refusal_are_written_the_languages_way():
+    from canasta_score.core import Problem, ProblemCode
+    from canasta_score.core.rules import override_rules
+
+    _rules, [too_large] = override_rules(CLASSIC, {"going_out": 10**12})
+    assert "höchstens 1.000.000" in translator("de").problem(too_large)
+    assert "1\u00a0000\u00a0000" in translator("fi").problem(too_large)
+    assert "1,000,000" in translator("en").problem(too_large)
+    assert "1000000" in str(too_large), "the English of logs and the JSON keeps plain digits"
+    cards = Problem(ProblemCode.TOO_MANY_CARD_POINTS, 2, params={"count": 16000, "most": 1180})
+    german = translator("de").problem(cards)
+    assert "16.000" in german and "1.180" in german and "16000" not in german
+
+
+def test_numbers_inside_a_storage_notice_are_written_the_languages_way():
+    from canasta_score.storage import Notice, NoticeCode
+    from canasta_score.storage.errors import ImportProblem
+
+    damaged = Notice(NoticeCode.DAMAGED_AND_MORE, {"reason": "page", "more": 1200})
+    assert "1.200" in translator("de").said(damaged)
+    in_game = ImportProblem(Notice(NoticeCode.NOT_SQLITE), game=2500)
+    assert translator("nb").said(in_game).startswith("spill 2\u00a0500: ")

@@ -65,7 +65,7 @@ def test_a_huge_penalty_is_refused_and_nothing_imported(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     db_path = tmp_path / "games.db"
-    refused(run("import", path, "--db", db_path), "the penalty must be at most 1000000")
+    refused(run("import", path, "--db", db_path), "the penalty must be at most 1,000,000")
     assert stored_games(db_path) == []
 
 

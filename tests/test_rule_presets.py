@@ -31,15 +31,18 @@ def test_each_preset_has_a_name_a_description_and_a_source(rules):
 @pytest.mark.parametrize(
     ("rules", "source"),
     [
-        (CLASSIC, "Pagat/Bicycle; seeds 001, 004"),
-        (TWO_PLAYER, "seed 004, Pagat"),
-        (SIX_PLAYER, "Pagat/rummy-games"),
-        (FLEMISH, "seed 000"),
-        (FINNISH, "seed 002"),
-        (DANISH, "seed 003"),
+        (
+            CLASSIC,
+            "Pagat / Bicycle; gamedesign.de; “Canasta – regler, poeng og eksempler” (Norway)",
+        ),
+        (TWO_PLAYER, "“Canasta – regler, poeng og eksempler” (Norway); Pagat"),
+        (SIX_PLAYER, "Pagat / rummy-games"),
+        (FLEMISH, "Dempsey Cappelle, “Canasta: kaartspel voor volwassenen”, Kaartspelletjes"),
+        (FINNISH, "“Canasta”, a Finnish rules page (2009)"),
+        (DANISH, "a Danish family's house rules, from their home page"),
     ],
 )
-def test_each_preset_cites_the_source_of_rules_md(rules, source):
+def test_each_preset_cites_the_publication_or_page_its_values_come_from(rules, source):
     assert rules.source == source
 
 

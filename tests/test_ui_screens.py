@@ -516,7 +516,7 @@ def test_a_won_game_shows_no_minimum_to_open_a_next_round(store: GameStore) -> N
 
 
 def test_round_detail_counts_canastas_in_singular_and_plural(store: GameStore) -> None:
-    from canasta_score.core import SideEntry
+    from canasta_score.core import CLASSIC, SideEntry
     from canasta_score.ui.views.round_detail import RoundDetailScreen, facts
 
     one_each = SideEntry(
@@ -527,8 +527,12 @@ def test_round_detail_counts_canastas_in_singular_and_plural(store: GameStore) -
         went_out=WentOut.NORMAL,
     )
     english = translator("en")
-    assert facts(one_each, english).startswith("1 natural canasta, 1 mixed canasta; 2 red threes")
-    assert facts(SideEntry(melded=900, canastas={"mixed": 2}), english) == "2 mixed canastas"
+    assert facts(one_each, english, CLASSIC).startswith(
+        "1 natural canasta, 1 mixed canasta; 2 red threes"
+    )
+    assert (
+        facts(SideEntry(melded=900, canastas={"mixed": 2}), english, CLASSIC) == "2 mixed canastas"
+    )
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     version = store.load_game(stored.id).version
     store.add_round(stored.id, [one_each, SideEntry(hand=85, red_threes=1)], version)

@@ -144,8 +144,8 @@ def export(args: argparse.Namespace) -> int:
             document = storage.export_all(db=db)
         else:
             document = storage.export_game(db=db, game_id=args.game_id)
-    except LookupError as error:
-        return refuse([error])
+    except storage.GameNotFound as error:
+        return refuse([words().said(error.notice)])
     finally:
         db.close()
     try:
@@ -179,7 +179,7 @@ def import_games(args: argparse.Namespace) -> int:
             ids = storage.import_document(db=db, document=document)
     except storage.ImportRefused as refused:
         t = words()
-        return refuse([detail.worded(t._, t.ngettext) for detail in refused.details])
+        return refuse([t.said(detail) for detail in refused.details])
     finally:
         db.close()
     for game_id in ids:
@@ -194,8 +194,8 @@ def csv_sheet(args: argparse.Namespace) -> int:
         return EXIT_REFUSED
     try:
         stored = storage.load_game(db=db, game_id=args.game_id)
-    except LookupError as error:
-        return refuse([error])
+    except storage.GameNotFound as error:
+        return refuse([words().said(error.notice)])
     finally:
         db.close()
     try:

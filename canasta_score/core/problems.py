@@ -164,8 +164,10 @@ class Counted:
     noun: Plural
     count: int
 
-    def worded(self, ngettext: Ngettext) -> str:
-        return ngettext(self.noun.singular, self.noun.plural, self.count).format(count=self.count)
+    def worded(self, ngettext: Ngettext, number: Callable[[int], str] = str) -> str:
+        return ngettext(self.noun.singular, self.noun.plural, self.count).format(
+            count=number(self.count)
+        )
 
 
 #: The English wording of every problem; `{name}` is filled from the problem's params.
@@ -369,6 +371,8 @@ PLACED = N_("{where}: {problem}")
 Param = int | str | tuple[str, ...] | Counted
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+#: Writes a whole number as the reader's language does (1,600 / 1.600 / 1 600).
+Number = Callable[[int], str]
 
 
 def _english_ngettext(singular: str, plural: str, count: int) -> str:
@@ -406,19 +410,31 @@ class Problem:
         """The problem in English, without where it is."""
         return self.worded()
 
-    def worded(self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext) -> str:
-        """The problem's own words through a catalog's `gettext`/`ngettext` (English without)."""
+    def worded(
+        self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext, number: Number = str
+    ) -> str:
+        """The problem's own words through a catalog's `gettext`/`ngettext`, its numbers
+        written by `number` (English and plain digits without).
+
+        >>> Problem(ProblemCode.PENALTY_TOO_LARGE, params={"most": 1000000, "got": 1000005}
+        ...     ).worded(number="{:,}".format)
+        'the penalty must be at most 1,000,000, got 1,000,005'
+        """
         template = TEMPLATES.get(self.code)  # a ProblemCode is a str: plain ids find it too
         if template is None:
             return gettext(self.code)
-        shown = {key: _shown(value, gettext, ngettext) for key, value in self.params.items()}
+        shown = {
+            key: _shown(value, gettext, ngettext, number) for key, value in self.params.items()
+        }
         if isinstance(template, Plural):
             count = self.params[template.count]
             assert isinstance(count, int), template.count
             return ngettext(template.singular, template.plural, count).format(**shown)
         return gettext(template).format(**shown)
 
-    def placed(self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext) -> str:
+    def placed(
+        self, gettext: Gettext = str, ngettext: Ngettext = _english_ngettext, number: Number = str
+    ) -> str:
         """The problem with where it is in front: `round 3, side "We": ...`."""
         where = []
         if self.round_number is not None:
@@ -431,7 +447,7 @@ class Problem:
             )
         if self.meld is not None:
             where.append(gettext(MELD_NAMES.get(self.meld, self.meld)))
-        problem = self.worded(gettext, ngettext)
+        problem = self.worded(gettext, ngettext, number)
         if not where:
             return problem
         return gettext(PLACED).format(where=", ".join(where), problem=problem)
@@ -440,13 +456,15 @@ class Problem:
         return self.placed()
 
 
-def _shown(value: Param, gettext: Gettext, ngettext: Ngettext) -> str | int:
+def _shown(value: Param, gettext: Gettext, ngettext: Ngettext, number: Number) -> str:
     if isinstance(value, tuple):
-        return ", ".join(str(_shown(item, gettext, ngettext)) for item in value)
+        return ", ".join(_shown(item, gettext, ngettext, number) for item in value)
     if isinstance(value, CopyOf):
         return gettext(CUSTOM_COPY).format(name=gettext(value))
     if isinstance(value, Counted):
-        return value.worded(ngettext)
+        return value.worded(ngettext, number)
     if isinstance(value, Term):
         return gettext(value)
+    if isinstance(value, int):
+        return number(value)
     return value

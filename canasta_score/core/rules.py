@@ -65,8 +65,9 @@ class RuleSet:
     name: str
     #: A msgid; its `{placeholders}` are the numbers of `description_numbers` (see `describe`).
     description: str
-    #: Where the numbers come from: a citation (names stay as they are; a few words, such as
-    #: "seed", are worded by the catalogs, so it is a msgid too).
+    #: Where the numbers come from: the publication or page a player can look up (its names
+    #: and titles stay as they are; the few words around them are worded by the catalogs,
+    #: so it is a msgid too).
     source: str
     description_numbers: Mapping[str, int] = field(
         default_factory=lambda: MappingProxyType({}), hash=False
@@ -210,7 +211,7 @@ CLASSIC = RuleSet(
     name=N_("Classic"),
     description=N_("Four players in two teams, to {target}; one canasta to go out."),
     description_numbers=MappingProxyType({"target": 5000}),
-    source=N_("Pagat/Bicycle; seeds 001, 004"),
+    source=N_("Pagat / Bicycle; gamedesign.de; “Canasta – regler, poeng og eksempler” (Norway)"),
     base="classic",
 )
 
@@ -220,7 +221,7 @@ TWO_PLAYER = dataclasses.replace(
     name=N_("Two players"),
     description=N_("Two players each on their own; two canastas to go out."),
     description_numbers=MappingProxyType({}),
-    source=N_("seed 004, Pagat"),
+    source=N_("“Canasta – regler, poeng og eksempler” (Norway); Pagat"),
     canastas_to_go_out=2,
     base="two-player",
 )
@@ -233,7 +234,7 @@ SIX_PLAYER = dataclasses.replace(
         "Three packs; two teams of three to {target} or three teams of two to {three_sides}."
     ),
     description_numbers=MappingProxyType({"target": 10000, "three_sides": 7500}),
-    source="Pagat/rummy-games",  # names only: nothing to translate
+    source="Pagat / rummy-games",  # names only: nothing to translate
     packs=3,
     red_threes=(0, 100, 200, 300, 400, 1000, 1200),
     canastas_to_go_out=2,
@@ -252,7 +253,7 @@ FLEMISH = dataclasses.replace(
         "({wild})."
     ),
     description_numbers=MappingProxyType({"natural_aces": 800, "mixed_aces": 500, "wild": 1000}),
-    source=N_("seed 000"),
+    source=N_("Dempsey Cappelle, “Canasta: kaartspel voor volwassenen”, Kaartspelletjes"),
     canasta_bonuses=_frozen(
         {
             CanastaKind.NATURAL: 500,
@@ -271,7 +272,7 @@ FINNISH = dataclasses.replace(
     name=N_("Finnish"),
     description=N_("Concealed going out is worth {concealed}; no minimum to open below zero."),
     description_numbers=MappingProxyType({"concealed": 300}),
-    source=N_("seed 002"),
+    source=N_("“Canasta”, a Finnish rules page (2009)"),
     going_out_concealed=300,
     opening_below_zero=0,
     wild_cards_in_meld=WildCardsInMeld.MORE_NATURAL_THAN_WILD,
@@ -289,7 +290,7 @@ DANISH = dataclasses.replace(
     description_numbers=MappingProxyType(
         {"natural": 700, "mixed": 500, "red_three": 200, "black_three": 0}
     ),
-    source=N_("seed 003"),
+    source=N_("a Danish family's house rules, from their home page"),
     card_values=CardValues(black_threes=0),
     canasta_bonuses=_frozen({CanastaKind.NATURAL: 700, CanastaKind.MIXED: 500}),
     red_threes=(0, 200, 400, 600, 800),

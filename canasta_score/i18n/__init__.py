@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
-from canasta_score.core.problems import Gettext, Ngettext, Problem
+from canasta_score.core.problems import Gettext, Ngettext, Number, Problem
+from canasta_score.i18n.sides import NAMING_A_SIDE, SIDE_OF
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "canasta_score"
@@ -47,7 +48,7 @@ _PRESET_OF_LANGUAGE = {
 class Worded(Protocol):
     """Something told as data, worded through a catalog (e.g. a storage `Notice`)."""
 
-    def worded(self, gettext: Gettext, ngettext: Ngettext) -> str: ...
+    def worded(self, gettext: Gettext, ngettext: Ngettext, number: Number) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -74,15 +75,40 @@ class Translator:
         """
         return self.catalog.ngettext(singular, plural, count)
 
+    def side(self, message: str, players: int | None) -> str:
+        """A message that names a side, in the word for a side of this many players (any
+        size where `players` is None); see `canasta_score.i18n.sides`.
+
+        >>> fi = translator("fi")
+        >>> fi.side("Add a side", 1), fi.side("Add a side", 2), fi.side("Add a side", 3)
+        ('Lisää pelaaja pöytään', 'Lisää pari', 'Lisää joukkue')
+        >>> translator("en").side("Add a side", 1)
+        'Add a side'
+        """
+        if players not in SIDE_OF or message not in NAMING_A_SIDE:
+            return self._(message)
+        return self.catalog.pgettext(SIDE_OF[players], message)
+
+    def nside(self, singular: str, plural: str, count: int, players: int | None) -> str:
+        """The form for `count` of a message that names a side, as `side` words it."""
+        if players not in SIDE_OF or singular not in NAMING_A_SIDE:
+            return self.ngettext(singular, plural, count)
+        return self.catalog.npgettext(SIDE_OF[players], singular, plural, count)
+
     def number(self, value: int | float) -> str:
         """A number as this language writes it.
 
         >>> translator("de").number(5000), translator("en").number(-1250)
         ('5.000', '-1,250')
+        >>> len(translator("de").number(10**400))
+        401
         """
         from babel.numbers import format_decimal  # here: a run that shows no number skips Babel
 
-        return format_decimal(value, locale=self.code)
+        try:
+            return format_decimal(value, locale=self.code)
+        except ArithmeticError:  # hundreds of digits (a typed or imported number): as given
+            return str(value)
 
     def date(self, day: Date) -> str:
         """A date in this language's medium form.
@@ -94,16 +120,28 @@ class Translator:
 
         return format_date(day, format="medium", locale=self.code)
 
-    def problem(self, problem: Problem, *, where: bool = True) -> str:
-        """A problem from the core in this language, with where it is unless `where=False`.
+    def problem(self, problem: Problem, *, where: bool = True, players: int | None = None) -> str:
+        """A problem from the core in this language, with where it is unless `where=False`;
+        its numbers written as the language writes them, a side named by the word for a side
+        of `players` players (any size where None).
 
         >>> from canasta_score.core import ProblemCode
         >>> translator("en").problem(Problem(ProblemCode.NO_SUCH_ROUND, params={"number": 4, "count": 3}))
         'there is no round 4; the game has 3'
+        >>> translator("de").problem(Problem(ProblemCode.PENALTY_TOO_LARGE,
+        ...     params={"most": 1000000, "got": 1000005}))
+        'die Strafpunkte dürfen höchstens 1.000.000 sein, eingetragen: 1.000.005'
         """
+
+        def gettext(message: str) -> str:
+            return self.side(message, players)
+
+        def ngettext(singular: str, plural: str, count: int) -> str:
+            return self.nside(singular, plural, count, players)
+
         if where:
-            return problem.placed(self._, self.ngettext)
-        return problem.worded(self._, self.ngettext)
+            return problem.placed(gettext, ngettext, self.number)
+        return problem.worded(gettext, ngettext, self.number)
 
     def said(self, told: Worded) -> str:
         """Something storage tells a person (a code and what fills it), in this language.
@@ -112,7 +150,7 @@ class Translator:
         >>> translator("de").said(Notice(NoticeCode.NOT_SQLITE))
         'die Datei ist keine SQLite-Datenbank'
         """
-        return told.worded(self._, self.ngettext)
+        return told.worded(self._, self.ngettext, self.number)
 
 
 @cache

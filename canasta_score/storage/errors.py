@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta_score.core import Problem
-from canasta_score.core.problems import N_, Gettext, Ngettext
-from canasta_score.storage.notices import Notice, english_ngettext
+from canasta_score.core.problems import N_, Gettext, Ngettext, Number
+from canasta_score.storage.notices import Notice, NoticeCode, english_ngettext
 
 #: How a problem of a backup's game starts (the game counted from 1).
 IN_GAME = N_("game {n}: {problem}")
@@ -17,11 +17,17 @@ class StaleGame(Exception):
     """A change based on an old version of a game, which has been changed elsewhere since."""
 
     def __init__(self, game_id: int, expected_version: int, current_version: int) -> None:
-        super().__init__(
-            f"game {game_id} was changed somewhere else (another tab or window) after this "
-            f"screen loaded it (version {expected_version}, now {current_version}); "
-            "nothing was saved: reload the game and enter the change again"
+        #: Why, as data to word in the reader's language (`str()` is English).
+        self.notice = Notice(
+            NoticeCode.GAME_CHANGED_ELSEWHERE,
+            # ids and versions are names, not amounts: never written with thousands separators
+            {
+                "game": str(game_id),
+                "expected": str(expected_version),
+                "current": str(current_version),
+            },
         )
+        super().__init__(str(self.notice))
         self.game_id = game_id
         self.expected_version = expected_version
         self.current_version = current_version
@@ -45,8 +51,10 @@ class GameNotFound(LookupError):
     """No stored game has this id (or it was deleted)."""
 
     def __init__(self, game_id: int, deleted: bool = False) -> None:
-        reason = "it was deleted" if deleted else "there is no such game"
-        super().__init__(f"game {game_id} cannot be found: {reason}")
+        code = NoticeCode.GAME_DELETED if deleted else NoticeCode.GAME_NOT_FOUND
+        #: Why, as data to word in the reader's language (`str()` is English).
+        self.notice = Notice(code, {"game": str(game_id)})  # an id: no thousands separators
+        super().__init__(str(self.notice))
         self.game_id = game_id
 
     def __str__(self) -> str:  # LookupError would quote the message like a dictionary key
@@ -62,15 +70,20 @@ class ImportProblem:
     problem: Problem | Notice | str
     game: int | None = None
 
-    def worded(self, gettext: Gettext = str, ngettext: Ngettext | None = None) -> str:
-        """The reason through a catalog's `gettext`/`ngettext` (English without)."""
+    def worded(
+        self, gettext: Gettext = str, ngettext: Ngettext | None = None, number: Number = str
+    ) -> str:
+        """The reason through a catalog's `gettext`/`ngettext`, its numbers written by
+        `number` (English and plain digits without)."""
         if isinstance(self.problem, Problem):
-            said = self.problem.placed(gettext, ngettext or english_ngettext)
+            said = self.problem.placed(gettext, ngettext or english_ngettext, number)
         elif isinstance(self.problem, Notice):
-            said = self.problem.worded(gettext, ngettext)
+            said = self.problem.worded(gettext, ngettext, number)
         else:
             said = self.problem
-        return said if self.game is None else gettext(IN_GAME).format(n=self.game, problem=said)
+        if self.game is None:
+            return said
+        return gettext(IN_GAME).format(n=number(self.game), problem=said)
 
     def __str__(self) -> str:
         return self.worded()
@@ -90,7 +103,9 @@ class NameChangeNotFound(LookupError):
     """No stored name change has this id (it was undone already?)."""
 
     def __init__(self, change_id: int) -> None:
-        super().__init__(f"name change {change_id} cannot be found: it was undone already")
+        #: Why, as data to word in the reader's language (`str()` is English).
+        self.notice = Notice(NoticeCode.NAME_CHANGE_UNDONE, {"change": str(change_id)})
+        super().__init__(str(self.notice))
         self.change_id = change_id
 
     def __str__(self) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from canasta_score.core.problems import N_, Gettext, Ngettext, Nn_, Plural, Term
+from canasta_score.core.problems import N_, Gettext, Ngettext, Nn_, Number, Plural, Term
 
 
 class NoticeCode(StrEnum):
@@ -51,6 +51,11 @@ class NoticeCode(StrEnum):
     NOT_JSON = "not_json"
     NESTED_TOO_DEEPLY = "nested_too_deeply"
     NOT_A_GAME_FILE = "not_a_game_file"
+    # a game or change asked for that is not there (storage/errors.py)
+    GAME_NOT_FOUND = "game_not_found"
+    GAME_DELETED = "game_deleted"
+    GAME_CHANGED_ELSEWHERE = "game_changed_elsewhere"
+    NAME_CHANGE_UNDONE = "name_change_undone"
 
 
 C = NoticeCode
@@ -125,6 +130,14 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.NOT_JSON: N_("{path} is not valid JSON: {reason} at line {line}, column {column}"),
         C.NESTED_TOO_DEEPLY: N_("{path} is not a game file: its JSON is nested too deeply"),
         C.NOT_A_GAME_FILE: N_("{path} is not a game file: {reason}"),
+        C.GAME_NOT_FOUND: N_("game {game} cannot be found: there is no such game"),
+        C.GAME_DELETED: N_("game {game} cannot be found: it was deleted"),
+        C.GAME_CHANGED_ELSEWHERE: N_(
+            "game {game} was changed somewhere else (another tab or window) after this "
+            "screen loaded it (version {expected}, now {current}); "
+            "nothing was saved: reload the game and enter the change again"
+        ),
+        C.NAME_CHANGE_UNDONE: N_("name change {change} cannot be found: it was undone already"),
     }
 )
 
@@ -149,11 +162,16 @@ class Notice:
     code: NoticeCode
     params: Mapping[str, Param | Notice] = dataclasses.field(default_factory=dict, hash=False)
 
-    def worded(self, gettext: Gettext = str, ngettext: Ngettext | None = None) -> str:
-        """The notice through a catalog's `gettext`/`ngettext` (English without)."""
+    def worded(
+        self, gettext: Gettext = str, ngettext: Ngettext | None = None, number: Number = str
+    ) -> str:
+        """The notice through a catalog's `gettext`/`ngettext`, its numbers written by
+        `number` (English and plain digits without)."""
         ngettext = ngettext or english_ngettext
         template = TEMPLATES[self.code]
-        shown = {key: _shown(value, gettext, ngettext) for key, value in self.params.items()}
+        shown = {
+            key: _shown(value, gettext, ngettext, number) for key, value in self.params.items()
+        }
         if isinstance(template, Plural):
             count = self.params[template.count]
             assert isinstance(count, int), template.count
@@ -169,9 +187,11 @@ def english_ngettext(singular: str, plural: str, count: int) -> str:
     return singular if count == 1 else plural
 
 
-def _shown(value: Param | Notice, gettext: Gettext, ngettext: Ngettext) -> str | int:
+def _shown(value: Param | Notice, gettext: Gettext, ngettext: Ngettext, number: Number) -> str:
     if isinstance(value, Notice):
-        return value.worded(gettext, ngettext)
+        return value.worded(gettext, ngettext, number)
     if isinstance(value, Term):
         return gettext(value)
+    if isinstance(value, int):
+        return number(value)
     return value

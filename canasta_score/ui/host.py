@@ -96,7 +96,8 @@ class Host(Protocol):
         ...
 
     def show_dialog(self, dialog: ft.DialogControl) -> None:
-        """Opens a dialog or bottom sheet the screen made (a question with a field, a menu)."""
+        """Opens a dialog or bottom sheet the screen made (a question with a field, a menu);
+        it belongs to the route shown, and closes when the route changes."""
         ...
 
     def close_dialog(self) -> None:

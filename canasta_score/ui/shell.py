@@ -35,7 +35,7 @@ from typing import Any, ParamSpec, TypeVar
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
-from canasta_score.ui.components import TapIcon
+from canasta_score.ui.components import TapIcon, dialog_title, tap_height
 from canasta_score.ui.connection import BROWSER_LANGUAGES
 from canasta_score.ui.host import CONTENT_WIDTH
 from canasta_score.ui.news import CANNOT_SAVE_NOW, SAVED_AGAIN, TableNews
@@ -46,7 +46,7 @@ from canasta_score.ui.views import BrokenScreen, screen_for
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
 PREFIX = "canasta_score."
 #: What a device keeps for itself, with the value before any choice.
-DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on"}
+DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on", "entry_mode": "points"}
 #: The device settings earlier versions kept in the shared database (the language never was
 #: taken from there: it follows the device unless chosen on it).
 CARRIED_OVER = ("theme", "keep_awake")
@@ -102,6 +102,9 @@ class App:
         self._kept: dict[type, Any] = {}
         #: How much this phone enlarges text (its text size setting): 1 normal, 2 twice as big.
         self.text_scale = 1.0
+        #: The dialogs and menus the screen opened, and the route they belong to.
+        self._screen_dialogs: list[ft.DialogControl] = []
+        self._shown_route: str | None = None
         #: While a confirmed action runs, its message waits until the dialog is gone.
         self._quiet = False
         self._held_message: tuple[str, str | None, Callable[[], None] | None] | None = None
@@ -122,6 +125,7 @@ class App:
         # waiting to be kept, such as a half-typed round, is written now.
         page.on_disconnect = self.closing
         page.on_close = self.closing
+        page.on_connect = self.reconnected
         page.on_locale_change = self.locale_changed
         self._layout = self.layout()
         # The device's storage goes out with the first screen: added later, it would be one
@@ -155,6 +159,10 @@ class App:
         self.apply_theme(self.device_setting("theme", "system"))
         if not self.speak(self.wanted_language()) and self.page.theme_mode != theme:
             self.page.update()
+        # A screen that starts from one of them (round entry: this phone's way of entering).
+        device_read = getattr(self.current, "device_read", None)
+        if device_read is not None:
+            device_read()
 
     async def _read_preferences(self) -> dict[str, str]:
         preferences = self.preferences()
@@ -332,6 +340,10 @@ class App:
 
     def show_route(self, _event: ft.RouteChangeEvent | None = None) -> None:
         route = self.page.route or "/"
+        if route != self._shown_route:
+            # A menu or question of the screen left (by the browser's Back, say) goes with it.
+            self.close_screen_dialogs()
+            self._shown_route = route
         if self.current is not None:
             self.current.leave()
         self.current, view = screen_for(self, route)
@@ -349,6 +361,12 @@ class App:
         self.message(self.tr._(SAVED_AGAIN if reachable else CANNOT_SAVE_NOW))
         if reachable and isinstance(self.current, BrokenScreen):
             self.show_route()
+
+    def reconnected(self, _event: ft.Event[ft.Page] | None = None) -> None:
+        """The page is back (reloaded, or the phone online again): its screen is drawn afresh,
+        hearing other phones again, as a page opened now would be: no menu left open."""
+        self.close_screen_dialogs()
+        self.show_route()
 
     def game_or_home(self, game_id: int) -> StoredGame | None:
         """The game as it now is; None, with home shown, if another phone deleted it."""
@@ -487,28 +505,39 @@ class App:
                 finally:
                     self._quiet = False
 
+        tall = tap_height(14, self.text_scale)
+
         def dismissed() -> None:
             # A message shown while the dialog closes would bring the dialog back.
             if self._held_message is not None:
                 held, self._held_message = self._held_message, None
                 self.message(*held)
 
-        self.page.show_dialog(
+        self.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=ft.Text(title),
+                title=dialog_title(title, self.width, self.text_scale),
                 content=ft.Text(text),
                 actions=[
-                    ft.TextButton(self.tr._("Cancel"), on_click=lambda: answer(False)),
-                    ft.FilledButton(yes, on_click=lambda: answer(True)),
+                    ft.TextButton(self.tr._("Cancel"), on_click=lambda: answer(False), height=tall),
+                    ft.FilledButton(yes, on_click=lambda: answer(True), height=tall),
                 ],
                 on_dismiss=lambda: dismissed(),
             )
         )
 
     def show_dialog(self, dialog: ft.DialogControl) -> None:
-        """Opens a dialog or bottom sheet a screen made."""
+        """Opens a dialog or bottom sheet a screen made; it closes when the route changes."""
+        self._screen_dialogs = [d for d in self._screen_dialogs if d.open]
+        self._screen_dialogs.append(dialog)
         self.page.show_dialog(dialog)
+
+    def close_screen_dialogs(self) -> None:
+        """Closes what the screen opened and left open (messages at the bottom stay)."""
+        for dialog in self._screen_dialogs:
+            if dialog.open:
+                dialog.open = False
+        self._screen_dialogs = []
 
     def close_dialog(self) -> None:
         self.page.pop_dialog()

@@ -191,3 +191,23 @@ def test_a_game_menu_exports_the_game_its_score_sheet_and_its_result(
         "They (Cleo, Dan): -740",
         "We won after 4 rounds.",
     ]
+
+
+def test_the_games_menu_closes_on_the_browsers_back_and_on_a_reload(tab: Any) -> None:
+    screen = tab()
+    screen.open("/", ready="game-2")
+    screen.go("/game/2", ready="game-menu")
+    screen.tap("game-menu")
+    screen.wait_for("menu-csv")
+    screen.page.go_back()
+    screen.wait_route("/")
+    screen.wait_for("game-2")
+    screen.wait_gone("menu-csv")
+
+    screen.go("/game/2", ready="game-menu")
+    screen.tap("game-menu")
+    screen.wait_for("menu-csv")
+    screen.reload(ready="game-menu")
+    screen.wait_gone("menu-csv")
+    screen.tap("game-menu")  # and it opens again as before
+    screen.wait_for("menu-csv")

@@ -46,7 +46,9 @@ def type_into(screen: Screen, identifier: str, value: str) -> str:
 
 
 def clear_round(screen: Screen) -> None:
-    screen.page.get_by_role("button", name="Clear").first.click()
+    """Clear in the app bar, then yes to its question."""
+    screen.tap("clear-round")
+    screen.page.get_by_role("button", name="Clear", exact=True).click()
     screen.page.wait_for_timeout(400)
     screen.wait_for("side-0-melded")
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import flet as ft
 
@@ -11,6 +12,8 @@ from canasta_score.i18n import Translator
 
 #: The smallest tap target, in logical pixels.
 TAP = 48
+#: A line of Roboto in em, as the screens' text styles set it.
+LINE_HEIGHT = 1.45
 
 
 def Tagged(
@@ -23,6 +26,28 @@ def Tagged(
     return tagged
 
 
+#: An icon's size at the normal text size, in logical pixels.
+ICON = 24
+
+
+def icon_size(scale: float) -> float:
+    """An icon as big as the text beside it grows (the device's text `scale`).
+
+    >>> icon_size(1.0), icon_size(2.0)
+    (24, 48)
+    """
+    return round(ICON * max(scale, 1.0))
+
+
+def tap_size(scale: float) -> float:
+    """The square a button takes: `TAP`, or its grown icon with the usual margin round it.
+
+    >>> tap_size(1.0), tap_size(1.5), tap_size(2.0)
+    (48, 60, 72)
+    """
+    return max(TAP, icon_size(scale) + TAP - ICON)
+
+
 def TapIcon(
     tag: str,
     icon: ft.IconData,
@@ -30,9 +55,11 @@ def TapIcon(
     on_click: Callable[[], None],
     *,
     visible: bool = True,
+    scale: float = 1.0,
 ) -> ft.Semantics:
     """An icon button a fingertip finds (`TAP` square), tagged `tag`; `label` is its tooltip
     and so what a screen reader says (given to the tagged node as well, it is said twice).
+    `scale`, the device's text scale, grows the icon and its square with the text beside it.
 
     `on_click` is called with nothing: Flet hands an event to a handler with a parameter, which
     would land in a `lambda n=row: ...`.
@@ -41,8 +68,9 @@ def TapIcon(
         icon=icon,
         tooltip=label,
         on_click=lambda: on_click(),
-        width=TAP,
-        height=TAP,
+        icon_size=icon_size(scale),
+        width=tap_size(scale),
+        height=tap_size(scale),
     )
     tagged = Tagged(tag, button)
     tagged.visible = visible  # hidden whole: a hidden control inside Semantics is an error
@@ -239,6 +267,16 @@ def numbers_held(text: str) -> str:
     return re.sub(r" (?=[+\-\u2212]?\d)", "\u00a0", text)
 
 
+def one_size(texts: Iterable[str], size: float, width: float, scale: float = 1.0) -> float:
+    """The one font size at which each of `texts` keeps to a line of `width`: a row of numbers
+    shown at one size, so a longer number never looks smaller than a shorter one.
+
+    >>> one_size(["2 320", "-2 000"], 34, 150, 2.0) == fitted("-2 000", 34, 150, 2.0)
+    True
+    """
+    return min((fitted(text, size, width, scale) for text in texts), default=size)
+
+
 def FitNumber(
     value: str,
     *,
@@ -249,16 +287,16 @@ def FitNumber(
     weight: ft.FontWeight | None = ft.FontWeight.BOLD,
     text_align: ft.TextAlign = ft.TextAlign.CENTER,
     expand: bool = False,
-    sample: str | None = None,
+    row: Iterable[str] = (),
 ) -> ft.Text:
     """A number on one line whatever the text size: smaller than `size` where `width` is short.
 
-    Sized for `sample` where given (the widest of its neighbours), so a row of numbers keeps
-    one size.
+    `row` holds the numbers shown beside it (as written, in the reader's form): all are
+    given the one size at which the widest fits, so a row never mixes sizes.
     """
     text = ft.Text(
         value,
-        size=fitted(max(value, sample or "", key=len), size, width, scale),
+        size=one_size([value, *row], size, width, scale),
         weight=weight,
         color=color,
         text_align=text_align,
@@ -306,3 +344,24 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
     button.style = ft.ButtonStyle(
         padding=ft.Padding.symmetric(horizontal=16, vertical=max(8, (BIG_BUTTON - line) / 2))
     )
+
+
+def tap_height(size: float, scale: float) -> float:
+    """A button's height for a label of font `size`: TAP, or more where the device's text
+    `scale` makes the label's line taller (a button never cuts its words).
+
+    >>> tap_height(14, 1.0), tap_height(14, 2.0), tap_height(14, 3.0)
+    (48, 49, 69)
+    """
+    return max(TAP, math.ceil(size * scale * LINE_HEIGHT) + 8)
+
+
+#: A dialog's title before the text scale (Material's is 24).
+DIALOG_TITLE = 22
+
+
+def dialog_title(text: str, screen_width: float, scale: float) -> ft.Text:
+    """A dialog's title, each word whole on a phone at large text ("Poistetaanko jako 2?"):
+    a dialog keeps 40 px to each edge of the screen (at most 560 wide), its text 24 inside."""
+    room = min(560, screen_width - 80) - 2 * 24
+    return ft.Text(text, size=fitted_words(text, DIALOG_TITLE, room, scale))

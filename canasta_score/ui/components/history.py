@@ -6,6 +6,7 @@ history at once; a new search or filter starts again at the newest game.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -13,7 +14,16 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.core import PRESETS
-from canasta_score.ui.components import TAP, Tagged, Wide, dropdown_width
+from canasta_score.ui.components import (
+    DROPDOWN_EXTRAS,
+    LETTER_ADVANCE,
+    TAP,
+    Tagged,
+    Wide,
+    icon_size,
+    tap_size,
+    text_width,
+)
 from canasta_score.ui.state.history import PERIOD_LABELS, STATES, HistoryChoices, period_start
 from canasta_score.ui.store import GameListEntry, HistoryCursor, HistoryQuery
 
@@ -35,13 +45,27 @@ def history_query(choices: HistoryChoices, today: datetime) -> HistoryQuery:
     )
 
 
+class HistoryView:
+    """What a phone asked the history for, kept while its home is drawn again (another
+    phone's news, a new text size): the search and filters, and whether they are unfolded."""
+
+    def __init__(self) -> None:
+        self.choices = HistoryChoices()
+        self.unfolded = False
+
+
 class HistoryList:
-    """The history's controls; `tile` draws one game of it."""
+    """The history's controls; `tile` draws one game of it.
+
+    The filters fold away behind a button beside the search, so the games show on the first
+    screen even at large text; the filters in force stay in sight as chips, each a tap away
+    from being lifted.
+    """
 
     def __init__(self, app: Host, tile: Callable[[GameListEntry], ft.Control]) -> None:
         self.app = app
         self.tile = tile
-        self.choices = HistoryChoices()
+        self.kept = app.kept(HistoryView)
         self.cursor: HistoryCursor | None = None
         self.shown = 0
         tr = app.tr
@@ -59,71 +83,164 @@ class HistoryList:
             ),
         )
         self.search = ft.TextField(
-            label=tr._("Search by player or side"),
-            prefix_icon=ft.Icons.SEARCH,
+            value=self.choices.search,
+            # A hint, not a label: at large text it takes two lines, where a label would
+            # spill over the field's border.
+            hint_text=tr._("Search by player or side"),
+            hint_max_lines=2,
+            prefix_icon=ft.Icon(ft.Icons.SEARCH, size=icon_size(app.text_scale)),
             on_change=lambda e: self.choose(self.choices.with_search(e.control.value or "")),
             dense=True,
         )
-        rule_sets = [ft.DropdownOption(key=EVERY, text=tr._("All rule sets"))] + [
-            ft.DropdownOption(key=preset_id, text=tr._(rules.name))
-            for preset_id, rules in PRESETS.items()
-        ]
-        self.filters = ft.Row(
+        self.fold = ft.IconButton(
+            icon=ft.Icons.FILTER_LIST,
+            selected_icon=ft.Icons.FILTER_LIST_OFF,
+            selected=self.kept.unfolded,
+            tooltip=tr._("Filters"),
+            on_click=lambda: self.unfold(not self.kept.unfolded),
+            icon_size=icon_size(app.text_scale),
+            width=tap_size(app.text_scale),
+            height=tap_size(app.text_scale),
+        )
+        self.rule_sets = {EVERY: tr._("All rule sets")} | {
+            preset_id: tr._(rules.name) for preset_id, rules in PRESETS.items()
+        }
+        self.states = {key: tr._(label) for key, label in STATES.items()}
+        self.periods = {key: tr._(label) for key, label in PERIOD_LABELS.items()}
+        self.filters = ft.Column(
             [
                 self.dropdown(
                     "history-rules",
                     tr._("Rule set"),
-                    rule_sets,
+                    self.rule_sets,
+                    self.choices.rules or EVERY,
                     lambda key: self.choices.with_rules(None if key == EVERY else key),
                 ),
                 self.dropdown(
                     "history-state",
                     tr._("Games"),
-                    [ft.DropdownOption(key=k, text=tr._(label)) for k, label in STATES.items()],
-                    self.choices.with_state,
+                    self.states,
+                    self.choices.state,
+                    lambda key: self.choices.with_state(key),
                 ),
                 self.dropdown(
                     "history-period",
                     tr._("Started"),
-                    [
-                        ft.DropdownOption(key=k, text=tr._(label))
-                        for k, label in PERIOD_LABELS.items()
-                    ],
-                    self.choices.with_period,
+                    self.periods,
+                    self.choices.period,
+                    lambda key: self.choices.with_period(key),
                 ),
             ],
-            wrap=True,
             spacing=8,
-            run_spacing=8,
+            tight=True,
+            visible=self.kept.unfolded,
         )
+        self.chips = ft.Row(wrap=True, spacing=8, run_spacing=4)
+        self.show_chips()
+
+    @property
+    def choices(self) -> HistoryChoices:
+        return self.kept.choices
 
     def dropdown(
         self,
         identifier: str,
         label: str,
-        options: list[ft.DropdownOption],
+        options: dict[str, str],
+        value: str,
         chosen: Callable[[str], HistoryChoices],
     ) -> ft.Control:
+        room = self.app.body_width()
+        scale = self.app.text_scale
+        # The whole width, and each choice whole on it ("Viimeiset 12 kuukautta"): smaller
+        # where the longest would be cut; in the list, a long one may take two lines.
+        longest = max(options.values(), key=len)
+        size = 16 * min(
+            1.0, (room - DROPDOWN_EXTRAS) / text_width(longest, 16, scale, LETTER_ADVANCE)
+        )
         return Tagged(
             identifier,
             ft.Dropdown(
                 label=label,
-                value=EVERY,
-                options=options,
+                value=value,
+                options=[
+                    ft.DropdownOption(
+                        key=key,
+                        text=text,
+                        content=ft.Text(text, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                    )
+                    for key, text in options.items()
+                ],
                 on_select=lambda e: self.choose(chosen(e.control.value or EVERY)),
-                # Each choice whole ("Viimeiset 12 kuukautta"), on a line of its own if need be.
-                width=dropdown_width(
-                    [str(o.text) for o in options], self.app.body_width(), self.app.text_scale
-                ),
+                width=room,
+                text_size=math.floor(size * 10) / 10,
                 dense=True,
             ),
         )
 
-    def controls(self) -> list[ft.Control]:
-        """The search, the filters and the first page of games."""
+    def unfold(self, unfolded: bool) -> None:
+        """Shows the filters, or folds them away (those in force stay in sight as chips)."""
+        self.kept.unfolded = unfolded
+        self.filters.visible = unfolded
+        self.fold.selected = unfolded
+        self.show_chips()
+        self.app.update()
+
+    def in_force(self) -> list[tuple[str, str, HistoryChoices]]:
+        """The filters in force: their key, what they say, and the choices without them."""
+        choices = self.choices
+        found = []
+        if choices.rules is not None:
+            found.append(
+                (
+                    "rules",
+                    self.rule_sets.get(choices.rules, choices.rules),
+                    choices.with_rules(None),
+                )
+            )
+        if choices.state != "all":
+            found.append(("state", self.states[choices.state], choices.with_state("all")))
+        if choices.period != "all":
+            found.append(("period", self.periods[choices.period], choices.with_period("all")))
+        return found
+
+    def show_chips(self) -> None:
+        # Folded away, the filters in force still say what the list leaves out.
+        self.chips.controls = [
+            Tagged(
+                f"history-filter-{key}",
+                ft.Chip(
+                    label=ft.Text(text, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                    on_delete=lambda _e, lifted=lifted: self.lift(lifted),
+                    delete_icon=ft.Icon(ft.Icons.CLOSE, size=0.75 * icon_size(self.app.text_scale)),
+                    delete_icon_tooltip=self.app.tr._("Remove filter"),
+                ),
+            )
+            for key, text, lifted in ([] if self.kept.unfolded else self.in_force())
+        ]
+        self.chips.visible = bool(self.chips.controls)
+
+    def lift(self, choices: HistoryChoices) -> None:
+        """A filter's chip removed: its dropdown says every game again."""
+        keys = {"history-rules": choices.rules or EVERY, "history-state": choices.state}
+        keys["history-period"] = choices.period
+        for tagged in self.filters.controls:
+            if isinstance(tagged, ft.Semantics) and isinstance(tagged.content, ft.Dropdown):
+                tagged.content.value = keys[str(tagged.identifier)]
+        self.choose(choices)
+
+    def controls(self, heading: ft.Control) -> list[ft.Control]:
+        """The `heading` with the filters' button, the search, the filters, and the first page
+        of games."""
         self.load_page()
+        heading.expand = True
         return [
+            ft.Row(
+                [heading, Tagged("history-filters", self.fold)],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
             Tagged("history-search", self.search),
+            self.chips,
             self.filters,
             self.games,
             self.empty,
@@ -134,7 +251,8 @@ class HistoryList:
         """A new search or filter: the list starts again at the newest game it admits."""
         if choices == self.choices:
             return
-        self.choices = choices
+        self.kept.choices = choices
+        self.show_chips()
         self.cursor = None
         self.shown = 0
         self.games.controls = []

@@ -6,11 +6,14 @@ points, and every side on the same scale, so the sides compare at a glance.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import flet as ft
 
 from canasta_score.statistics.charts import BarPart, RoundBars
+from canasta_score.ui.components.basics import LETTER_ADVANCE, fitted_words, text_width
 from canasta_score.ui.state.labels import N_
 
 #: Each part's name (translated where shown) and colour; red threes are red above and below.
@@ -28,9 +31,14 @@ BAR_HEIGHT = 120
 #: A part worth a few points is still seen.
 THINNEST = 3
 BAR_WIDTH = 28
-#: The height of a part's label, and of the line.
+#: The least height of a part's label, and the height of the line.
 LABEL_ROW = 22
 LINE = 2
+#: A part's name and points: font size, a line of it in em, the colour square and the gaps.
+LABEL_SIZE = 14
+LINE_HEIGHT = 1.45
+SQUARE = 10
+GAP = 6
 
 
 def scale(bars: Sequence[RoundBars]) -> float:
@@ -47,8 +55,112 @@ def scale(bars: Sequence[RoundBars]) -> float:
     return BAR_HEIGHT / span if span else 0.0
 
 
+class MeldPart(NamedTuple):
+    """One meld of a side's table, drawn as its own part of the melded points."""
+
+    label: str  # worded: "Kings 7"
+    points: int
+    canasta: bool
+
+
+#: Melds are drawn in two greens taking turns, a canasta in a dark green (its label bold).
+MELD_COLOURS = (ft.Colors.GREEN_600, ft.Colors.GREEN_300)
+CANASTA_MELD_COLOUR = ft.Colors.GREEN_900
+
+
+class _Drawn(NamedTuple):
+    label: str
+    points: int
+    colour: str
+    bold: bool
+
+
+def _drawn(
+    parts: tuple[BarPart, ...], melds: Sequence[MeldPart], words: Callable[[str], str]
+) -> list[_Drawn]:
+    """The parts as drawn: the melded points meld by meld where the round was entered so."""
+    drawn: list[_Drawn] = []
+    for part in parts:
+        name, colour = PART_LOOKS[part.part]
+        if part.part == "melded" and melds and sum(m.points for m in melds) == part.points:
+            drawn += [
+                _Drawn(
+                    meld.label,
+                    meld.points,
+                    CANASTA_MELD_COLOUR if meld.canasta else MELD_COLOURS[i % 2],
+                    meld.canasta,
+                )
+                for i, meld in enumerate(melds)
+                if meld.points
+            ]
+        else:
+            drawn.append(_Drawn(words(name), part.points, colour, False))
+    return drawn
+
+
 def segment_height(points: int, per_point: float) -> float:
     return max(THINNEST, points * per_point)
+
+
+def lines_taken(text: str, size: float, room: float, scale: float) -> int:
+    """How many lines `text` takes in `room`, broken between words only.
+
+    >>> lines_taken("Punaiset kolmoset", 14, 200, 1.0), lines_taken("Punaiset kolmoset", 14, 200, 2.0)
+    (1, 2)
+    """
+    lines, line = 1, 0.0
+    space = text_width(" ", size, scale, LETTER_ADVANCE)
+    for word in text.split():
+        width = text_width(word, size, scale, LETTER_ADVANCE)
+        if line and line + space + width > room:
+            lines, line = lines + 1, width
+        else:
+            line += (space if line else 0) + width
+    return lines
+
+
+def label_height(lines: int, size: float, scale: float) -> float:
+    """A part's label row: its lines of text at the device's text `scale`, at least LABEL_ROW.
+
+    >>> label_height(1, 14, 1.0), label_height(1, 14, 2.0), label_height(2, 14, 2.0)
+    (23, 43, 84)
+    """
+    return max(LABEL_ROW, math.ceil(lines * size * scale * LINE_HEIGHT) + 2)
+
+
+def name_room(points: str, scale: float, width: float) -> float:
+    """How wide a part's name may be in a picture `width` wide, beside the bar and `points`."""
+    square = min(SQUARE * scale, 2 * SQUARE)
+    return width - (BAR_WIDTH + 12) - 8 - square - 2 * GAP - text_width(points, LABEL_SIZE, scale)
+
+
+def signed_parts(bar: RoundBars) -> list[tuple[BarPart, str]]:
+    return [(part, "+") for part in bar.above] + [(part, "-") for part in bar.below]
+
+
+def names_size(
+    bars: Sequence[RoundBars],
+    *,
+    words: Callable[[str], str],
+    number: Callable[[int], str],
+    scale: float = 1.0,
+    width: float = 312,
+) -> float:
+    """One font size for the parts' names in every picture: LABEL_SIZE, or less where a
+    name's longest word would not fit on its line (large text: Finnish "Canastabonus")."""
+    return min(
+        (
+            fitted_words(
+                words(PART_LOOKS[part.part][0]),
+                LABEL_SIZE,
+                name_room(f"{sign}{number(part.points)}", scale, width),
+                scale,
+            )
+            for bar in bars
+            for part, sign in signed_parts(bar)
+        ),
+        default=LABEL_SIZE,
+    )
 
 
 def round_picture(
@@ -57,58 +169,92 @@ def round_picture(
     *,
     words: Callable[[str], str],
     number: Callable[[int], str],
+    melds: Sequence[MeldPart] = (),
+    scale: float = 1.0,
+    width: float = 312,
+    size: float = LABEL_SIZE,
 ) -> ft.Control:
-    """One side's bar beside the labels of its parts, the line at the same height in both."""
+    """One side's bar beside the labels of its parts, the line at the same height in both.
 
-    def segments(parts: tuple[BarPart, ...]) -> list[ft.Control]:
+    `melds`, where the side's table was entered meld by meld, split its melded points.
+    `scale` is the device's text scale, `width` the picture's and `size` the names' font
+    (`names_size`): a label row grows with the text, its name breaking between words where
+    it would not fit on one line beside the points.
+    """
+    square = min(SQUARE * scale, 2 * SQUARE)
+
+    def label(part: _Drawn, sign: str) -> tuple[str, int, float]:
+        """A part's points, the lines its name takes and the row's height."""
+        points = f"{sign}{number(part.points)}"
+        lines = lines_taken(part.label, size, name_room(points, scale, width), scale)
+        height = max(label_height(lines, size, scale), label_height(1, LABEL_SIZE, scale))
+        return points, lines, height
+
+    def segments(parts: list[_Drawn]) -> list[ft.Control]:
         return [
             ft.Container(
                 width=BAR_WIDTH,
                 height=segment_height(part.points, per_point),
-                bgcolor=PART_LOOKS[part.part][1],
+                bgcolor=part.colour,
             )
             for part in parts
         ]
 
-    def labels(parts: tuple[BarPart, ...], sign: str) -> list[ft.Control]:
-        return [
-            ft.Row(
-                [
-                    ft.Container(
-                        width=10, height=10, bgcolor=PART_LOOKS[part.part][1], border_radius=2
-                    ),
-                    ft.Text(
-                        words(PART_LOOKS[part.part][0]),
-                        size=14,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    ft.Text(f"{sign}{number(part.points)}", size=14, weight=ft.FontWeight.BOLD),
-                ],
-                spacing=6,
-                height=LABEL_ROW,
+    def labels(parts: list[_Drawn], sign: str) -> list[ft.Control]:
+        rows: list[ft.Control] = []
+        for part in parts:
+            points, lines, height = label(part, sign)
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Container(
+                            width=square,
+                            height=square,
+                            bgcolor=part.colour,
+                            border_radius=2,
+                        ),
+                        ft.Text(
+                            part.label,
+                            size=size,
+                            expand=True,
+                            max_lines=lines,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            weight=ft.FontWeight.BOLD if part.bold else None,
+                        ),
+                        ft.Text(
+                            points,
+                            size=LABEL_SIZE,
+                            weight=ft.FontWeight.BOLD,
+                            no_wrap=True,
+                            max_lines=1,
+                        ),
+                    ],
+                    spacing=GAP,
+                    height=height,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
             )
-            for part in parts
-        ]
+        return rows
 
-    def region(above: bool) -> float:
-        parts = bar.above if above else bar.below
+    above = _drawn(tuple(reversed(bar.above)), tuple(reversed(melds)), words)
+    below = _drawn(bar.below, (), words)
+
+    def region(parts: list[_Drawn], sign: str) -> float:
         drawn = sum(segment_height(p.points, per_point) for p in parts)
-        return max(drawn, len(parts) * LABEL_ROW)
+        return max(drawn, sum(label(p, sign)[2] for p in parts))
 
-    top, bottom = region(True), region(False)
+    top, bottom = region(above, "+"), region(below, "-")
     # Above the line the first part sits on the line: both columns are drawn from the line out.
     drawn = ft.Column(
         [
             ft.Column(
-                segments(tuple(reversed(bar.above))),
+                segments(above),
                 spacing=0,
                 height=top,
                 alignment=ft.MainAxisAlignment.END,
             ),
             ft.Container(width=BAR_WIDTH + 12, height=LINE, bgcolor=ft.Colors.ON_SURFACE),
-            ft.Column(segments(bar.below), spacing=0, height=bottom),
+            ft.Column(segments(below), spacing=0, height=bottom),
         ],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -116,13 +262,13 @@ def round_picture(
     told = ft.Column(
         [
             ft.Column(
-                labels(tuple(reversed(bar.above)), "+"),
+                labels(above, "+"),
                 spacing=0,
                 height=top,
                 alignment=ft.MainAxisAlignment.END,
             ),
             ft.Container(height=LINE, bgcolor=ft.Colors.OUTLINE_VARIANT),
-            ft.Column(labels(bar.below, "-"), spacing=0, height=bottom),
+            ft.Column(labels(below, "-"), spacing=0, height=bottom),
         ],
         spacing=0,
         expand=True,

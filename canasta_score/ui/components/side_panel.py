@@ -18,6 +18,7 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.i18n import Translator
+from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import (
     TAP,
     FitNumber,
@@ -28,9 +29,16 @@ from canasta_score.ui.components import (
     text_width,
 )
 from canasta_score.ui.components.entry import POINTS_FILTER, Toggle, labelled, points_field
+from canasta_score.ui.components.meld_entry import MeldArea
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
-from canasta_score.ui.state.round_entry import CardPlace, EntryMode, RoundDraft, SideDraft
+from canasta_score.ui.state.round_entry import (
+    ENTRY_MODE_SETTING,
+    CardPlace,
+    EntryMode,
+    RoundDraft,
+    SideDraft,
+)
 
 if TYPE_CHECKING:
     from canasta_score.ui.views.round_entry import RoundEntryScreen
@@ -224,11 +232,13 @@ class CountSteppers(ft.Column):
         paired: bool,
         scale: float = 1.0,
         width: float | None = None,
+        canastas: bool = True,
     ) -> None:
+        """`canastas` False: only red threes (the melds give the canastas)."""
         rules = draft.rules
         side = draft.sides[n]
         self.canastas: dict[CanastaKind, Stepper] = {}
-        for kind in rules.canasta_kinds:
+        for kind in rules.canasta_kinds if canastas else ():
 
             def step(count: int, kind: CanastaKind = kind) -> None:
                 change(lambda: draft.add_canasta(n, kind, count))
@@ -308,8 +318,21 @@ class SidePanel:
             self.header.total,
             self.header.opening,
         )
+        melds = side.mode == EntryMode.MELDS
+        self.by_melds = Toggle(
+            tr._("Meld by meld"),
+            lambda: self.mode_changed(
+                EntryMode.POINTS if draft.sides[index].mode == EntryMode.MELDS else EntryMode.MELDS
+            ),
+            f"side-{index}-entry-melds",
+            scale=scale,
+        )
         self.melded, self.hand, self.points_row = self.points_fields()
         self.cards_area = CardGrid(draft, index, self.tapped, tr)
+        self.meld_area = MeldArea(
+            draft, index, change=self.changed, tap=self.tapped, tr=tr, scale=scale, width=self.inner
+        )
+        self.meld_area.visible = melds
         self.counts = CountSteppers(
             draft,
             index,
@@ -318,6 +341,7 @@ class SidePanel:
             paired=screen.paired_steppers(),
             scale=scale,
             width=self.inner,
+            canastas=not melds,
         )
         self.out_normal, self.out_concealed = (
             self.way_out(WentOut.NORMAL),
@@ -351,13 +375,31 @@ class SidePanel:
             text_size=18,
         )
         self.problems = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
+        #: What is likely miscounted (never a refusal): said in every way of entering.
+        self.warnings = ft.Text("", color=ft.Colors.ON_TERTIARY_CONTAINER, size=14)
+        self.warnings_box = ft.Container(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    Tagged(f"side-{index}-warnings", self.warnings, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=8,
+            padding=8,
+        )
+        self.warnings_box.visible = False
         self.view = Section(
             self.header,
+            ft.Row([self.by_melds.tag]),
+            self.meld_area,
             self.points_row,
             self.cards_area,
             self.counts,
             *going_out,
             self.penalty,
+            self.warnings_box,
             self.problems,
             padding=10,
         )
@@ -388,6 +430,11 @@ class SidePanel:
             Tagged(f"side-{n}-melded", melded, expand=True),
             Tagged(f"side-{n}-hand", hand, expand=True),
         ]
+        if side.mode == EntryMode.MELDS:
+            # The melds give the melded points: only the hand is typed.
+            melded.autofocus = False
+            hand.on_submit = lambda: self.screen.after_side(n)
+            return melded, hand, ft.Row([fields[1]])
         # Side by side where each field's label fits its half, else one under the other.
         half = (self.inner - 10) / 2 - 24
         if all(text_width(str(field.label), 16, self.scale) <= half for field in (melded, hand)):
@@ -440,7 +487,9 @@ class SidePanel:
         cards_item = ft.PopupMenuItem(
             content=self.mode_label(side.mode),
             icon=ft.Icons.CALCULATE,
-            on_click=lambda: self.mode_changed(draft.sides[n].mode != EntryMode.CARDS),
+            on_click=lambda: self.mode_changed(
+                EntryMode.POINTS if draft.sides[n].mode == EntryMode.CARDS else EntryMode.CARDS
+            ),
         )
         penalty_item = ft.PopupMenuItem(
             content=tr._("Add a penalty"),
@@ -474,12 +523,13 @@ class SidePanel:
         verb()
         self.screen.changed(at_once=True)
 
-    def mode_changed(self, cards: bool) -> None:
-        self.screen.draft.set_mode(self.index, EntryMode.CARDS if cards else EntryMode.POINTS)
-        side = self.screen.draft.sides[self.index]
-        self.melded.value = side.melded_text
-        self.hand.value = side.hand_text
+    def mode_changed(self, mode: EntryMode) -> None:
+        """The side entered another way: kept as this phone's way from now on, and the panel
+        drawn for it."""
+        self.screen.draft.set_mode(self.index, mode)
+        self.screen.app.set_device_setting(ENTRY_MODE_SETTING, mode.value)
         self.screen.changed(at_once=True)
+        self.screen.app.redraw(self.screen)
 
     def next_field(self, field: ft.TextField) -> None:
         """The keyboard's Enter moves on to the next field, as on a paper form."""
@@ -497,9 +547,16 @@ class SidePanel:
 
     # --- drawing ------------------------------------------------------------------------
 
-    def show(self, preview: SidePreview, problems: list[Problem]) -> None:
+    def show(self, preview: SidePreview, problems: list[Problem], warnings: list[Problem]) -> None:
         side = self.screen.draft.sides[self.index]
         cards = side.mode == EntryMode.CARDS
+        melds = side.mode == EntryMode.MELDS
+        self.by_melds.show(melds)
+        if melds:
+            self.meld_area.show(problems)
+            problems = [p for p in problems if p.meld is None]
+        self.warnings.value = "\n".join(self.tr.problem(w, where=False) for w in warnings)
+        self.warnings_box.visible = bool(warnings)
         self.points_row.visible = not cards
         self.cards_item.content = self.mode_label(side.mode)
         self.cards_area.visible = cards
@@ -518,9 +575,15 @@ class SidePanel:
         by_field: dict[str, list[str]] = {}
         for problem in problems:
             by_field.setdefault(problem.field or "", []).append(
-                self.tr.problem(problem, where=False)
+                self.tr.problem(
+                    problem, where=False, players=side_size(self.screen.draft.game.sides)
+                )
             )
-        self.melded.error = " ".join(by_field.pop(CardPlace.MELDED, [])) or None
+        melded = by_field.pop(CardPlace.MELDED, [])
+        if self.screen.draft.sides[self.index].mode == EntryMode.MELDS:
+            by_field.setdefault("", []).extend(melded)  # no melded field: said under the side
+            melded = []
+        self.melded.error = " ".join(melded) or None
         self.hand.error = " ".join(by_field.pop(CardPlace.HAND, [])) or None
         self.penalty.error = " ".join(by_field.pop("penalty", [])) or None
         if self.penalty.error:

@@ -16,6 +16,7 @@ from canasta_score.core import (
     table_name,
 )
 from canasta_score.i18n import LANGUAGES, Translator, translator
+from canasta_score.i18n.sides import SIDE_OF, side_size
 from canasta_score.ui.state.points import parse_points
 
 
@@ -25,8 +26,15 @@ class SideForm:
     players: list[str]
 
 
-def default_side_name(index: int, tr: Translator) -> str:
-    return [tr._("We"), tr._("They"), tr._("Third side"), tr._("Fourth side")][index]
+def default_side_name(index: int, tr: Translator, players: int = 2) -> str:
+    """The name a side gets until the players give it one, in the word for its size.
+
+    >>> default_side_name(2, translator("fi"), 1), default_side_name(2, translator("fi"), 3)
+    ('Kolmas pelaaja', 'Kolmas joukkue')
+    """
+    if index < 2:
+        return [tr._("We"), tr._("They")][index]
+    return tr.side(["Third side", "Fourth side"][index - 2], players)
 
 
 def is_default_name(name: str) -> bool:
@@ -37,9 +45,10 @@ def is_default_name(name: str) -> bool:
     (True, True, False)
     """
     sides = [
-        default_side_name(index, translator(code))
+        default_side_name(index, translator(code), players)
         for code in LANGUAGES
         for index in range(NewGameForm.MAX_SIDES)
+        for players in SIDE_OF
     ]
     made_up = {f"{side} {n}" for side in sides for n in range(1, NewGameForm.MAX_PLAYERS + 1)}
     return name in made_up or name in sides
@@ -102,6 +111,9 @@ class NewGameForm:
         return self.rules.target_for(len(self.sides))
 
     def _follow_suggestion(self) -> None:
+        for index, side in enumerate(self.sides):  # a made-up name follows the side's size
+            if any(side.name == default_side_name(index, self.tr, n) for n in SIDE_OF):
+                side.name = default_side_name(index, self.tr, len(side.players))
         if not self._rules_chosen:
             self.rules_id = self.suggested_rules() or self.preferred
         if not self._target_chosen:
@@ -121,16 +133,17 @@ class NewGameForm:
         (['We', 'Oma'], 'danish')
         """
         for index, side in enumerate(self.sides):
-            if side.name == default_side_name(index, self.tr):
-                side.name = default_side_name(index, tr)
+            if side.name == default_side_name(index, self.tr, len(side.players)):
+                side.name = default_side_name(index, tr, len(side.players))
         self.tr = tr
         self.preferred = preferred if preferred in PRESETS else "classic"
         self._follow_suggestion()
 
     def add_side(self) -> None:
         if len(self.sides) < self.MAX_SIDES:
-            players = len(self.sides[-1].players) if self.sides else 2
-            self.sides.append(SideForm(default_side_name(len(self.sides), self.tr), [""] * players))
+            players = self.new_side_players()
+            name = default_side_name(len(self.sides), self.tr, players)
+            self.sides.append(SideForm(name, [""] * players))
             self._follow_suggestion()
 
     def remove_side(self, index: int) -> None:
@@ -196,13 +209,21 @@ class NewGameForm:
     def final_sides(self) -> list[Side]:
         sides = []
         for index, side in enumerate(self.sides):
-            name = table_name(side.name) or default_side_name(index, self.tr)
+            name = table_name(side.name) or default_side_name(index, self.tr, len(side.players))
             players = []
             for number, player in enumerate(side.players, start=1):
                 fallback = name if len(side.players) == 1 else f"{name} {number}"
                 players.append(table_name(player) or fallback)
             sides.append(Side(name, tuple(players)))
         return sides
+
+    def players(self) -> int | None:
+        """The number of players on each side (None while the sides differ in size)."""
+        return side_size(self.sides)
+
+    def new_side_players(self) -> int:
+        """The number of players the next side added gets (as many as the last side)."""
+        return len(self.sides[-1].players) if self.sides else 2
 
     def seats(self) -> list[str]:
         """Players clockwise round the table."""
@@ -213,7 +234,11 @@ class NewGameForm:
         problems = []
         names = [side.name for side in self.final_sides()]
         if len(set(names)) != len(names):
-            problems.append(self.tr._("Two sides have the same name; give each side its own."))
+            problems.append(
+                self.tr.side(
+                    "Two sides have the same name; give each side its own.", self.players()
+                )
+            )
         target = parse_points(self.target_text)
         if target is None or target <= 0:
             problems.append(self.tr._("The target must be a number of points, like 5000."))

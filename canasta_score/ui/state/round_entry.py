@@ -21,6 +21,8 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.core.cards import cards_in_packs
+from canasta_score.core.melds import MELD_COUNTS, Meld, Rank, canastas_of, melded_points
+from canasta_score.core.scoring import card_points
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.points import parse_points
 
@@ -30,6 +32,11 @@ class EntryMode(StrEnum):
 
     POINTS = "points"  # typed sums, like 120+35+5
     CARDS = "cards"  # counts by card group, on the table and in hand
+    MELDS = "melds"  # the table meld by meld (the hand typed as points)
+
+
+#: This phone's way of entering a side's table (`EntryMode`), kept as its language is.
+ENTRY_MODE_SETTING = "entry_mode"
 
 
 class CardPlace(StrEnum):
@@ -48,6 +55,36 @@ def _counts(cards: Mapping[CardGroup, int]) -> CardCounts:
 
 
 @dataclass
+class MeldDraft:
+    """One meld as on screen: its rank and its counts, changed by taps and typing."""
+
+    rank: Rank
+    natural: int = 0
+    twos: int = 0
+    jokers: int = 0
+
+    @classmethod
+    def started(cls, rank: Rank) -> MeldDraft:
+        """A meld just added: 3 natural cards (a meld of wild cards: 3 twos)."""
+        return cls(rank, twos=3) if rank == Rank.WILD else cls(rank, natural=3)
+
+    def meld(self) -> Meld:
+        return Meld(self.rank, self.natural, self.twos, self.jokers)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank.value,
+            "natural": self.natural,
+            "twos": self.twos,
+            "jokers": self.jokers,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MeldDraft:
+        return cls(Rank(data["rank"]), *(max(0, int(data.get(name) or 0)) for name in MELD_COUNTS))
+
+
+@dataclass
 class SideDraft:
     """One side's half-typed entry, exactly as on screen (texts stay texts until saved)."""
 
@@ -61,6 +98,8 @@ class SideDraft:
     went_out: WentOut | None = None
     dealer_bonus: bool = False
     penalty_text: str = ""
+    #: The side's table meld by meld, in the order entered (one meld of each rank).
+    melds: list[MeldDraft] = field(default_factory=list)
 
     @property
     def touched(self) -> bool:
@@ -71,11 +110,15 @@ class SideDraft:
             or self.penalty_text.strip()
             or any(self.melded_cards.values())
             or any(self.hand_cards.values())
+            or bool(self.melds)
             or any(self.canastas.values())
             or self.red_threes
             or self.went_out
             or self.dealer_bonus
         )
+
+    def meld_of(self, rank: Rank) -> MeldDraft | None:
+        return next((meld for meld in self.melds if meld.rank == rank), None)
 
     def cards(self, place: CardPlace) -> dict[CardGroup, int]:
         """The counted cards on the table or in hand."""
@@ -88,6 +131,7 @@ class SideDraft:
         data["went_out"] = self.went_out.value if self.went_out else None
         for key in ("melded_cards", "hand_cards", "canastas"):
             data[key] = {str(name): count for name, count in data[key].items()}
+        data["melds"] = [meld.as_dict() for meld in self.melds]
         return data
 
     @classmethod
@@ -105,10 +149,11 @@ class SideDraft:
         values["canastas"] = {
             CanastaKind(k): int(v) for k, v in dict(values.get("canastas") or {}).items()
         }
+        values["melds"] = [MeldDraft.from_dict(meld) for meld in values.get("melds") or []]
         return cls(**values)
 
     @classmethod
-    def from_entry(cls, entry: SideEntry) -> SideDraft:
+    def from_entry(cls, entry: SideEntry, rules: RuleSet) -> SideDraft:
         draft = cls(
             canastas={CanastaKind(kind): count for kind, count in entry.canastas.items()},
             red_threes=entry.red_threes,
@@ -116,7 +161,14 @@ class SideDraft:
             dealer_bonus=entry.dealer_bonus,
             penalty_text=str(entry.penalty) if entry.penalty else "",
         )
-        if isinstance(entry.melded, CardCounts) or isinstance(entry.hand, CardCounts):
+        melds = entry.melds
+        if melds is not None:
+            # A round entered meld by meld opens meld by meld again; its canastas are the melds'.
+            draft.mode = EntryMode.MELDS
+            draft.canastas = {}
+            draft.melds = [MeldDraft(m.rank, m.natural, m.twos, m.jokers) for m in melds]
+            draft.hand_text = _points_text(card_points(entry.hand, rules))
+        elif isinstance(entry.melded, CardCounts) or isinstance(entry.hand, CardCounts):
             draft.mode = EntryMode.CARDS
             for place, cards in ((CardPlace.MELDED, entry.melded), (CardPlace.HAND, entry.hand)):
                 counts = dict(cards.items()) if isinstance(cards, CardCounts) else _no_cards()
@@ -130,13 +182,19 @@ class SideDraft:
 class RoundDraft:
     """A round being entered or edited: verbs for every tap, the entries, problems and preview."""
 
-    def __init__(self, game: Game, round_number: int | None = None) -> None:
+    def __init__(
+        self, game: Game, round_number: int | None = None, mode: EntryMode = EntryMode.POINTS
+    ) -> None:
         self.game = game
         #: None while entering a new round; the round number (from 1) while editing one.
         self.editing = round_number
-        self.sides = [SideDraft(canastas=self._no_canastas()) for _ in game.sides]
+        #: How a side starts out (this phone's last choice): a new round's sides all do.
+        self.start_mode = EntryMode(mode)
+        self.sides = [self._fresh_side() for _ in game.sides]
         if round_number is not None:
-            self.sides = [SideDraft.from_entry(e) for e in game.rounds[round_number - 1]]
+            self.sides = [
+                SideDraft.from_entry(e, game.rules) for e in game.rounds[round_number - 1]
+            ]
             for side in self.sides:
                 side.canastas = self._no_canastas() | side.canastas
 
@@ -151,6 +209,9 @@ class RoundDraft:
     def _no_canastas(self) -> dict[CanastaKind, int]:
         return dict.fromkeys(self.game.rules.canasta_kinds, 0)
 
+    def _fresh_side(self) -> SideDraft:
+        return SideDraft(canastas=self._no_canastas(), mode=self.start_mode)
+
     # --- verbs -------------------------------------------------------------------------
 
     def set_melded(self, side: int, text: str) -> None:
@@ -163,14 +224,50 @@ class RoundDraft:
         self.sides[side].penalty_text = text
 
     def set_mode(self, side: int, mode: EntryMode) -> None:
-        """Switch a side between typed points and card counts, carrying the points over."""
+        """Switch a side between typed points, card counts and melds, carrying the points
+        over (and, from melds, the canastas they make)."""
         draft = self.sides[side]
         if mode == draft.mode:
             return
-        if mode == EntryMode.POINTS:
+        if mode == EntryMode.POINTS and draft.mode == EntryMode.CARDS:
             draft.melded_text = _points_text(self._cards_points(draft.melded_cards))
             draft.hand_text = _points_text(self._cards_points(draft.hand_cards))
+        if draft.mode == EntryMode.MELDS and mode != EntryMode.MELDS:
+            melds = [meld.meld() for meld in draft.melds]
+            draft.melded_text = _points_text(melded_points(melds, self.rules))
+            made = canastas_of(melds, self.rules)
+            draft.canastas = self._no_canastas() | {CanastaKind(k): n for k, n in made.items()}
         draft.mode = EntryMode(mode)
+
+    # --- melds -------------------------------------------------------------------------
+
+    def meld_ranks(self) -> list[Rank]:
+        """The ranks a side may meld under the rules (a meld of wild cards only where the rule
+        set has a wild canasta), highest first."""
+        wild = CanastaKind.WILD in self.rules.canasta_bonuses
+        return [rank for rank in Rank if rank != Rank.WILD or wild]
+
+    def add_meld(self, side: int, rank: Rank) -> None:
+        """A new meld of `rank` at 3 natural cards; a rank already melded is left as it is."""
+        draft = self.sides[side]
+        if draft.meld_of(rank) is None:
+            draft.melds.append(MeldDraft.started(Rank(rank)))
+
+    def step_meld(self, side: int, rank: Rank, count: str, step: int) -> None:
+        """One card more or less of a meld's natural cards, twos or jokers (`count`)."""
+        meld = self.sides[side].meld_of(rank)
+        if meld is not None:
+            setattr(meld, count, max(0, getattr(meld, count) + step))
+
+    def set_meld_count(self, side: int, rank: Rank, count: str, value: int) -> None:
+        """A meld's natural cards, twos or jokers as typed."""
+        meld = self.sides[side].meld_of(rank)
+        if meld is not None:
+            setattr(meld, count, max(0, value))
+
+    def remove_meld(self, side: int, rank: Rank) -> None:
+        draft = self.sides[side]
+        draft.melds = [meld for meld in draft.melds if meld.rank != rank]
 
     def add_cards(self, side: int, place: CardPlace, group: CardGroup, step: int) -> None:
         cards = self.sides[side].cards(place)
@@ -201,7 +298,7 @@ class RoundDraft:
             draft.dealer_bonus = on if index == side else (False if on else draft.dealer_bonus)
 
     def clear(self) -> None:
-        self.sides = [SideDraft(canastas=self._no_canastas()) for _ in self.game.sides]
+        self.sides = [self._fresh_side() for _ in self.game.sides]
 
     # --- what it gives -----------------------------------------------------------------
 
@@ -217,10 +314,17 @@ class RoundDraft:
                 Problem(message, self.round_number, index, self.game.sides[index].name, field_name)
             )
 
-        melded: int | CardCounts
         hand: int | CardCounts
+        melded: int | CardCounts | tuple[Meld, ...]
+        canastas: dict[str, int] = {kind: count for kind, count in draft.canastas.items() if count}
         if draft.mode == EntryMode.CARDS:
             melded, hand = _counts(draft.melded_cards), _counts(draft.hand_cards)
+        elif draft.mode == EntryMode.MELDS:
+            parsed_hand = parse_points(draft.hand_text)
+            if parsed_hand is None:
+                problem(CardPlace.HAND, N_("hand points: type numbers, like 50+20+5"))
+            melded, hand = tuple(meld.meld() for meld in draft.melds), parsed_hand or 0
+            canastas = {}  # the melds give them
         else:
             parsed_melded = parse_points(draft.melded_text)
             parsed_hand = parse_points(draft.hand_text)
@@ -237,7 +341,7 @@ class RoundDraft:
         entry = SideEntry(
             melded=melded,
             hand=hand,
-            canastas={kind: count for kind, count in draft.canastas.items() if count},
+            canastas=canastas,
             red_threes=draft.red_threes,
             went_out=draft.went_out,
             dealer_bonus=draft.dealer_bonus,
@@ -268,7 +372,7 @@ class RoundDraft:
     @property
     def worth_keeping(self) -> bool:
         """Whether closing the app now would lose something: entries or a chosen mode."""
-        return self.touched or any(side.mode != EntryMode.POINTS for side in self.sides)
+        return self.touched or any(side.mode != self.start_mode for side in self.sides)
 
     def check(self) -> RoundPreview:
         """The round as it would be if saved now, checked once by the core: each side's score,
@@ -300,17 +404,20 @@ class RoundDraft:
         return {"round": self.editing, "sides": [side.as_dict() for side in self.sides]}
 
     @classmethod
-    def from_dict(cls, game: Game, data: Mapping[str, Any] | None) -> RoundDraft:
-        """A draft saved earlier, or a fresh one when it no longer fits the game."""
+    def from_dict(
+        cls, game: Game, data: Mapping[str, Any] | None, mode: EntryMode = EntryMode.POINTS
+    ) -> RoundDraft:
+        """A draft saved earlier, or a fresh one (its sides in `mode`) when it no longer fits
+        the game."""
         number = data.get("round") if data else None
         if number is not None and not (isinstance(number, int) and 1 <= number <= len(game.rounds)):
             number = None
-        draft = cls(game, number)
+        draft = cls(game, number, mode)
         sides = list(data.get("sides") or []) if data else []
         if len(sides) == len(game.sides):
             try:
                 restored = [SideDraft.from_dict(side) for side in sides]
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, KeyError):
                 return draft
             for side in restored:
                 side.canastas = draft._no_canastas() | side.canastas

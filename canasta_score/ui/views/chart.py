@@ -13,8 +13,9 @@ import flet as ft
 import flet_charts as fch
 
 from canasta_score.core import rules_title
+from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import ChartSeries, chart_series
-from canasta_score.ui.components import Tagged
+from canasta_score.ui.components import Tagged, text_width
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import StoredGame
@@ -34,6 +35,11 @@ BAND_SHADES = (0.05, 0.12, 0.22, 0.32, 0.42)
 CHART_HEIGHT = 400
 #: Axis values are rounded out to this many points.
 STEP = 500
+#: The axis labels' font size (before the device's text scale), and a line of it in em.
+AXIS_FONT = 11
+LINE_HEIGHT = 1.45
+#: Room between an axis label and the chart's edge or the plot, in logical pixels.
+AXIS_GAP = 8
 
 
 def y_range(series: ChartSeries) -> tuple[int, int]:
@@ -49,6 +55,25 @@ def y_range(series: ChartSeries) -> tuple[int, int]:
     bottom = -STEP * math.ceil(-low / STEP) if low < 0 else 0
     top = STEP * (math.floor(high / STEP) + 1)
     return bottom, top
+
+
+def axis_room(labels: list[str], scale: float) -> float:
+    """The width an axis keeps for its labels: the longest on one line at the text `scale`.
+
+    >>> axis_room(["0", "5 000"], 1.0), axis_room(["0", "5 000"], 2.0)
+    (41.0, 74.0)
+    """
+    longest = max(labels, key=len, default="")
+    return text_width(longest, AXIS_FONT, scale) + AXIS_GAP
+
+
+def line_room(scale: float) -> int:
+    """The height a line of axis text takes at the text `scale` (a title, the round numbers).
+
+    >>> line_room(1.0), line_room(2.0)
+    (20, 36)
+    """
+    return math.ceil(AXIS_FONT * scale * LINE_HEIGHT) + 4
 
 
 def visible_bands(series: ChartSeries, bottom: int, top: int) -> list[tuple[int, int, int, int]]:
@@ -93,9 +118,10 @@ class ChartScreen(Screen):
             body.append(self.next_round())
         body.append(
             ft.Text(
-                tr._(
+                tr.side(
                     "Shading: the minimum a side needs to open, by its total (right edge). "
-                    "Dashed: the target."
+                    "Dashed: the target.",
+                    side_size(game.sides),
                 ),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,
@@ -168,7 +194,27 @@ class ChartScreen(Screen):
             {0, series.target, *(start for start, _e, _m, _s in bands if start != bottom)}
         )
         every = max(1, math.ceil(rounds / 8))
-        small = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT)
+        scale = self.app.text_scale
+
+        def label(
+            text: str, color: str = ft.Colors.ON_SURFACE_VARIANT, bold: bool = False
+        ) -> ft.Text:
+            # One line whatever the text size: the axis keeps room for its longest label.
+            return ft.Text(
+                text,
+                size=AXIS_FONT,
+                color=color,
+                weight=ft.FontWeight.BOLD if bold else None,
+                no_wrap=True,
+                max_lines=1,
+            )
+
+        left_labels = {value: tr.number(value) for value in left}
+        band_labels = [
+            (STEP / 2 * round((start + end) / STEP), tr.number(minimum))
+            for start, end, minimum, _shade in bands
+        ]
+        round_labels = {number: tr.number(number) for number in range(0, rounds + 1, every)}
         return fch.LineChart(
             data_series=data,
             min_x=0,
@@ -188,45 +234,35 @@ class ChartScreen(Screen):
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             # Labels show only at multiples of the spacing: 500 for totals, 250 for the bands.
             left_axis=fch.ChartAxis(
-                label_size=42,
+                label_size=axis_room(list(left_labels.values()), scale),
                 label_spacing=STEP,
                 labels=[
                     fch.ChartAxisLabel(
                         value=value,
-                        label=ft.Text(
-                            tr.number(value),
-                            size=11,
-                            weight=ft.FontWeight.BOLD if value == series.target else None,
-                            color=ft.Colors.ON_SURFACE_VARIANT,
-                        ),
+                        label=label(text, bold=value == series.target),
                     )
-                    for value in left
+                    for value, text in left_labels.items()
                 ],
             ),
             right_axis=fch.ChartAxis(
-                label_size=30,
+                label_size=axis_room([text for _value, text in band_labels], scale),
                 label_spacing=STEP / 2,
                 labels=[
                     fch.ChartAxisLabel(
-                        value=STEP / 2 * round((start + end) / STEP),
-                        label=ft.Text(
-                            tr.number(minimum),
-                            size=11,
-                            weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.ON_TERTIARY_CONTAINER,
-                        ),
+                        value=value,
+                        label=label(text, ft.Colors.ON_TERTIARY_CONTAINER, bold=True),
                     )
-                    for start, end, minimum, _shade in bands
+                    for value, text in band_labels
                 ],
             ),
             bottom_axis=fch.ChartAxis(
-                label_size=22,
+                label_size=line_room(scale),
                 label_spacing=every,
-                title=ft.Text(tr._("Round"), style=small),
-                title_size=18,
+                title=label(tr._("Round")),
+                title_size=line_room(scale),
                 labels=[
-                    fch.ChartAxisLabel(value=number, label=ft.Text(str(number), style=small))
-                    for number in range(0, rounds + 1, every)
+                    fch.ChartAxisLabel(value=number, label=label(text))
+                    for number, text in round_labels.items()
                 ],
             ),
             top_axis=fch.ChartAxis(show_labels=False, label_size=0),

@@ -26,8 +26,26 @@ def summary_line(summary: GameListEntry, tr: Translator) -> str:
     )
 
 
+def players_line(summary: GameListEntry) -> str:
+    """Who played, side by side: `Anna, Ben  ·  Cleo, Dan`, so that games of sides with the
+    same names (We and They) tell apart; empty where each side is one player of its name.
+
+    >>> from types import SimpleNamespace as Game
+    >>> players_line(Game(side_names=["We", "They"], players=[["Anna", "Ben"], ["Cleo"]]))
+    'Anna,\xa0Ben  ·  Cleo'
+    >>> players_line(Game(side_names=["Anna", "Ben"], players=[["Anna"], ["Ben"]]))
+    ''
+    """
+    sides = zip(summary.side_names, summary.players, strict=False)
+    if all(list(players) == [name] for name, players in sides):
+        return ""
+    # A line may break between sides, not inside one.
+    return "  ·  ".join(",\u00a0".join(players) for players in summary.players)
+
+
 def when(summary: GameListEntry, tr: Translator) -> str:
-    moment = summary.updated_at or summary.created_at
+    """When the game was started: the day the history's "Started" filter goes by."""
+    moment = summary.created_at
     return f"{tr.date(moment)} {moment:%H:%M}" if moment else ""
 
 
@@ -92,10 +110,9 @@ class HomeScreen(Screen):
             )
         )
         fit_button(body[-1], app.body_width(), app.text_scale)
-        body.append(ft.Text(tr._("Games"), size=20, weight=ft.FontWeight.BOLD))
         # The whole history, a page at a time, with its search and filters.
         self.history = HistoryList(app, self.game_tile)
-        body += self.history.controls()
+        body += self.history.controls(ft.Text(tr._("Games"), size=20, weight=ft.FontWeight.BOLD))
         return app.frame(
             self.route,
             tr._("Canasta Score"),
@@ -139,6 +156,11 @@ class HomeScreen(Screen):
                     ft.Column(
                         [
                             ft.Text(summary_line(summary, tr), size=17, weight=ft.FontWeight.BOLD),
+                            *(
+                                [ft.Text(players, size=14)]
+                                if (players := players_line(summary))
+                                else []
+                            ),
                             ft.Text(
                                 f"{summary.rules_title(tr._)}  ·  {when(summary, tr)}",
                                 size=13,
@@ -155,6 +177,7 @@ class HomeScreen(Screen):
                         ft.Icons.DELETE_OUTLINE,
                         tr._("Delete game"),
                         lambda: self.delete(summary),
+                        scale=app.text_scale,
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,

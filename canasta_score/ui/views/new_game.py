@@ -71,14 +71,14 @@ class NewGameScreen(Screen):
         # Worded at each drawing: a language chosen meanwhile shows at once.
         self.dealer.label = self.app.tr._("Deals first")
         controls: list[ft.Control] = [
-            ft.Text(self.app.tr._("Sides"), size=20, weight=ft.FontWeight.BOLD)
+            ft.Text(self.app.tr.side("Sides", form.players()), size=20, weight=ft.FontWeight.BOLD)
         ]
         for index in range(len(form.sides)):
             controls.append(self.side_panel(index))
         if len(form.sides) < form.MAX_SIDES:
             controls.append(
                 ft.OutlinedButton(
-                    self.app.tr._("Add a side"),
+                    self.app.tr.side("Add a side", form.new_side_players()),
                     icon=ft.Icons.GROUP_ADD,
                     on_click=self.add_side,
                     height=TAP,
@@ -135,7 +135,9 @@ class NewGameScreen(Screen):
                     Tagged(
                         f"side-{index}-name",
                         ft.TextField(
-                            label=self.app.tr._("Side {n} name").format(n=index + 1),
+                            label=self.app.tr.side("Side {n} name", len(side.players)).format(
+                                n=index + 1
+                            ),
                             value=side.name,
                             on_change=lambda e, i=index: self.renamed(i, e.control.value),
                             text_size=18,
@@ -145,7 +147,7 @@ class NewGameScreen(Screen):
                     TapIcon(
                         f"side-{index}-remove",
                         ft.Icons.CLOSE,
-                        self.app.tr._("Remove this side"),
+                        self.app.tr.side("Remove this side", len(side.players)),
                         partial(self.remove_side, index),
                         visible=len(form.sides) > 2,
                     ),

@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.core import CardCounts, RoundRefused, SideEntry
-from canasta_score.core.problems import Nn_, Plural
+from canasta_score.core import (
+    CardCounts,
+    Meld,
+    Rank,
+    RoundRefused,
+    RuleSet,
+    SideEntry,
+    canastas_of_side,
+)
+from canasta_score.core.problems import BLACK_THREES, NATURAL_CARDS, Counted, Nn_, Plural
 from canasta_score.i18n import Translator
+from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import round_bars
-from canasta_score.ui.components import TAP, FitNumber, Section, Tagged, numbers_held, text_width
-from canasta_score.ui.components.round_picture import round_picture, scale
+from canasta_score.ui.components import (
+    LETTER_ADVANCE,
+    TAP,
+    FitNumber,
+    Section,
+    Tagged,
+    numbers_held,
+    text_width,
+)
+from canasta_score.ui.components.meld_entry import CANASTA_KIND_WORDS, meld_name
+from canasta_score.ui.components.round_picture import (
+    MeldPart,
+    names_size,
+    round_picture,
+    scale,
+)
 from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
@@ -47,13 +71,56 @@ def canastas_text(kind: str, count: int, tr: Translator) -> str:
     return tr.ngettext(singular, plural, count).format(n=tr.number(count))
 
 
-def facts(entry: SideEntry, tr: Translator) -> str:
-    """What was entered for a side, in words: `1 natural canasta, 2 mixed canastas; 2 red threes`."""
-    parts = []
-    if entry.canastas:
-        parts.append(
-            ", ".join(canastas_text(kind, count, tr) for kind, count in entry.canastas.items())
+TWOS = Nn_("{count} two", "{count} twos", "count")
+JOKERS = Nn_("{count} joker", "{count} jokers", "count")
+
+
+def meld_cards(meld: Meld, tr: Translator) -> str:
+    """A meld's cards in words: `5 natural cards, 1 two, 1 joker` (counts of none left out).
+
+    >>> from canasta_score.i18n import translator
+    >>> meld_cards(Meld(Rank.QUEEN, 5, twos=1, jokers=1), translator("en"))
+    '5 natural cards, 1 two, 1 joker'
+    """
+    counts = [(NATURAL_CARDS, meld.natural), (TWOS, meld.twos), (JOKERS, meld.jokers)]
+    if meld.rank == Rank.BLACK_THREE:
+        counts[0] = (BLACK_THREES, meld.natural)
+    return ", ".join(
+        Counted(noun, count).worded(lambda one, many, n: tr.ngettext(one, many, n))
+        for noun, count in counts
+        if count
+    )
+
+
+def meld_line(meld: Meld, rules: RuleSet, tr: Translator) -> str:
+    """One meld of a round in words: `Queens: 5 natural cards, 1 two, 1 joker · 120 points ·
+    mixed canasta`."""
+    said = f"{meld_name(meld.rank, tr)}: {meld_cards(meld, tr)} · " + tr._(
+        "{points} points"
+    ).format(points=tr.number(meld.points(rules)))
+    kind = meld.canasta(rules)
+    return said if kind is None else f"{said} · {tr._(CANASTA_KIND_WORDS[kind])}"
+
+
+def meld_parts(entry: SideEntry, rules: RuleSet, tr: Translator) -> list[MeldPart]:
+    """A side's melds as the round's picture draws them (none for a table entered as points)."""
+    return [
+        MeldPart(
+            f"{meld_name(meld.rank, tr)} {tr.number(meld.cards)}",
+            meld.points(rules),
+            meld.canasta(rules) is not None,
         )
+        for meld in entry.melds or ()
+    ]
+
+
+def facts(entry: SideEntry, tr: Translator, rules: RuleSet) -> str:
+    """What was entered for a side, in words: `1 natural canasta, 2 mixed canastas; 2 red threes`
+    (the canastas a side's melds make, where its table was entered meld by meld)."""
+    parts = []
+    canastas = canastas_of_side(entry, rules)
+    if canastas:
+        parts.append(", ".join(canastas_text(kind, count, tr) for kind, count in canastas.items()))
     if entry.red_threes:
         parts.append(
             tr.ngettext("{n} red three", "{n} red threes", entry.red_threes).format(
@@ -73,6 +140,50 @@ def facts(entry: SideEntry, tr: Translator) -> str:
             )
             parts.append(f"{name}: {counted or '0'}")
     return "; ".join(parts) or tr._("nothing special")
+
+
+#: Sizes of the table's labels and side names, and the room between its columns.
+LABEL_SIZE = 15
+NAME_SIZE = 16
+GAP = 8
+
+
+@dataclass(frozen=True)
+class DetailColumns:
+    """How the table of a round is laid out: each side's column width, and for each row
+    whether its label sits beside its values (else on a line of its own above them)."""
+
+    value: float
+    beside: list[bool]
+
+
+def layout_columns(
+    labels: list[str], numbers: list[str], names: list[str], inner: float, scale: float
+) -> DetailColumns:
+    """Columns as wide as the numbers need (a side's name may take up to an even share); the
+    rest is the labels'. Each row keeps its label beside its values where each word of it fits
+    that rest and the whole takes at most two lines: decided row by row, from widths.
+
+    >>> layout_columns(["Melded", "Canasta-Bonus"], ["+1.320"], ["We"], 342, 1.0).beside
+    [True, True]
+    >>> layout_columns(["Melded", "Rangaistuspisteet"], ["+20"], ["A", "B", "C"], 200, 1.0).beside
+    [True, False]
+    """
+    sides = max(len(names), 1)
+    needed = max((text_width(text, 20, scale) for text in numbers), default=0) + 4
+    named = max((text_width(name, NAME_SIZE, scale, LETTER_ADVANCE) for name in names), default=0)
+    even = (inner - GAP * sides) / (sides + 1)
+    value = min((inner - GAP * (sides - 1)) / sides, max(needed, min(named, even)))
+    room = inner - sides * (value + GAP)
+
+    def fits(label: str) -> bool:
+        words = label.split() or [""]
+        return (
+            max(text_width(word, LABEL_SIZE, scale) for word in words) <= room
+            and text_width(label, LABEL_SIZE, scale) <= 2 * room
+        )
+
+    return DetailColumns(value=value, beside=[fits(label) for label in labels])
 
 
 class RoundDetailScreen(Screen):
@@ -109,25 +220,27 @@ class RoundDetailScreen(Screen):
         rows.append((tr._("Total after"), list(totals), True))
 
         scale = app.text_scale
-        sides = len(game.sides)
         inner = app.body_width() - 24  # inside the box's padding
-        # Each label on a line of its own, over its row's values, where a label beside them
-        # would have to break (large text, long words): a label never breaks inside a word.
-        words = [word for label, _v, _b in rows for word in label.split()]
-        stacked = any(text_width(word, 15, scale) > inner / (sides + 1) for word in words)
-        value_width = inner / sides if stacked else inner / (sides + 1)
-        # Every value at one size, the size of the widest (a total is shown unsigned).
-        sample = max((signed(v) for _label, values, _b in rows for v in values), key=len)
+        shown = [
+            [
+                format_points(v, tr) if label == tr._("Total after") else signed(v, tr)
+                for v in values
+            ]
+            for label, values, _b in rows
+        ]
+        numbers = [text for texts in shown for text in texts]
+        columns = layout_columns(
+            [label for label, _v, _b in rows], numbers, game.side_names, inner, scale
+        )
 
-        def cell(text: str, bold: bool = False, size: int = 16) -> ft.Control:
+        def cell(text: str, bold: bool) -> ft.Control:
             return FitNumber(
                 text,
-                size=size,
-                width=value_width - 8,
+                size=20 if bold else 16,
+                width=columns.value,
                 scale=scale,
-                sample=sample,
+                row=numbers,
                 weight=ft.FontWeight.BOLD if bold else None,
-                expand=True,
                 text_align=ft.TextAlign.END,
             )
 
@@ -135,65 +248,77 @@ class RoundDetailScreen(Screen):
             # One line, cut short if need be: a name broken mid-word reads as two names.
             return ft.Text(
                 name,
-                size=16 if len(game.sides) < 3 else 14,
+                size=NAME_SIZE if len(game.sides) < 3 else NAME_SIZE - 2,
                 weight=ft.FontWeight.BOLD,
-                expand=True,
+                width=columns.value,
                 text_align=ft.TextAlign.END,
                 max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
                 tooltip=name,
             )
 
+        def values_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
+            return ft.Row([first, *cells], spacing=GAP)
+
         table: list[ft.Control] = [
-            ft.Row(
-                [
-                    *([] if stacked else [ft.Text("", expand=True)]),
-                    *[name_cell(name) for name in game.side_names],
-                ]
-            ),
+            values_row(ft.Container(expand=True), [name_cell(name) for name in game.side_names]),
             ft.Divider(height=1),
         ]
-        for line, (label, values, bold) in enumerate(rows):
-            caption = ft.Text(
-                label, size=15, expand=True, weight=ft.FontWeight.BOLD if bold else None
-            )
-            if stacked:
-                caption.expand = False
-                table.append(caption)
-            table.append(
-                ft.Row(
-                    [
-                        *([] if stacked else [caption]),
-                        *[
-                            Tagged(
-                                f"detail-{line}-side-{side}",
-                                cell(
-                                    format_points(v, tr)
-                                    if label == tr._("Total after")
-                                    else signed(v, tr),
-                                    bold,
-                                    20 if bold else 16,
-                                ),
-                                expand=True,
-                            )
-                            for side, v in enumerate(values)
-                        ],
-                    ]
+        for line, ((label, _values, bold), texts, beside) in enumerate(
+            zip(rows, shown, columns.beside, strict=True)
+        ):
+            caption = ft.Text(label, size=LABEL_SIZE, weight=ft.FontWeight.BOLD if bold else None)
+            cells: list[ft.Control] = [
+                ft.Container(
+                    Tagged(f"detail-{line}-side-{side}", cell(text, bold)),
+                    width=columns.value,
+                    alignment=ft.Alignment.CENTER_RIGHT,
                 )
-            )
+                for side, text in enumerate(texts)
+            ]
+            if beside:
+                caption.expand = True
+                table.append(values_row(caption, cells))
+            else:
+                # Over its values where beside them a word of it would break.
+                table.append(caption)
+                table.append(values_row(ft.Container(expand=True), cells))
         table.append(ft.Divider(height=1))
-        for name, entry, minimum in zip(game.side_names, entries, needed, strict=True):
+        for index, (name, entry, minimum) in enumerate(
+            zip(game.side_names, entries, needed, strict=True)
+        ):
             table.append(
                 ft.Text(
                     numbers_held(
                         tr._("{side}: {facts}; needed {minimum} to open").format(
-                            side=name, facts=facts(entry, tr), minimum=tr.number(minimum)
+                            side=name,
+                            facts=facts(entry, tr, game.rules),
+                            minimum=tr.number(minimum),
                         )
                     ),
                     size=14,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
+            if entry.melds:
+                # A table entered meld by meld is shown as its melds, canastas in bold.
+                table.append(
+                    Tagged(
+                        f"round-melds-{index}",
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    numbers_held(meld_line(meld, game.rules, tr)),
+                                    size=14,
+                                    weight=ft.FontWeight.BOLD if meld.is_canasta else None,
+                                )
+                                for meld in entry.melds
+                            ],
+                            spacing=2,
+                            tight=True,
+                        ),
+                    )
+                )
         dealer = player_name(game, game.dealer_of(number))
         body: list[ft.Control] = [
             ft.Container(
@@ -257,14 +382,32 @@ class RoundDetailScreen(Screen):
     def picture(self) -> ft.Control:
         """Each side's round drawn: gains stacked above the line, losses below, labelled."""
         tr = self.app.tr
-        bars = round_bars(self.stored.game, self.number)
+        game = self.stored.game
+        bars = round_bars(game, self.number)
         per_point = scale(bars)
+        entries = game.rounds[self.number - 1]
+        # One picture a row on a phone (inside the box's padding); side by side where wide.
+        width = self.app.body_width() - 24
+        if self.app.is_wide():
+            width = width / min(len(bars), 4) - 16
+        size = names_size(
+            bars, words=tr._, number=tr.number, scale=self.app.text_scale, width=width
+        )
         pictures: list[ft.Control] = [
             Tagged(
                 f"round-picture-{index}",
-                round_picture(bar, per_point, words=tr._, number=tr.number),
+                round_picture(
+                    bar,
+                    per_point,
+                    words=tr._,
+                    number=tr.number,
+                    melds=meld_parts(entry, game.rules, tr),
+                    scale=self.app.text_scale,
+                    width=width,
+                    size=size,
+                ),
             )
-            for index, bar in enumerate(bars)
+            for index, (bar, entry) in enumerate(zip(bars, entries, strict=True))
         ]
         # Side by side where there is room; one under the other on a phone.
         shown: ft.Control = (
@@ -282,7 +425,10 @@ class RoundDetailScreen(Screen):
         return Section(
             ft.Text(tr._("Where the points came from"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(
-                tr._("Above the line what a side scored, below it what it lost."),
+                tr.side(
+                    "Above the line what a side scored, below it what it lost.",
+                    side_size(self.stored.game.sides),
+                ),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
@@ -301,7 +447,10 @@ class RoundDetailScreen(Screen):
                 self.app.store.delete_round(self.game_id, number, version)
             except RoundRefused as refused:
                 self.app.message(
-                    "; ".join(self.app.tr.problem(p, where=False) for p in refused.problems)
+                    "; ".join(
+                        self.app.tr.problem(p, where=False, players=side_size(game.sides))
+                        for p in refused.problems
+                    )
                 )
                 return
             except StaleGame:

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from canasta_score.core import Problem, RoundRefused
-from canasta_score.ui.components import BUTTON_EXTRAS, Tagged, fit_button, text_width
+from canasta_score.i18n.sides import side_size
+from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button
 from canasta_score.ui.components.side_panel import SidePanel
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import N_
-from canasta_score.ui.state.round_entry import EntryMode, RoundDraft
+from canasta_score.ui.state.round_entry import ENTRY_MODE_SETTING, EntryMode, RoundDraft
 from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
 
 if TYPE_CHECKING:
@@ -41,10 +42,15 @@ class RoundEntryScreen(Screen):
         # Only the next round is kept as a draft: an edit starts from the saved round, and
         # leaving an edit half-done must not wipe the next round typed so far.
         saved = app.store.load_draft(game_id) if editing is None else None
+        #: This phone's way of entering a side's table, for a round begun here.
+        mode = self.phone_mode()
+        #: Whether the round comes back half entered from before (a reload, a closed tab).
+        self.kept_from_before = False
         if saved is not None and saved.get("round") is None:
-            self.draft = RoundDraft.from_dict(game, saved)
+            self.draft = RoundDraft.from_dict(game, saved, mode)
+            self.kept_from_before = self.draft.touched
         else:
-            self.draft = RoundDraft(game, editing)
+            self.draft = RoundDraft(game, editing, mode)
         # Typing never waits on the disk: the draft is written once typing pauses, and when
         # the screen is left or the page closes.
         self.draft_keeper = Debounced(self.keep_draft, DRAFT_PAUSE, app.run_task)
@@ -59,6 +65,19 @@ class RoundEntryScreen(Screen):
     @property
     def editing(self) -> int | None:
         return self.draft.editing
+
+    def phone_mode(self) -> EntryMode:
+        """How this phone last entered a side's table (points at first)."""
+        chosen = self.app.device_setting(ENTRY_MODE_SETTING, EntryMode.POINTS.value)
+        return EntryMode(chosen) if chosen in EntryMode.__members__.values() else EntryMode.POINTS
+
+    def device_read(self) -> None:
+        """This phone's settings came in after the screen was drawn: a round not begun yet
+        starts in the way this phone enters rounds."""
+        mode = self.phone_mode()
+        if self.editing is None and not self.draft.worth_keeping and mode != self.draft.start_mode:
+            self.draft = RoundDraft(self.draft.game, None, mode)
+            self.app.redraw(self)
 
     def build(self) -> ft.View:
         app = self.app
@@ -92,21 +111,25 @@ class RoundEntryScreen(Screen):
         )
         dealer = game.dealer_of(number)
         subtitle = tr._("{name} dealt").format(name=game.sides[dealer[0]].players[dealer[1]])
-        clear = ft.OutlinedButton(
-            tr._("Clear"), icon=ft.Icons.CLEAR_ALL, on_click=self.clear, height=60
+        # Clearing sits in the app bar, far from where a thumb lands for Save, and asks first.
+        clear = TapIcon(
+            "clear-round",
+            ft.Icons.DELETE_SWEEP_OUTLINED,
+            tr._("Clear the round") if self.editing is None else tr._("Undo the changes"),
+            self.ask_to_clear,
         )
         bottom = ft.Column(
             [
                 Tagged("round-problems", self.problems_box),
-                ft.Row([clear, Tagged("save-round", self.save, expand=True)]),
+                ft.Row([Tagged("save-round", self.save, expand=True)]),
             ],
             spacing=4,
             tight=True,
         )
-        # Save takes what Clear leaves of the row.
-        clear_width = text_width(str(clear.content), 14, app.text_scale, 0.55) + BUTTON_EXTRAS
-        fit_button(self.save, app.body_width() - clear_width - 10, app.text_scale)
+        fit_button(self.save, app.body_width(), app.text_scale)
         body: list[ft.Control] = [sides]
+        if self.kept_from_before:
+            body.insert(0, Tagged("kept-from-before", self.kept_notice()))
         if self.changed_elsewhere:
             body.insert(0, Tagged("changed-elsewhere", self.notice(tr._(self.changed_elsewhere))))
         return app.frame(
@@ -115,6 +138,7 @@ class RoundEntryScreen(Screen):
             body,
             subtitle=subtitle,
             back=back,
+            actions=[clear],
             bottom=bottom,
             widest=SIDE_WIDTH * len(game.sides),
         )
@@ -131,6 +155,46 @@ class RoundEntryScreen(Screen):
             bgcolor=ft.Colors.TERTIARY_CONTAINER,
             border_radius=8,
             padding=12,
+        )
+
+    def kept_notice(self) -> ft.Control:
+        """Says the round comes back as it was left, with a way to start it afresh."""
+        tr = self.app.tr
+        return ft.Container(
+            content=ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.HISTORY, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                            ft.Text(
+                                tr._("Kept from before: this round as it was left."),
+                                expand=True,
+                                color=ft.Colors.ON_SECONDARY_CONTAINER,
+                            ),
+                        ]
+                    ),
+                    ft.Row(
+                        [
+                            Tagged(
+                                "start-afresh",
+                                ft.TextButton(
+                                    tr._("Start the round afresh"),
+                                    icon=ft.Icons.RESTART_ALT,
+                                    on_click=self.ask_to_clear,
+                                    height=TAP,
+                                ),
+                            )
+                        ],
+                        wrap=True,
+                        alignment=ft.MainAxisAlignment.END,
+                    ),
+                ],
+                spacing=0,
+                tight=True,
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=8,
+            padding=ft.Padding.only(left=12, right=4, top=8, bottom=0),
         )
 
     def after_side(self, index: int) -> None:
@@ -208,16 +272,37 @@ class RoundEntryScreen(Screen):
         draft = self.draft
         check = draft.check()  # validation runs once per change
         problems = list(check.problems) if draft.touched else []
+        warnings = list(check.warnings) if draft.touched else []
         for panel in self.panels:
-            panel.show(check.sides[panel.index], [p for p in problems if p.side == panel.index])
+            panel.show(
+                check.sides[panel.index],
+                [p for p in problems if p.side == panel.index],
+                [w for w in warnings if w.side == panel.index],
+            )
         self.problems.value = "\n".join(self.plain(p) for p in problems)
         self.save.disabled = not draft.touched or bool(problems)
 
     def plain(self, problem: Problem) -> str:
-        message = self.app.tr.problem(problem, where=False)
+        message = self.app.tr.problem(
+            problem, where=False, players=side_size(self.draft.game.sides)
+        )
         if problem.side is not None:
             return f"{self.draft.game.sides[problem.side].name}: {message}"
         return message[:1].upper() + message[1:]
+
+    def ask_to_clear(self) -> None:
+        """Asks before clearing: what was entered cannot be brought back."""
+        tr = self.app.tr
+        if not self.draft.touched and self.editing is None:
+            return
+        number = self.draft.round_number
+        if self.editing is None:
+            title = tr._("Clear round {n}?").format(n=number)
+            text = tr._("Everything entered for this round so far is removed.")
+        else:
+            title = tr._("Undo the changes to round {n}?").format(n=number)
+            text = tr._("The round goes back to how it was saved.")
+        self.app.confirm(title, text, tr._("Clear"), self.clear)
 
     def clear(self) -> None:
         """Start the round over: empty for a new round, as saved for an edit."""

@@ -12,7 +12,8 @@ import flet as ft
 
 from canasta_score.core import Problem
 from canasta_score.i18n import LANGUAGES
-from canasta_score.ui.components import TAP, Section, Tagged, fitted_words, text_width
+from canasta_score.ui.components import TAP, Section, Tagged, tap_height, text_width
+from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportProblem, ImportRefused
 
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 #: The language option that follows the device's own preferred languages.
 DEVICE = "device"
+#: A theme segment's room besides its word: the padding at each end and the tick before it.
+SEGMENT_EXTRAS = 24 + 18 + 8
 
 
 class Imports:
@@ -48,15 +51,7 @@ class SettingsScreen(Screen):
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
-        theme = ft.SegmentedButton(
-            segments=[
-                ft.Segment(value="system", label=tr._("System")),
-                ft.Segment(value="light", label=tr._("Light")),
-                ft.Segment(value="dark", label=tr._("Dark")),
-            ],
-            selected=[app.device_setting("theme", "system")],
-            on_change=self.theme_changed,
-        )
+        theme = self.theme_choice()
         language = Tagged(
             "language",
             ft.Dropdown(
@@ -76,19 +71,7 @@ class SettingsScreen(Screen):
             value=app.device_setting("keep_awake", "on") == "on",
             on_change=self.awake_changed,
         )
-        # Large text: each choice's word whole (no tick beside it, smaller if need be), and
-        # the switch's words wrapping under one another rather than cut off at the edge.
-        inner = app.body_width() - 24
-        words = [str(segment.label) for segment in theme.segments]
-        # The tick only where every word fits beside it (not Finnish "Järjestelmä" on a phone):
-        # the filled segment shows the choice as well.
-        tick = 18 + 8
-        theme.show_selected_icon = all(
-            text_width(word, 14, app.text_scale) <= inner / 3 - 24 - tick for word in words
-        )
-        size = min(fitted_words(word, 14, inner / 3 - 24, app.text_scale) for word in words)
-        for segment in theme.segments:
-            segment.label = ft.Text(str(segment.label), size=size, no_wrap=True)
+        # Large text: the switch's words wrap under one another rather than run off the edge.
         said = str(awake.label)
         awake.label = None
 
@@ -152,9 +135,16 @@ class SettingsScreen(Screen):
         return Section(
             ft.Text(tr._("Your games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(
+                # Served to the table, the games live on the machine that serves it, not here.
                 tr._(
                     "Games are kept on this device only. Save a backup somewhere safe; "
                     "a backup or a game file brings them back here or onto another phone."
+                )
+                if app.invite is None
+                else tr._(
+                    "Games are kept on the device that serves this table, not on each phone. "
+                    "Save a backup somewhere safe; a backup or a game file brings them back "
+                    "there or onto another device."
                 ),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,
@@ -249,9 +239,52 @@ class SettingsScreen(Screen):
             self.working.update()
             self.bring_in_button.update()
 
-    def theme_changed(self, event: ft.Event[ft.SegmentedButton]) -> None:
-        theme = (event.control.selected or ["system"])[0]
-        self.app.choose_theme(theme)
+    def theme_choice(self) -> ft.Control:
+        """Three segments side by side where each word fits its third at full size beside the
+        tick; else (large text, long words: Finnish "Järjestelmä") one choice a line, a radio
+        button beside each, every word as large as the device asks."""
+        app, tr = self.app, self.app.tr
+        choices = {"system": tr._("System"), "light": tr._("Light"), "dark": tr._("Dark")}
+        chosen = app.device_setting("theme", "system")
+        third = (app.body_width() - 24) / 3 - SEGMENT_EXTRAS
+        if all(
+            text_width(word, 14, app.text_scale, LETTER_ADVANCE) <= third
+            for word in choices.values()
+        ):
+            return Tagged(
+                "theme",
+                ft.SegmentedButton(
+                    segments=[
+                        ft.Segment(value=value, label=ft.Text(word, no_wrap=True))
+                        for value, word in choices.items()
+                    ],
+                    selected=[chosen],
+                    on_change=lambda e: self.app.choose_theme((e.control.selected or [chosen])[0]),
+                ),
+            )
+        return Tagged(
+            "theme",
+            ft.RadioGroup(
+                content=ft.Column(
+                    [
+                        Tagged(
+                            f"theme-{value}",
+                            ft.Radio(
+                                value=value,
+                                label=word,
+                                label_style=ft.TextStyle(size=16),
+                                height=tap_height(16, app.text_scale),
+                            ),
+                        )
+                        for value, word in choices.items()
+                    ],
+                    spacing=0,
+                    tight=True,
+                ),
+                value=chosen,
+                on_change=lambda e: self.app.choose_theme(e.control.value or chosen),
+            ),
+        )
 
     def language_changed(self, event: ft.Event[ft.Dropdown]) -> None:
         code = event.control.value or DEVICE

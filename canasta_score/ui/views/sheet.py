@@ -12,6 +12,7 @@ import flet as ft
 
 from canasta_score.core import Game, RoundRefused, rules_title
 from canasta_score.i18n import Translator
+from canasta_score.i18n.sides import side_size
 from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import (
     TAP,
@@ -194,7 +195,8 @@ class SheetScreen(Screen):
         scale = self.app.text_scale
         # The box's padding, then the row's spacing between the sides' columns.
         column_width = (self.app.body_width() - 24 - 10 * (len(game.sides) - 1)) / len(game.sides)
-        sample = max((format_points(total) for total in game.totals), key=len, default="")
+        # The totals side by side at one size: a lower total never looks bigger.
+        totals = [format_points(total, self.app.tr) for total in game.totals]
         for index, column in enumerate(sheet_columns(game)):
             leading = game.winner == index
             opening = ft.Container(
@@ -229,12 +231,13 @@ class SheetScreen(Screen):
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
+                        # Two lines for the players where one is too short (large text).
                         ft.Text(
                             ", ".join(column.players),
                             size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT,
                             text_align=ft.TextAlign.CENTER,
-                            max_lines=1,
+                            max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
                         Tagged(
@@ -244,7 +247,7 @@ class SheetScreen(Screen):
                                 size=34 if len(game.sides) < 4 else 28,
                                 width=column_width,
                                 scale=scale,
-                                sample=sample,
+                                row=totals,
                                 color=ft.Colors.PRIMARY if leading else None,
                             ),
                         ),
@@ -312,16 +315,15 @@ class SheetScreen(Screen):
         cell_width = (self.app.body_width() - 2 * TAP - 4 * (sides + 1)) / sides
         round_label = self.app.tr._("Round")
         rows_of_sheet = sheet_rows(game)
-        # Every round's numbers at one size, the size of the widest.
-        sample = max(
-            (
-                text
-                for row in rows_of_sheet
-                for text in [*map(signed, row.scores), *map(format_points, row.totals)]
-            ),
-            key=len,
-            default="",
-        )
+        # Every round's numbers at one size, the size at which the widest fits.
+        numbers = [
+            text
+            for row in rows_of_sheet
+            for text in [
+                *(signed(score, self.app.tr) for score in row.scores),
+                *(format_points(total, self.app.tr) for total in row.totals),
+            ]
+        ]
         head = ft.Row(
             [
                 ft.Text(
@@ -348,7 +350,14 @@ class SheetScreen(Screen):
         if not game.rounds:
             rows.append(
                 ft.Text(
-                    self.app.tr._("No rounds yet. After the first hand, tap Add round."),
+                    # The button named as it reads on the screen, in the phone's language.
+                    self.app.tr._("No rounds yet. After the first hand, tap {button}.").format(
+                        button=(
+                            self.app.tr._("Continue round {n}")
+                            if self.half_entered()
+                            else self.app.tr._("Add round {n}")
+                        ).format(n=1)
+                    ),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
@@ -379,7 +388,7 @@ class SheetScreen(Screen):
                                     size=14,
                                     width=cell_width,
                                     scale=scale,
-                                    sample=sample,
+                                    row=numbers,
                                     weight=None,
                                     color=ft.Colors.ERROR
                                     if score < 0
@@ -393,7 +402,7 @@ class SheetScreen(Screen):
                                     size=20,
                                     width=cell_width,
                                     scale=scale,
-                                    sample=sample,
+                                    row=numbers,
                                 ),
                             ),
                         ],
@@ -467,7 +476,12 @@ class SheetScreen(Screen):
             copy = ft.ListTile(
                 leading=ft.Icon(ft.Icons.COPY),
                 title=ft.Text(tr._("Copy the result")),
-                subtitle=ft.Text(tr._("A few lines for a chat: sides, totals, the winner")),
+                subtitle=ft.Text(
+                    tr.side(
+                        "A few lines for a chat: sides, totals, the winner",
+                        side_size(self.game.sides),
+                    )
+                ),
                 on_click=self.result_copied,
             )
             # Copied by the browser inside the tap itself, which is when it lets a page do so.
@@ -551,7 +565,10 @@ class SheetScreen(Screen):
                 self.app.store.undo_last_round(self.game_id, version)
             except RoundRefused as refused:
                 self.app.message(
-                    "; ".join(self.app.tr.problem(p, where=False) for p in refused.problems)
+                    "; ".join(
+                        self.app.tr.problem(p, where=False, players=side_size(self.game.sides))
+                        for p in refused.problems
+                    )
                 )
             except StaleGame:
                 self.app.message(

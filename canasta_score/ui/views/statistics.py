@@ -8,6 +8,8 @@ merges are stored facts, undone from the snack bar or the list of name changes.
 from __future__ import annotations
 
 import contextlib
+import math
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
@@ -23,7 +25,10 @@ from canasta_score.ui.components import (
     Tagged,
     TapIcon,
     Wide,
+    dialog_title,
     dropdown_width,
+    fitted_words,
+    tap_height,
     text_width,
 )
 from canasta_score.ui.screen import Screen
@@ -47,6 +52,45 @@ EVERY = "all"
 KINDS = {kind.value: kind for kind in CanastaKind}
 #: Partnerships offered for a head-to-head beside every player (the most games first).
 PARTNERSHIPS_TO_PICK = 60
+#: A figure's value and its label under it; a figure's least width and the gap between two.
+FIGURE_SIZE = 20
+LABEL_SIZE = 12
+FIGURE_WIDTH = 96
+FIGURE_GAP = 8
+#: A figure's label and value in the list that large text gets.
+LISTED_SIZE = 16
+#: A letter of a label in em: Roboto's regular lower case (a little over, for the boxes).
+WORD_ADVANCE = 0.52
+
+
+def figure_width(inner: float, columns: int) -> int:
+    """Each figure's width with `columns` of them filling a row `inner` wide.
+
+    >>> figure_width(312, 3), figure_width(312, 2)
+    (97, 151)
+    """
+    return math.floor((inner - FIGURE_GAP * (columns - 1)) / columns) - 1
+
+
+def figure_columns(labels: list[str], values: list[str], inner: float, scale: float) -> int:
+    """How many figures to a row of width `inner`: as many as fit FIGURE_WIDTH (phones: 3),
+    fewer where a label's longest word or a value would not fit its figure at text `scale`.
+
+    >>> words = ["Voittoprosentti", "Sekacanastat"]
+    >>> [figure_columns(words, ["1 234"], 312, s) for s in (1.0, 1.5, 2.0)]
+    [3, 2, 1]
+    """
+    most = max(1, int((inner + FIGURE_GAP) // (FIGURE_WIDTH + FIGURE_GAP)))
+    longest = max((word for label in labels for word in label.split()), key=len, default="")
+    widest = max(values, key=len, default="")
+    for columns in range(most, 1, -1):
+        width = figure_width(inner, columns)
+        if (
+            text_width(longest, LABEL_SIZE, scale, WORD_ADVANCE) <= width
+            and text_width(widest, FIGURE_SIZE, scale) <= width
+        ):
+            return columns
+    return 1
 
 
 def identifier(figures: Figures) -> str:
@@ -352,28 +396,71 @@ class StatisticsScreen(Screen):
             tag,
             Section(
                 ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                ft.Row(
-                    [
-                        Tagged(
-                            f"{tag}-{key}",
-                            ft.Column(
-                                [
-                                    ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
-                                    ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                                ],
-                                spacing=0,
-                                tight=True,
-                                width=104,
-                            ),
-                            f"{label}: {value}",
-                        )
-                        for key, label, value in boxes
-                    ],
-                    wrap=True,
-                    spacing=8,
-                    run_spacing=8,
-                ),
+                self.figures(tag, boxes),
             ),
+        )
+
+    def figures(self, tag: str, boxes: list[tuple[str, str, str]]) -> ft.Control:
+        """A card's figures, each value over its label, as many to a row as keep every word
+        of every label whole; where not even two do (large text, long Finnish or German
+        words), a list: the label beside its value, a line each."""
+        scale = self.app.text_scale
+        inner = self.app.body_width() - 2 * 12
+        labels = [label for _key, label, _value in boxes]
+        values = [value for _key, _label, value in boxes]
+        columns = figure_columns(labels, values, inner, scale)
+        if columns > 1:
+            width = figure_width(inner, columns)
+            return ft.Row(
+                [
+                    Tagged(
+                        f"{tag}-{key}",
+                        ft.Column(
+                            [
+                                ft.Text(value, size=FIGURE_SIZE, weight=ft.FontWeight.BOLD),
+                                ft.Text(label, size=LABEL_SIZE, color=ft.Colors.ON_SURFACE_VARIANT),
+                            ],
+                            spacing=0,
+                            tight=True,
+                            width=width,
+                        ),
+                        f"{label}: {value}",
+                    )
+                    for key, label, value in boxes
+                ],
+                wrap=True,
+                spacing=FIGURE_GAP,
+                run_spacing=8,
+                # Values in a row on one line, whether their labels take one line or two.
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        widest = text_width(max(values, key=len), LISTED_SIZE, scale)
+        room = inner - widest - 12
+        size = min(fitted_words(label, LISTED_SIZE, room, scale) for label in labels)
+        return ft.Column(
+            [
+                Tagged(
+                    f"{tag}-{key}",
+                    ft.Row(
+                        [
+                            ft.Text(label, size=size, expand=True),
+                            ft.Text(
+                                value,
+                                size=LISTED_SIZE,
+                                weight=ft.FontWeight.BOLD,
+                                no_wrap=True,
+                                text_align=ft.TextAlign.END,
+                            ),
+                        ],
+                        spacing=12,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    f"{label}: {value}",
+                )
+                for key, label, value in boxes
+            ],
+            spacing=6,
+            tight=True,
         )
 
     # --- renames and merges -----------------------------------------------------------
@@ -389,12 +476,9 @@ class StatisticsScreen(Screen):
         self.app.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=ft.Text(tr._("Rename {name}").format(name=name)),
+                title=self.dialog_title(tr._("Rename {name}").format(name=name)),
                 content=Tagged("rename-field", field),
-                actions=[
-                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.close_dialog()),
-                    Tagged("rename-next", ft.FilledButton(tr._("Rename"), on_click=go_on)),
-                ],
+                actions=self.dialog_buttons("rename-next", tr._("Rename"), go_on),
             )
         )
 
@@ -416,14 +500,26 @@ class StatisticsScreen(Screen):
         self.app.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=ft.Text(tr._("Merge {name}").format(name=name)),
+                title=self.dialog_title(tr._("Merge {name}").format(name=name)),
                 content=Tagged("merge-target", ft.Row([target])),
-                actions=[
-                    ft.TextButton(tr._("Cancel"), on_click=lambda: self.app.close_dialog()),
-                    Tagged("merge-next", ft.FilledButton(tr._("Merge"), on_click=go_on)),
-                ],
+                actions=self.dialog_buttons("merge-next", tr._("Merge"), go_on),
             )
         )
+
+    def dialog_title(self, text: str) -> ft.Text:
+        return dialog_title(text, self.app.width, self.app.text_scale)
+
+    def dialog_buttons(
+        self, identifier: str, label: str, go_on: Callable[[], None]
+    ) -> list[ft.Control]:
+        """Cancel, and the button that goes on (tagged `identifier`), each a finger's height."""
+        tall = tap_height(14, self.app.text_scale)
+        return [
+            ft.TextButton(
+                self.app.tr._("Cancel"), on_click=lambda: self.app.close_dialog(), height=tall
+            ),
+            Tagged(identifier, ft.FilledButton(label, on_click=go_on, height=tall)),
+        ]
 
     def confirm_change(self, old: str, new: str, *, merge: bool) -> None:
         """Ask once more, naming what changes; on a yes keep the change, offer to undo it."""

@@ -1,0 +1,234 @@
+"""Large text on a small phone, without a browser: the chart, the round picture, statistics
+and the theme choice laid out for a device at 2x text, 360 px wide, in Finnish and German.
+
+The browser tour (tests/browser/test_large_text.py) looks at the drawn screens; here the
+sizes the screens ask for are checked against the text they hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import flet_charts as fch
+import pytest
+from test_ui_screens import WE_THEY, app_on, walk
+
+from canasta_score.core import PRESETS, Game, SideEntry, WentOut
+from canasta_score.ui.components import text_width
+from canasta_score.ui.components.basics import LETTER_ADVANCE
+from canasta_score.ui.shell import App
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views import screen_for
+
+#: Roboto's line in em: a line of text at font size f is about 1.45 f high.
+LINE = 1.45
+
+
+@pytest.fixture
+def store(tmp_path: Any) -> GameStore:
+    return GameStore(str(tmp_path / "games.db"))
+
+
+def phone(store: GameStore, language: str, scale: float = 2.0, width: float = 360) -> App:
+    """A phone of `width` in `language` whose text is `scale` times as large."""
+    app = app_on(store, width)
+    app.speak(language)
+    assert language == "en" or app.tr._("Settings") != "Settings", "run make compile-messages"
+    app.text_scale = scale
+    return app
+
+
+def played(store: GameStore) -> int:
+    """A classic game with four-digit totals (We 2,320 and They -2,000 after two rounds)."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    canastas = {"natural": 1, "mixed": 1}
+    for melded, out in ((420, WentOut.NORMAL), (200, None)):
+        entries = [
+            SideEntry(melded=melded, canastas=canastas, went_out=out),
+            SideEntry(hand=200, red_threes=4),
+        ]
+        store.add_round(stored.id, entries, store.load_game(stored.id).version)
+    return stored.id
+
+
+def view(app: App, route: str) -> Any:
+    _screen, shown = screen_for(app, route)
+    return shown
+
+
+# --- the chart -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_the_charts_axes_keep_room_for_their_longest_label_on_one_line(
+    store: GameStore, language: str
+) -> None:
+    game_id = played(store)
+    for scale in (1.0, 2.0):
+        app = phone(store, language, scale)
+        chart = next(
+            c for c in walk(view(app, f"/game/{game_id}/chart")) if isinstance(c, fch.LineChart)
+        )
+        for name in ("left_axis", "right_axis"):
+            axis = getattr(chart, name)
+            texts = [label.label for label in axis.labels]
+            assert texts, name
+            for text in texts:
+                assert text.no_wrap, f"{name} {text.value!r} may wrap"
+                needed = text_width(text.value, text.size, scale)
+                assert axis.label_size >= needed, (
+                    f"{name} at {scale}x keeps {axis.label_size} px for {text.value!r}, "
+                    f"which needs {needed:.0f}"
+                )
+        bottom = chart.bottom_axis
+        line = bottom.title.size * scale * LINE
+        assert bottom.title_size >= line and bottom.label_size >= line, (
+            f"at {scale}x the round axis keeps {bottom.title_size} / {bottom.label_size} px "
+            f"for a {line:.0f} px line"
+        )
+
+
+# --- the round picture -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_the_round_pictures_rows_grow_with_the_text(store: GameStore, language: str) -> None:
+    game_id = played(store)
+    app = phone(store, language)
+    shown = view(app, f"/game/{game_id}/round/1")
+    pictures = [c for c in walk(shown) if getattr(c, "identifier", "").startswith("round-picture-")]
+    assert len(pictures) == 2
+    rows = [
+        c
+        for picture in pictures
+        for c in walk(picture)
+        if isinstance(c, ft.Row) and c.height and len(c.controls) == 3
+    ]
+    assert len(rows) >= 5, "a row per part: melded, canasta bonus, going out, hand, red threes"
+    for row in rows:
+        _square, name, points = row.controls
+        assert points.no_wrap, f"{points.value} may wrap"
+        # The points at their size, the name's longest word whole, each line of it in the row.
+        one_line = max(name.size, points.size) * 2.0 * LINE
+        assert row.height >= one_line, (
+            f"{name.value!r} {points.value}: a {row.height} px row for a {one_line:.0f} px line"
+        )
+        room = 360 - 24 - 24 - 40 - 8 - 2 * 6 - 20 - text_width(points.value, points.size, 2.0)
+        lines = 1 if text_width(name.value, name.size, 2.0, LETTER_ADVANCE) <= room else 2
+        assert row.height >= lines * name.size * 2.0 * LINE, (
+            f"{name.value!r} takes {lines} lines in {room:.0f} px; its row is {row.height} px"
+        )
+        assert name.max_lines is None or name.max_lines >= lines, f"{name.value!r} is cut"
+        for word in str(name.value).split():
+            assert text_width(word, name.size, 2.0, LETTER_ADVANCE) <= room + 1, word
+    sizes = {row.controls[1].size for row in rows}
+    assert len(sizes) == 1, f"every part's name at one size, not {sorted(sizes)}"
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_statistics_labels_break_only_between_words_and_use_the_width(
+    store: GameStore, language: str, scale: float
+) -> None:
+    played(store)
+    app = phone(store, language, scale)
+    shown = view(app, "/stats")
+    figures = [
+        c
+        for c in walk(shown)
+        if getattr(c, "identifier", "").startswith("player-")
+        and getattr(c, "identifier", "").endswith(("-win-rate", "-games", "-red-threes"))
+    ]
+    assert figures, "the player cards show their figures"
+    inner = 360 - 24 - 24
+    for figure in figures:
+        box = figure.content
+        if isinstance(box, ft.Column):  # value over label, in a row of boxes
+            value, label = box.controls
+            words = str(label.value).split()
+            for word in words:
+                needed = text_width(word, label.size, scale, 0.5)
+                assert needed <= box.width, (
+                    f"{word!r} needs {needed:.0f} px at {scale}x, its box is {box.width}"
+                )
+            columns = (inner + 8) // (box.width + 8)
+            assert columns * box.width + (columns - 1) * 8 >= inner - 8 * columns, (
+                f"{columns} boxes of {box.width} px leave room unused in {inner}"
+            )
+        else:  # one figure a line: the label beside its value, the label as wide as it can
+            label, value = box.controls
+            assert label.expand and value.no_wrap
+            room = inner - text_width(str(value.value), value.size, scale) - 12
+            for word in str(label.value).split():
+                assert text_width(word, label.size, scale, 0.5) <= room, word
+
+
+# --- the theme -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fi", "de", "en"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_theme_choice_keeps_readable_words_and_shows_what_is_chosen(
+    store: GameStore, language: str, scale: float
+) -> None:
+    app = phone(store, language, scale)
+    shown = view(app, "/settings")
+    theme = next(c for c in walk(shown) if getattr(c, "identifier", "") == "theme")
+    control = theme.content
+    if isinstance(control, ft.SegmentedButton):
+        assert control.show_selected_icon is not False, "the chosen theme is ticked"
+        for segment in control.segments:
+            assert isinstance(segment.label, ft.Text)
+            assert (segment.label.size or 14) >= 14, segment.label.value
+            third = (360 - 24 - 24) / 3 - 24 - 26
+            needed = text_width(segment.label.value, 14, scale, LETTER_ADVANCE)
+            assert needed <= third, (
+                f"{segment.label.value!r} at {scale}x: {needed:.0f} > {third:.0f}"
+            )
+    else:
+        assert isinstance(control, ft.RadioGroup), type(control)
+        assert control.value == "system"
+        radios = [c for c in walk(control) if isinstance(c, ft.Radio)]
+        assert sorted(r.value for r in radios) == ["dark", "light", "system"]
+        for radio in radios:
+            assert radio.label and (radio.label_style is None or radio.label_style.size >= 14)
+    if language == "en" and scale == 1.0:
+        assert isinstance(control, ft.SegmentedButton), "three short words stay side by side"
+    if language == "fi" and scale == 2.0:
+        assert isinstance(control, ft.RadioGroup), "Järjestelmä at 2x does not fit a third"
+
+
+def test_each_theme_choice_is_a_fingers_height_at_large_text(store: GameStore) -> None:
+    app = phone(store, "fi", 2.0)
+    theme = next(c for c in walk(view(app, "/settings")) if getattr(c, "identifier", "") == "theme")
+    radios = [c for c in walk(theme) if isinstance(c, ft.Radio)]
+    assert radios
+    for radio in radios:
+        line = radio.label_style.size * 2.0 * LINE
+        assert radio.height is not None and radio.height >= max(48, line), radio.label
+
+
+# --- dialogs ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_a_confirmation_keeps_its_title_words_whole_and_its_buttons_a_finger_high(
+    store: GameStore, language: str
+) -> None:
+    game_id = played(store)
+    app = phone(store, language)
+    app.page.route = f"/game/{game_id}/round/2"
+    app.show_route()
+    app.current.delete()  # type: ignore[union-attr]
+    dialog = app.page.dialogs[-1]
+    title = dialog.title
+    room = 360 - 80 - 48
+    for word in str(title.value).split():
+        needed = text_width(word, title.size, 2.0, LETTER_ADVANCE)
+        assert needed <= room, f"{word!r} needs {needed:.0f} px of {room} at {title.size} px"
+    for button in dialog.actions:
+        assert button.height is not None and button.height >= 48, button

@@ -1,0 +1,266 @@
+"""The sheet, home and round detail at large text on a small phone, in the longest languages.
+
+Screens are built on a real database with the page stand-in of test_ui_screens (no browser);
+the sizes checked are those the screens give their controls for the device's text scale.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+from examples import game_file
+from test_ui_screens import PageStandIn, identifiers, texts, walk
+
+from canasta_score.core import PRESETS, Game, Side
+from canasta_score.i18n import translator
+from canasta_score.ui.components import DROPDOWN_EXTRAS, LETTER_ADVANCE, TAP, text_width
+from canasta_score.ui.shell import App
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views.home import HomeScreen
+from canasta_score.ui.views.round_detail import RoundDetailScreen
+from canasta_score.ui.views.sheet import SheetScreen
+
+WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(str(tmp_path / "games.db"))
+
+
+def phone(store: GameStore, language: str, *, width: float = 360, scale: float = 2.0) -> App:
+    """A phone of `width` set to text `scale` times the normal size, speaking `language`."""
+    app = App(PageStandIn(width), store)  # type: ignore[arg-type]
+    app.tr = translator(language)
+    app.text_scale = scale
+    return app
+
+
+def tagged(view: Any, identifier: str) -> Any:
+    """The control a semantics `identifier` wraps."""
+    (found,) = [
+        c.content
+        for c in walk(view)
+        if isinstance(c, ft.Semantics) and getattr(c, "identifier", None) == identifier
+    ]
+    return found
+
+
+def two_rounds(store: GameStore) -> int:
+    """We lead 2,320 to -2,000 after two rounds (the screenshot tour's game)."""
+    rounds = [
+        [
+            {"melded": 420, "canastas": {"natural": 1, "mixed": 1}, "went_out": "normal"},
+            {"hand": 200, "red_threes": 4},
+        ],
+        [{"melded": 200, "canastas": {"natural": 1, "mixed": 1}}, {"hand": 200, "red_threes": 4}],
+    ]
+    (game_id,) = store.import_bytes(json.dumps(game_file(rounds)).encode(), "game.json")
+    return game_id
+
+
+# --- the sheet ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fi", "de", "en"])
+def test_the_sheets_totals_share_one_size_so_the_lower_never_looks_bigger(
+    store: GameStore, language: str
+) -> None:
+    game_id = two_rounds(store)
+    view = SheetScreen(phone(store, language), f"/game/{game_id}", game_id).build()
+    leader, other = tagged(view, "side-0-total"), tagged(view, "side-1-total")
+    assert leader.value.replace("\u00a0", " ") in ("2 320", "2.320", "2,320")
+    assert leader.size == other.size
+    assert leader.size < 34, "at 2x text the totals are fitted to their column"
+    for number in (1, 2):
+        cells = [
+            tagged(view, f"round-{number}-side-{side}-{part}")
+            for side in (0, 1)
+            for part in ("score", "total")
+        ]
+        assert cells[0].size == cells[2].size, "round scores of a row at one size"
+        assert cells[1].size == cells[3].size, "running totals of a row at one size"
+
+
+def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:
+    sides = (Side("We", ("Annaliisa", "Benjamin")), Side("They", ("Cleopatra", "Daniel")))
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=sides))
+    view = SheetScreen(phone(store, "fi"), f"/game/{stored.id}", stored.id).build()
+    (players,) = [
+        c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Annaliisa, Benjamin"
+    ]
+    assert players.max_lines == 2 and not players.no_wrap
+    assert players.overflow == ft.TextOverflow.ELLIPSIS, "cut with an ellipsis after two lines"
+    assert "Cleopatra, Daniel" in texts(view)
+
+
+# --- round detail ---------------------------------------------------------------------------
+
+
+def label_placement(view: Any, labels: list[str]) -> dict[str, bool]:
+    """For each row label of the round's table: whether it sits in one row with its values."""
+    # The table's box: the round picture below it says some of the same words.
+    view = next(
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Container)
+        and isinstance(c.content, ft.Column)
+        and any(isinstance(line, ft.Divider) for line in c.content.controls)
+    )
+    placed = {}
+    for label in labels:
+        (caption,) = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == label]
+        placed[label] = any(
+            isinstance(row, ft.Row) and any(c is caption for c in row.controls)
+            for row in walk(view)
+        )
+    return placed
+
+
+def detail_labels(language: str) -> list[str]:
+    tr = translator(language)
+    words = ["Melded", "In hand", "Canasta bonus", "Red threes", "Going out", "Round score"]
+    return [tr._(w) for w in [*words, "Total after"]]
+
+
+def test_round_detail_in_german_keeps_each_label_beside_its_values_where_it_fits(
+    store: GameStore,
+) -> None:
+    game_id = two_rounds(store)
+    app = phone(store, "de", width=390, scale=1.0)
+    view = RoundDetailScreen(app, f"/game/{game_id}/round/1", game_id, 1).build()
+    placed = label_placement(view, detail_labels("de"))
+    assert all(placed.values()), placed
+
+
+def test_round_detail_at_large_text_puts_a_label_over_its_values_only_where_a_word_would_break(
+    store: GameStore,
+) -> None:
+    game_id = two_rounds(store)
+    for scale, width in ((2.0, 360), (1.3, 390)):
+        app = phone(store, "fi", width=width, scale=scale)
+        view = RoundDetailScreen(app, f"/game/{game_id}/round/1", game_id, 1).build()
+        placed = label_placement(view, detail_labels("fi"))
+        cells = [
+            c
+            for c in walk(view)
+            if isinstance(c, ft.Container) and isinstance(c.content, ft.Semantics)
+            if str(c.content.identifier).startswith("detail-")
+        ]
+        value_width = cells[0].width
+        room = app.body_width() - 24 - 2 * (value_width + 8)
+        for label, beside in placed.items():
+            longest = max(text_width(word, 15, scale) for word in label.split())
+            assert beside == (longest <= room and text_width(label, 15, scale) <= 2 * room), label
+    assert any(placed.values()) and not all(placed.values()), "decided row by row"
+    sizes = {tagged(view, f"detail-{line}-side-{side}").size for line in (0, 1) for side in (0, 1)}
+    assert len(sizes) == 1, "the numbers of the table at one size"
+
+
+# --- the game's menu ------------------------------------------------------------------------
+
+
+class DialogPage(PageStandIn):
+    """The stand-in page, opening a dialog as Flet's page does (marking it open)."""
+
+    def show_dialog(self, dialog: Any) -> None:
+        dialog.open = True
+        super().show_dialog(dialog)
+
+
+def test_the_games_menu_closes_when_the_route_changes_and_stays_while_it_does_not(
+    store: GameStore,
+) -> None:
+    game_id = two_rounds(store)
+    app = App(DialogPage(390), store)  # type: ignore[arg-type]
+    app.page.route = f"/game/{game_id}"
+    app.show_route()
+    sheet = app.current
+    assert isinstance(sheet, SheetScreen)
+    sheet.open_menu()
+    (menu,) = app.page.dialogs
+    assert isinstance(menu, ft.BottomSheet) and menu.open
+    app.show_route()  # the same route drawn again (another phone added a round, say)
+    assert menu.open, "a redraw of the same screen keeps its menu"
+    app.message("Round 3 saved")
+    app.page.route = "/"  # the browser's Back
+    app.show_route()
+    assert not menu.open, "the menu does not stay over home"
+    assert all(d.open for d in app.page.dialogs if isinstance(d, ft.SnackBar)), "messages stay"
+
+
+# --- home -----------------------------------------------------------------------------------
+
+
+def home(app: App) -> tuple[HomeScreen, Any]:
+    screen = HomeScreen(app, "/")
+    return screen, screen.build()
+
+
+def test_homes_filters_fold_behind_a_button_and_those_in_force_stay_in_sight(
+    store: GameStore,
+) -> None:
+    two_rounds(store)
+    app = phone(store, "fi")
+    screen, view = home(app)
+    history = screen.history
+    assert history.filters.visible is False, "folded: the games show on the first screen"
+    button = tagged(view, "history-filters")
+    delete = tagged(view, "game-1-delete")
+    for icon in (button, delete):
+        assert icon.icon_size == 2 * 24, "the icon grows with the text"
+        assert icon.width == icon.height > TAP, "and so does the square a finger taps"
+    assert not history.chips.visible, "no filter in force, no chip"
+    button.on_click()
+    assert history.filters.visible and button.selected
+    assert {"history-rules", "history-state", "history-period"} <= identifiers(view)
+    history.choose(history.choices.with_state("finished").with_period("week"))
+    button.on_click()  # folded again: what the list leaves out is still said
+    assert history.filters.visible is False
+    chips = [c.content for c in history.chips.controls]
+    assert [chip.label.value for chip in chips] == ["Päättyneet", "Viimeiset 7 päivää"]
+    _screen, again = home(app)  # drawn again (news from another phone): the choice holds
+    assert tagged(again, "history-filter-state").label.value == "Päättyneet"
+    chips[0].on_delete(None)  # the finished games' chip lifted
+    assert history.choices.state == "all" and history.choices.period == "week"
+    assert tagged(view, "history-state").value == "all"
+    assert [c.identifier for c in history.chips.controls] == ["history-filter-period"]
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_each_filter_choice_shows_whole_on_a_small_phone_at_large_text(
+    store: GameStore, language: str
+) -> None:
+    app = phone(store, language)
+    screen, view = home(app)
+    screen.history.unfold(True)
+    for identifier in ("history-rules", "history-state", "history-period"):
+        dropdown = tagged(view, identifier)
+        assert dropdown.width <= app.body_width()
+        for option in dropdown.options:
+            needed = text_width(option.text, dropdown.text_size, 2.0, LETTER_ADVANCE)
+            assert needed + DROPDOWN_EXTRAS <= dropdown.width + 0.5, option.text
+            assert option.content.overflow == ft.TextOverflow.ELLIPSIS
+
+
+def test_a_history_card_names_the_players_and_the_day_the_game_was_started(
+    store: GameStore,
+) -> None:
+    for players, day in ((["Anna", "Ben"], 3), (["Eve", "Finn"], 5)):
+        document = game_file(
+            created=f"2026-11-0{day}T20:00:00+00:00", updated="2026-11-28T21:30:00+00:00"
+        )
+        document["sides"][0]["players"] = players
+        store.import_bytes(json.dumps(document).encode(), "game.json")
+    _screen, view = home(phone(store, "en", width=390, scale=1.0))
+    shown = texts(view)
+    assert "Anna, Ben  ·  Cleo, Dan" in shown and "Eve, Finn  ·  Cleo, Dan" in shown
+    raw = [c.value for c in walk(view) if isinstance(c, ft.Text)]
+    assert "Anna,\u00a0Ben  ·  Cleo,\u00a0Dan" in raw, "a line breaks between sides only"
+    dates = " ".join(t for t in shown if "2026" in t)
+    assert "Nov 3, 2026" in dates and "Nov 5, 2026" in dates
+    assert "Nov 28" not in dates, "the day it started, as the Started filter goes by"
