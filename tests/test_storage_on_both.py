@@ -185,3 +185,12 @@ def test_the_same_games_give_the_same_figures_history_and_stats_on_both(postgres
         seen[-1] += (stats.stdout,)
     assert seen[0] == seen[1]
     postgres_server.drop_database(url)
+
+
+@pytest.mark.parametrize("number", [2**31, 2**40, 2**63, -(2**63) - 1])
+def test_an_id_too_big_for_the_database_names_nothing(db, number):
+    with pytest.raises(storage.GameNotFound):
+        storage.load_game(db=db, game_id=number)
+    assert storage.load_draft(db=db, game_id=number) is None
+    with pytest.raises(storage.NameChangeNotFound):
+        storage.undo_name_change(db=db, change_id=number)

@@ -43,6 +43,9 @@ class Backend:
     default_backups: Path | None = None
     #: Whether several processes share the database as a table (see `storage.listening`).
     shared = False
+    #: The ids its id columns can hold; any other number names nothing (and would overflow
+    #: the query). SQLite's integers have 64 bits.
+    ids = range(-(2**63), 2**63)
 
     def prepare(self) -> Prepared:
         """Look at the database before anything in it changes; raises StorageError."""

@@ -19,8 +19,10 @@ from canasta_score.storage.errors import DatabaseUnavailable, GameNotFound
 from canasta_score.storage.notices import Notice
 from canasta_score.storage.tables import GameRow
 
-#: A session's `info` key: its transaction writes (a game row read in it is locked for it).
+#: A session's `info` keys: its transaction writes (a game row read in it is locked for it);
+#: the ids its database can hold (`Backend.ids`).
 WRITES = "canasta_score_writes"
+IDS = "canasta_score_ids"
 
 
 class Upkeep(Protocol):
@@ -87,6 +89,7 @@ def reading(db: Database) -> Iterator[Session]:
     """A read-only transaction: one consistent view of the games."""
     try:
         with Session(db.engine, expire_on_commit=False) as session, session.begin():
+            session.info[IDS] = db.backend.ids
             yield session
     except DBAPIError as error:
         raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
@@ -105,13 +108,17 @@ def writing(db: Database) -> Iterator[Session]:
             session.begin(),
         ):
             session.info[WRITES] = True
+            session.info[IDS] = db.backend.ids
             yield session
     except DBAPIError as error:
         raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
 
 
-#: The ids SQLite can hold; any other number names no game (and would overflow the query).
-IDS = range(-(2**63), 2**63)
+def holds_id(session: Session, value: int) -> bool:
+    """Whether the session's database can hold `value` as an id (else it names nothing)."""
+    # Compared, not `in range(...)`: that walks the whole range for anything not an int.
+    ids: range = session.info.get(IDS, range(-(2**63), 2**63))
+    return isinstance(value, int) and ids.start <= value < ids.stop
 
 
 def game_row(session: Session, game_id: int, *, deleted_too: bool = False) -> GameRow:
@@ -121,7 +128,7 @@ def game_row(session: Session, game_id: int, *, deleted_too: bool = False) -> Ga
     version read here cannot cross another process's change (SQLite locks the whole file).
     """
     found = None
-    if game_id in IDS:
+    if holds_id(session, game_id):
         locked = True if session.info.get(WRITES) else None
         found = session.get(GameRow, game_id, with_for_update=locked)
     if found is None or (found.deleted_at is not None and not deleted_too):

@@ -33,6 +33,7 @@ class PostgresServer(Backend):
     """The games in a PostgreSQL database, shared by every server process that names it."""
 
     shared = True
+    ids = range(-(2**31), 2**31)  # `integer` columns
 
     def __init__(self, url: URL) -> None:
         self.url = url
