@@ -194,3 +194,19 @@ def test_an_id_too_big_for_the_database_names_nothing(db, number):
     assert storage.load_draft(db=db, game_id=number) is None
     with pytest.raises(storage.NameChangeNotFound):
         storage.undo_name_change(db=db, change_id=number)
+
+
+def test_a_read_sees_one_state_of_the_games_throughout(db):
+    from sqlmodel import select
+
+    from canasta_score.storage.database import reading
+    from canasta_score.storage.tables import GameRow, RoundRow
+
+    stored = storage.create_game(db=db, game=two_sides())
+    with reading(db) as session:
+        [version] = session.exec(select(GameRow.version)).all()
+        # another phone saves a round meanwhile, on a connection of its own
+        storage.add_round(db=db, game_id=stored.id, entries=winning_round(), expected_version=1)
+        rounds = session.exec(select(RoundRow.id)).all()
+    assert (version, len(rounds)) == (1, 0)
+    assert storage.load_game(db=db, game_id=stored.id).version == 2

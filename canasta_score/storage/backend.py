@@ -54,6 +54,11 @@ class Backend:
     def make_engine(self) -> Engine:
         raise NotImplementedError
 
+    def reader(self, engine: Engine) -> Engine:
+        """The engine for transactions that only read: one view of the database throughout
+        (a SQLite read transaction is one by itself)."""
+        return engine
+
     def writer(self, engine: Engine) -> Engine:
         """The engine for transactions that write (the same one unless the kind needs more)."""
         return engine

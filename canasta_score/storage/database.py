@@ -88,7 +88,10 @@ def aware(moment: datetime) -> datetime:
 def reading(db: Database) -> Iterator[Session]:
     """A read-only transaction: one consistent view of the games."""
     try:
-        with Session(db.engine, expire_on_commit=False) as session, session.begin():
+        with (
+            Session(db.backend.reader(db.engine), expire_on_commit=False) as session,
+            session.begin(),
+        ):
             session.info[IDS] = db.backend.ids
             yield session
     except DBAPIError as error:
@@ -116,9 +119,10 @@ def writing(db: Database) -> Iterator[Session]:
 
 def holds_id(session: Session, value: int) -> bool:
     """Whether the session's database can hold `value` as an id (else it names nothing)."""
-    # Compared, not `in range(...)`: that walks the whole range for anything not an int.
+    # Compared, not `in range(...)`: that walks the whole range for anything not an int (and
+    # what cannot be compared with a number raises TypeError at once).
     ids: range = session.info.get(IDS, range(-(2**63), 2**63))
-    return isinstance(value, int) and ids.start <= value < ids.stop
+    return bool(ids.start <= value < ids.stop)
 
 
 def game_row(session: Session, game_id: int, *, deleted_too: bool = False) -> GameRow:

@@ -77,6 +77,11 @@ class PostgresServer(Backend):
         )
         return engine
 
+    def reader(self, engine: Engine) -> Engine:
+        # READ COMMITTED would let each statement of a read see a newer commit (a game's row
+        # from one change and its rounds from the next); a read-only snapshot never waits.
+        return engine.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+
     def lock_schema(self, connection: Connection) -> None:
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
 
