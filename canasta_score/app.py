@@ -23,7 +23,13 @@ from urllib.parse import parse_qsl, urlencode
 
 from canasta_score.cli.reading import HelpInLanguage, refuse, words
 from canasta_score.core.problems import N_
-from canasta_score.invite import SERVE_COMMAND, TOKEN_PARAMETER, invite_link, terminal_qr
+from canasta_score.invite import (
+    SERVE_COMMAND,
+    TOKEN_PARAMETER,
+    invite_link,
+    public_link,
+    terminal_qr,
+)
 
 if TYPE_CHECKING:
     import flet as ft
@@ -431,6 +437,9 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     token = shared_token or (None if is_loopback(host) else secrets.token_urlsafe(24))
     url_host = host if host not in ("0.0.0.0", "::", "") else network_address()
     url = invite_link(url_host, port, token)
+    # Behind a proxy the phones open its address, not this process's (docs/SERVER.md).
+    public = os.environ.get("CANASTA_SCORE_PUBLIC_URL")
+    invite = public_link(public, token) if public else (url if token is not None else None)
 
     def announce() -> None:
         for line in web_start_lines(url, to_network=token is not None):
@@ -451,7 +460,7 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
                 threading.Thread(target=load_screens, daemon=True).start()
 
     config = uvicorn.Config(
-        web_app(db_path, token, port, invite=url if token is not None else None),
+        web_app(db_path, token, port, invite=invite),
         host=host,
         port=port,
         log_level="warning",

@@ -128,3 +128,20 @@ def test_a_database_restarting_keeps_the_round_typed_and_saves_it_once_back(
         [saved] = storage.load_game(db=db, game_id=1).game.rounds
     assert saved[0].melded == 90 and saved[1].hand == 30
     assert "Traceback" not in server.errors(), server.errors()
+
+
+def test_behind_a_proxy_the_invite_screen_shows_the_public_address_and_the_shared_token(
+    tmp_path: Path, open_screen: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token = "the-club-s-own-token-0123456789"
+    monkeypatch.setenv("CANASTA_SCORE_TOKEN", token)
+    monkeypatch.setenv("CANASTA_SCORE_PUBLIC_URL", "https://club.example")
+    server = AppServer(tmp_path / "games.db").start()  # on loopback, as behind a proxy
+    try:
+        phone: Screen = open_screen(server)
+        phone.open(f"/?token={token}", ready="invite")
+        phone.tap("invite")
+        assert phone.wait_text("invite-link", "club") == f"https://club.example/?token={token}"
+        assert "Traceback" not in server.errors()
+    finally:
+        server.stop()
