@@ -238,14 +238,16 @@ def played_games(draw):
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(games=st.lists(played_games(), min_size=1, max_size=4))
-def test_export_import_export_gives_the_identical_document(tmp_path_factory, games):
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_export_import_export_gives_the_identical_document(tmp_path_factory, request, kind, games):
     folder = tmp_path_factory.mktemp("roundtrip")
-    first = storage.open_database(folder / "first.db")
+    server = request.getfixturevalue("postgres_server") if kind == "postgresql" else None
+    first = storage.open_database(server.new_database() if server else folder / "first.db")
     for game, archived in games:
         stored = storage.create_game(db=first, game=game)
         storage.archive_game(db=first, game_id=stored.id, archived=archived)
     exported = storage.export_all(db=first)
-    second = storage.open_database(folder / "second.db")
+    second = storage.open_database(server.new_database() if server else folder / "second.db")
     ids = storage.import_document(db=second, document=copy.deepcopy(exported))
     assert json.dumps(storage.export_all(db=second)) == json.dumps(exported)
     assert [storage.export_game(db=second, game_id=i) for i in ids] == exported["games"]
@@ -258,6 +260,9 @@ def test_export_import_export_gives_the_identical_document(tmp_path_factory, gam
         assert storage.load_game(db=second, game_id=game_id).game.totals == original[0].totals
     first.close()
     second.close()
+    if server:
+        server.drop_database(first.where)
+        server.drop_database(second.where)
 
 
 def test_one_exported_game_imports_back_to_the_same_game_file(db):
