@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint benchmark chromium icons messages update-messages compile-messages apk aab ipa
+.PHONY: run test lint benchmark chromium postgresql icons messages update-messages compile-messages apk aab ipa
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,16 +49,24 @@ chromium:
 	  echo "installing Debian's chromium for the browser journeys"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null; }
 
+# Debian's PostgreSQL 15: the storage tests start a throwaway server of their own with it
+# (tests/storage_support/postgres.py); it is never left running.
+PG_BIN := /usr/lib/postgresql/15/bin
+postgresql:
+	@test -x $(PG_BIN)/initdb || { \
+	  echo "installing Debian's PostgreSQL 15 for the storage tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15) >/dev/null; }
+
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-test: $(VENV)/.installed-test chromium lint compile-messages
+test: $(VENV)/.installed-test chromium postgresql lint compile-messages
 	$(PY) -m pytest -q
 
 # The figures in docs/FIGURES.md (run by hand; the tests never time anything).
-benchmark: $(VENV)/.installed-test chromium
+benchmark: $(VENV)/.installed-test chromium postgresql
 	$(PY) benchmarks/score_command.py
 	$(PY) benchmarks/storage_bench.py
 	$(PY) benchmarks/ui_bench.py

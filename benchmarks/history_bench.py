@@ -80,8 +80,8 @@ def main() -> int:
     folder = tempfile.TemporaryDirectory()
     path = Path(args.db) if args.db else Path(folder.name) / "bench.db"
     db = open_or_build(path, args.games)
-    db._summaries.wait()  # the database's own threads, waited for here only
-    db._backups.wait()
+    db.upkeep.summaries.wait()  # the database's own threads, waited for here only
+    db.upkeep.backups.wait()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {path}")
     storage.played_games_summaries(db=db)  # summaries derived, if an upgrade left any out
 
@@ -113,7 +113,7 @@ def main() -> int:
 
     db.close()
     store = GameStore(str(path))
-    store.db._summaries.wait()
+    store.db.upkeep.summaries.wait()
     app = App(PageStandIn(), store)  # type: ignore[arg-type]
     home = [ms(lambda: HomeScreen(app, "/").build())[0] for _ in range(args.runs)]
     print(f"\nhome with its first page, built: median {statistics.median(home):.1f} ms")

@@ -190,9 +190,9 @@ def main() -> int:
 
     # today's automatic backup (and any summaries derived again after an update of the app)
     # are done now, not on their threads while the saves are timed
-    db._summaries.wait()  # the database's own threads, waited for here only
+    db.upkeep.summaries.wait()  # the database's own threads, waited for here only
     storage.backup_now(db=db)
-    db._backups.wait()
+    db.upkeep.backups.wait()
     chance = random.Random(7)
     summaries = {s.id: s for s in storage.list_games(db=db, limit=args.games)}
     ids = [game_id for game_id, summary in summaries.items() if not summary.finished]

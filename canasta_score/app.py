@@ -23,7 +23,13 @@ from urllib.parse import parse_qsl, urlencode
 
 from canasta_score.cli.reading import HelpInLanguage, refuse, words
 from canasta_score.core.problems import N_
-from canasta_score.invite import SERVE_COMMAND, TOKEN_PARAMETER, invite_link, terminal_qr
+from canasta_score.invite import (
+    SERVE_COMMAND,
+    TOKEN_PARAMETER,
+    invite_link,
+    public_link,
+    terminal_qr,
+)
 
 if TYPE_CHECKING:
     import flet as ft
@@ -90,7 +96,9 @@ def options(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help=N_("port to serve on (web mode; 0: any free)"),
     )
     parser.add_argument(
-        "--db", metavar="PATH", help=N_("database file (default: the app's data folder)")
+        "--db",
+        metavar="PATH|URL",
+        help=N_("database file or PostgreSQL URL (default: in the app's data folder)"),
     )
     return parser.parse_args(argv)
 
@@ -146,10 +154,12 @@ class TokenGate:
     client's assets and its websocket) carries.
     """
 
-    def __init__(self, app: ASGIApp, token: str, port: int) -> None:
+    def __init__(self, app: ASGIApp, token: str, port: int | None) -> None:
         self.app = app
         self.token = token
-        self.cookie_name = f"canasta_score_token_{port}"  # cookies ignore ports
+        # Cookies ignore ports: each server its own, unless several share one token (and one
+        # address, behind a proxy), when a phone admitted by one is admitted by every one.
+        self.cookie_name = "canasta_score_token" if port is None else f"canasta_score_token_{port}"
 
     def _matches(self, candidate: str | None) -> bool:
         return candidate is not None and secrets.compare_digest(
@@ -411,7 +421,8 @@ def web_app(
     quiet = QuietWhenClientLeaves(BrowserLanguages(light))
     if token is None:
         return quiet
-    return TokenGate(quiet, token, port)
+    shared = token == os.environ.get("CANASTA_SCORE_TOKEN")  # one cookie for every process
+    return TokenGate(quiet, token, None if shared else port)
 
 
 def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> None:
@@ -420,9 +431,15 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     logging.getLogger("flet_web.fastapi").addFilter(ClientLeftIsNoError())
     if port == 0:
         port = free_port()
-    token = None if is_loopback(host) else secrets.token_urlsafe(24)
+    # Several server processes behind one proxy share the token the operator names, and ask
+    # for it even on loopback (the proxy brings the network to them): docs/SERVER.md.
+    shared_token = os.environ.get("CANASTA_SCORE_TOKEN") or None
+    token = shared_token or (None if is_loopback(host) else secrets.token_urlsafe(24))
     url_host = host if host not in ("0.0.0.0", "::", "") else network_address()
     url = invite_link(url_host, port, token)
+    # Behind a proxy the phones open its address, not this process's (docs/SERVER.md).
+    public = os.environ.get("CANASTA_SCORE_PUBLIC_URL")
+    invite = public_link(public, token) if public else (url if token is not None else None)
 
     def announce() -> None:
         for line in web_start_lines(url, to_network=token is not None):
@@ -443,7 +460,7 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
                 threading.Thread(target=load_screens, daemon=True).start()
 
     config = uvicorn.Config(
-        web_app(db_path, token, port, invite=url if token is not None else None),
+        web_app(db_path, token, port, invite=invite),
         host=host,
         port=port,
         log_level="warning",

@@ -32,6 +32,21 @@ def invite_link(host: str, port: int, token: str | None) -> str:
     return link
 
 
+def public_link(address: str, token: str | None) -> str:
+    """The address the phones open when a proxy serves the app (`CANASTA_SCORE_PUBLIC_URL`),
+    with the access token if there is one.
+
+    >>> public_link("https://club.example", "abc")
+    'https://club.example/?token=abc'
+    >>> public_link("https://club.example/canasta/", None)
+    'https://club.example/canasta/'
+    """
+    link = address if address.endswith("/") else f"{address}/"
+    if token is not None:
+        link += f"?{TOKEN_PARAMETER}={token}"
+    return link
+
+
 def qr_code(link: str) -> segno.QRCode:
     """The link as a QR code: medium error correction, so a smudged screen still scans."""
     return segno.make_qr(link, error="m", boost_error=False)

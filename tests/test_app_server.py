@@ -425,3 +425,21 @@ def test_the_flet_controls_of_the_screens_are_found_for_loading_early(tmp_path: 
     )
     assert flet_names_used(tmp_path) == {"Column", "Text", "MainAxisAlignment"}
     assert {"View", "Text"} <= flet_names_used(ROOT / "canasta_score" / "ui")
+
+
+def test_processes_behind_one_proxy_share_the_token_named_for_them_even_on_loopback() -> None:
+    shared = "a-token-the-operator-named-for-the-club-0123456789"
+    first = start_app("--host", "127.0.0.1", CANASTA_SCORE_TOKEN=shared)
+    second = start_app("--host", "127.0.0.1", CANASTA_SCORE_TOKEN=shared)
+    try:
+        assert first.token == second.token == shared
+        assert httpx.get(first.base + "/", timeout=10).status_code == 403  # loopback: gated too
+        with httpx.Client(base_url=first.base, timeout=10) as browser:
+            browser.get(f"/?token={shared}")
+            admitted = browser.cookies.get("canasta_score_token")
+        assert admitted == shared  # one cookie, whatever process the proxy picks
+        cookie = {"canasta_score_token": shared}
+        assert httpx.get(second.base + "/", cookies=cookie, timeout=10).status_code == 200
+    finally:
+        stop_app(first)
+        stop_app(second)

@@ -15,7 +15,7 @@ import pytest
 from test_ui_screens import WE_THEY, LoopPage, identifiers, run_on_a_loop_of_its_own, texts
 
 from canasta_score.core import PRESETS, Game, SideEntry
-from canasta_score.ui.news import GAMES_TOPIC, game_topic
+from canasta_score.ui.news import DATABASE_TOPIC, GAMES_TOPIC, RELOAD_TOPIC, game_topic
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore, ImportRefused, StaleGame
 from canasta_score.ui.views.round_entry import RoundEntryScreen
@@ -172,9 +172,14 @@ def test_a_phone_follows_only_the_screen_it_shows(store: GameStore) -> None:
         (a,) = phones(store, 1)
         hub = a.page.pubsub.hub
         show(a, f"/game/{game_id}")
-        assert [t for t, pages in hub.items() if pages] == [game_topic(game_id)]
+        shown = {game_topic(game_id), RELOAD_TOPIC, DATABASE_TOPIC}
+        assert {t for t, pages in hub.items() if pages} == shown
         show(a, "/")
-        assert [t for t, pages in hub.items() if pages] == [GAMES_TOPIC]
+        assert {t for t, pages in hub.items() if pages} == {
+            GAMES_TOPIC,
+            RELOAD_TOPIC,
+            DATABASE_TOPIC,
+        }
         a.closing()
         assert not any(hub.values())
 
@@ -249,12 +254,14 @@ def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> N
 QUIET = {
     "add_name_change",
     "backup_bytes",
+    "close",
     "custom_rules",
     "game_file_bytes",
     "history_page",
     "known_players",
     "list_games",
     "load_draft",
+    "listen_to_others",
     "load_game",
     "name_changes",
     "note_draft",

@@ -5,7 +5,7 @@ import json
 import sqlite3
 from dataclasses import replace
 
-from storage_support.builders import game_file, two_sides
+from storage_support.builders import database_at, game_file, two_sides
 
 from canasta_score import storage
 from canasta_score.core import (
@@ -17,7 +17,6 @@ from canasta_score.core import (
     rules_title,
 )
 from canasta_score.i18n import translator
-from canasta_score.storage import schema
 
 
 def house_rules(number=1, **overrides):
@@ -26,39 +25,31 @@ def house_rules(number=1, **overrides):
     return replace(rules, id=f"custom-{number}", name=f"House rules {number}")
 
 
-def test_custom_rule_sets_come_back_as_saved_in_their_order(tmp_path):
-    db = storage.open_database(tmp_path / "games.db")
+def test_custom_rule_sets_come_back_as_saved_in_their_order(db):
     saved = [house_rules(2, target=3000), house_rules(1)]
     storage.save_custom_rules(db=db, rule_sets=saved)
     assert storage.custom_rules(db=db) == saved
     storage.save_custom_rules(db=db, rule_sets=saved[1:])
     assert storage.custom_rules(db=db) == saved[1:], "one left out is removed"
-    db.close()
 
 
-def test_a_custom_rule_set_keeps_its_meld_rule(tmp_path):
-    db = storage.open_database(tmp_path / "games.db")
+def test_a_custom_rule_set_keeps_its_meld_rule(db):
     saved = [house_rules(1, wild_cards_in_meld="two-natural-three-wild")]
     assert saved[0].wild_cards_in_meld != PRESETS["finnish"].wild_cards_in_meld
     storage.save_custom_rules(db=db, rule_sets=saved)
     assert storage.custom_rules(db=db) == saved
-    db.close()
 
 
-def test_a_custom_rule_set_the_core_cannot_read_is_left_out(tmp_path):
-    db = storage.open_database(tmp_path / "games.db")
+def test_a_custom_rule_set_the_core_cannot_read_is_left_out(db):
     storage.save_custom_rules(db=db, rule_sets=[house_rules(1), house_rules(2)])
     with db.engine.begin() as connection:
         connection.exec_driver_sql("UPDATE custom_rules SET base = 'rummy' WHERE id = 'custom-1'")
     assert [r.id for r in storage.custom_rules(db=db)] == ["custom-2"]
-    db.close()
 
 
 def test_rule_sets_an_earlier_version_kept_in_the_settings_are_moved_to_their_table(tmp_path):
     path = tmp_path / "games.db"
-    engine = schema.make_engine(path)
-    schema.upgrade(engine, "0002")
-    engine.dispose()
+    database_at(path, "0002")
     kept = [
         {"id": "custom-1", "name": "Ours", "base": "finnish", "overrides": {"going_out": 150}},
         "not a rule set",

@@ -10,7 +10,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from storage_support.builders import quiet_round, two_sides, wait_for_backups, winning_round
+from storage_support.builders import (
+    database_at,
+    quiet_round,
+    two_sides,
+    wait_for_backups,
+    winning_round,
+)
 
 from canasta_score import storage
 from canasta_score.storage import backups, paths, schema
@@ -137,9 +143,7 @@ def test_the_migrations_build_exactly_the_schema_of_the_tables_module(tmp_path):
 
 def test_a_database_of_the_first_schema_is_upgraded_without_losing_a_game(tmp_path):
     path = tmp_path / "games.db"
-    engine = schema.make_engine(path)
-    schema.upgrade(engine, "0001")
-    engine.dispose()
+    database_at(path, "0001")
     rounds = [
         [
             {"melded": 420, "hand": 70, "canastas": {"natural": 1, "mixed": 1}, "red_threes": 2},

@@ -27,13 +27,6 @@ FUZZ = settings(
 )
 
 
-@pytest.fixture
-def db(tmp_path):
-    database = storage.open_database(tmp_path / "games.db")
-    yield database
-    database.close()
-
-
 def stored_rows(db):
     with db.engine.connect() as connection:
         return tuple(
@@ -245,14 +238,16 @@ def played_games(draw):
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(games=st.lists(played_games(), min_size=1, max_size=4))
-def test_export_import_export_gives_the_identical_document(tmp_path_factory, games):
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_export_import_export_gives_the_identical_document(tmp_path_factory, request, kind, games):
     folder = tmp_path_factory.mktemp("roundtrip")
-    first = storage.open_database(folder / "first.db")
+    server = request.getfixturevalue("postgres_server") if kind == "postgresql" else None
+    first = storage.open_database(server.new_database() if server else folder / "first.db")
     for game, archived in games:
         stored = storage.create_game(db=first, game=game)
         storage.archive_game(db=first, game_id=stored.id, archived=archived)
     exported = storage.export_all(db=first)
-    second = storage.open_database(folder / "second.db")
+    second = storage.open_database(server.new_database() if server else folder / "second.db")
     ids = storage.import_document(db=second, document=copy.deepcopy(exported))
     assert json.dumps(storage.export_all(db=second)) == json.dumps(exported)
     assert [storage.export_game(db=second, game_id=i) for i in ids] == exported["games"]
@@ -265,6 +260,9 @@ def test_export_import_export_gives_the_identical_document(tmp_path_factory, gam
         assert storage.load_game(db=second, game_id=game_id).game.totals == original[0].totals
     first.close()
     second.close()
+    if server:
+        server.drop_database(first.where)
+        server.drop_database(second.where)
 
 
 def test_one_exported_game_imports_back_to_the_same_game_file(db):
@@ -316,7 +314,7 @@ def test_a_backup_file_read_game_by_game_gives_what_the_whole_document_gives(
     streamed.close()
 
 
-def test_a_restored_backup_exports_to_the_identical_document(tmp_path, monkeypatch):
+def test_a_restored_backup_exports_to_the_identical_document(tmp_path, monkeypatch, db):
     first = storage.open_database(tmp_path / "first.db")
     storage.import_document(
         db=first,
@@ -327,15 +325,13 @@ def test_a_restored_backup_exports_to_the_identical_document(tmp_path, monkeypat
     path.write_text(json.dumps(exported), encoding="utf-8")
     monkeypatch.setattr(backup_stream, "CHUNK", 13)  # games cut at every place
     monkeypatch.setattr(importing, "BATCH", 3)  # written in three batches
-    second = storage.open_database(tmp_path / "second.db")
-    assert storage.restore_backup(db=second, path=path) == list(range(1, 8))
-    assert storage.export_all(db=second) == exported
+    assert storage.restore_backup(db=db, path=path) == list(range(1, 8))
+    assert storage.export_all(db=db) == exported
     first.close()
-    second.close()
 
 
 def test_a_bad_last_game_of_a_big_backup_leaves_out_the_batches_written_before_it(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, db
 ):
     monkeypatch.setattr(importing, "BATCH", 2)
     games = [game_file(1) for _ in range(9)]
@@ -343,24 +339,20 @@ def test_a_bad_last_game_of_a_big_backup_leaves_out_the_batches_written_before_i
     games[8]["sides"] = []
     path = tmp_path / "backup.json"
     path.write_text(json.dumps({"format": storage.BACKUP_FORMAT, "games": games}), encoding="utf-8")
-    db = storage.open_database(tmp_path / "games.db")
     before = stored_rows(db)
     with pytest.raises(storage.ImportRefused) as refused:
         storage.restore_backup(db=db, path=path)
     assert [p.split(":")[0] for p in refused.value.problems][:1] == ["game 5"]
     assert any(p.startswith("game 9: ") for p in refused.value.problems)
     assert stored_rows(db) == before
-    db.close()
 
 
-def test_a_backup_whose_format_comes_after_its_games_is_still_restored(tmp_path):
+def test_a_backup_whose_format_comes_after_its_games_is_still_restored(tmp_path, db):
     path = tmp_path / "backup.json"
     path.write_text(
         json.dumps({"games": [game_file(1)], "format": storage.BACKUP_FORMAT}), encoding="utf-8"
     )
-    db = storage.open_database(tmp_path / "games.db")
     assert storage.restore_backup(db=db, path=path) == [1]
-    db.close()
 
 
 def test_a_backup_that_is_not_json_is_refused_as_before(tmp_path):

@@ -1,9 +1,11 @@
-"""A process killed in the middle of saving loses nothing that was confirmed.
+"""A process killed in the middle of saving loses nothing that was confirmed, on a SQLite
+file and on a PostgreSQL database alike.
 
 A child program adds, edits and undoes rounds in a burst and prints each saved round after its
-commit; it is killed with SIGKILL at random moments, many times over the same database file.
-After every kill the file must pass `PRAGMA integrity_check` and hold every confirmed round,
-each game whole: its rounds, summary, version and change record from the same transactions.
+commit; it is killed with SIGKILL at random moments, many times over the same database. After
+every kill the database holds every confirmed round, each game whole: its rounds, summary,
+version and change record from the same transactions (and a file passes
+`PRAGMA integrity_check`).
 """
 
 import json
@@ -16,11 +18,13 @@ import sys
 import time
 from pathlib import Path
 
+from storage_support.builders import execute
+
 SUPPORT = Path(__file__).parent / "storage_support"
 KILLS = 15
 
 
-def start_writer(path: Path) -> subprocess.Popen:
+def start_writer(path: Path | str) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SUPPORT), os.getcwd()]))
     return subprocess.Popen(
         [sys.executable, str(SUPPORT / "burst_writer.py"), str(path)],
@@ -36,22 +40,24 @@ def wait_for_ready(child: subprocess.Popen) -> None:
     assert line == "ready\n", child.stderr.read()
 
 
-def check_database(path: Path, confirmed: dict[tuple[int, int], int]) -> int:
+def check_database(location: Path | str, confirmed: dict[tuple[int, int], int]) -> int:
     """Integrity, every confirmed round with its entries, and each game's rows consistent."""
-    with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
-        stored = {
-            (game_id, number): json.loads(entries)[0]["melded"]
-            for game_id, number, entries in raw.execute(
-                "SELECT game_id, number, entries FROM round"
-            )
-        }
-        games = raw.execute(
-            "SELECT g.id, g.version, g.round_count, count(r.id), coalesce(max(r.number), 0), "
-            "(SELECT count(*) FROM change c WHERE c.game_id = g.id) "
-            "FROM game g LEFT JOIN round r ON r.game_id = g.id GROUP BY g.id"
-        ).fetchall()
+    if isinstance(location, Path):
+        with sqlite3.connect(location) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
+    stored = {
+        (game_id, number): json.loads(entries)[0]["melded"]
+        for game_id, number, entries in execute(
+            location, "SELECT game_id, number, entries FROM round"
+        )
+    }
+    games = execute(
+        location,
+        "SELECT g.id, g.version, g.round_count, count(r.id), coalesce(max(r.number), 0), "
+        "(SELECT count(*) FROM change c WHERE c.game_id = g.id) "
+        "FROM game g LEFT JOIN round r ON r.game_id = g.id GROUP BY g.id",
+    )
     missing = {key: melded for key, melded in confirmed.items() if stored.get(key) != melded}
     assert missing == {}, f"confirmed rounds lost or changed: {sorted(missing)[:5]}"
     for game_id, version, round_count, rows, highest, recorded in games:
@@ -72,8 +78,8 @@ def read_until_saved(child: subprocess.Popen, saves: int) -> list[str]:
     return lines
 
 
-def test_rounds_confirmed_before_a_sigkill_are_all_there_after_it(tmp_path):
-    path = tmp_path / "games.db"
+def test_rounds_confirmed_before_a_sigkill_are_all_there_after_it(location):
+    path = location
     confirmed: dict[tuple[int, int], int] = {}
     chance = random.Random(20261129)
     for kill in range(KILLS):

@@ -73,3 +73,41 @@ def test_opening_a_database_loads_no_ui_toolkit_and_no_command_line(tmp_path):
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_database_handle_imports_none_of_what_runs_beside_it():
+    """`Database` is the engine and its transactions; the backups, summaries, settings and
+    export build on it, never the other way round (no import circle)."""
+    above = {"backups", "summaries", "settings", "export", "upkeep", "opening", "played"}
+    found = {
+        module
+        for module in imports(PACKAGE / "storage" / "database.py")
+        if module.startswith("canasta_score.storage.") and module.split(".")[2] in above
+    }
+    assert found == set()
+
+
+def test_what_only_sqlite_needs_lives_behind_the_one_seam():
+    """File checks, PRAGMAs, BEGIN IMMEDIATE and sqlite3 itself: in `sqlite_file` (and the
+    `stats` command's read of a file, `played_file`), nowhere else in storage."""
+    allowed = {"sqlite_file.py", "played_file.py"}
+    words = ("sqlite3", "PRAGMA", "BEGIN IMMEDIATE", "move_aside", "quick_check")
+    found = {
+        f"{path.name}: {word}"
+        for path in (PACKAGE / "storage").glob("*.py")
+        if path.name not in allowed
+        for word in words
+        if word in path.read_text(encoding="utf-8")
+    }
+    assert found == set()
+
+
+def test_the_command_line_uses_storage_s_own_errors_and_public_names():
+    found = {
+        f"{path.name}: {module}"
+        for path in (PACKAGE / "cli").glob("*.py")
+        for module in imports(path)
+        if module.startswith("sqlalchemy")
+        or (module.rsplit(".", 1)[-1].startswith("_") and "storage" in module)
+    }
+    assert found == set()

@@ -1,4 +1,5 @@
-"""The stored games always equal the same changes made to the core's Games in memory.
+"""The stored games always equal the same changes made to the core's Games in memory, on a
+SQLite file and on PostgreSQL.
 
 A Hypothesis state machine adds, edits, deletes and undoes rounds (valid and impossible ones,
 from up-to-date and from stale screens), deletes and restores games, and after every step
@@ -17,6 +18,7 @@ from hypothesis.stateful import (
     invariant,
     precondition,
     rule,
+    run_state_machine_as_test,
 )
 from storage_support.builders import two_sides
 
@@ -196,3 +198,19 @@ StoredGamesMatchTheCore.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_stored_games_match_the_same_changes_made_to_the_core = StoredGamesMatchTheCore.TestCase
+
+
+def test_stored_games_match_the_core_on_postgresql_too(postgres_server):
+    class OnServer(StoredGamesMatchTheCore):
+        @initialize()
+        def open_a_database(self):
+            self.url = postgres_server.new_database()
+            self.db = storage.open_database(self.url)
+            self.model = {}
+            self.deleted = {}
+
+        def teardown(self):
+            self.db.close()
+            postgres_server.drop_database(self.url)
+
+    run_state_machine_as_test(OnServer, settings=StoredGamesMatchTheCore.TestCase.settings)

@@ -1,22 +1,21 @@
-"""The repository on a real SQLite file: games, rounds, versions, deletes, players, drafts."""
+"""The repository on a real SQLite file and a real PostgreSQL database: games, rounds,
+versions, deletes, players, drafts."""
 
-import sqlite3
 import threading
 from datetime import UTC
 
 import pytest
-from storage_support.builders import quiet_round, two_sides, wait_for_summaries, winning_round
+from storage_support.builders import (
+    execute,
+    quiet_round,
+    two_sides,
+    wait_for_summaries,
+    winning_round,
+)
 
 from canasta_score import storage
 from canasta_score.core import CLASSIC, FINNISH, RoundRefused, SideEntry, apply_overrides
 from canasta_score.storage.summaries import SUMMARIES_KEY
-
-
-@pytest.fixture
-def db(tmp_path):
-    database = storage.open_database(tmp_path / "games.db")
-    yield database
-    database.close()
 
 
 def new_game(db, **kwargs):
@@ -34,8 +33,8 @@ def test_a_created_game_loads_back_with_its_sides_players_and_rules(db):
     assert loaded.created_at.tzinfo == UTC
 
 
-def test_the_database_file_is_in_wal_mode_with_foreign_keys_on(db):
-    with db.engine.connect() as connection:
+def test_the_database_file_is_in_wal_mode_with_foreign_keys_on(tmp_path):
+    with storage.open_database(tmp_path / "games.db") as db, db.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
 
@@ -87,8 +86,8 @@ def test_a_write_based_on_an_old_version_is_refused_as_stale_and_changes_nothing
     assert loaded.version == first_tab.version and loaded.game.totals == (50, -50)
 
 
-def test_two_sessions_saving_at_once_on_one_version_never_both_win(tmp_path):
-    path = tmp_path / "games.db"
+def test_two_sessions_saving_at_once_on_one_version_never_both_win(location):
+    path = location
     setup = storage.open_database(path)
     stored = new_game(setup)
     tabs = [storage.open_database(path) for _ in range(4)]
@@ -188,12 +187,9 @@ def test_a_deleted_game_is_hidden_until_restored_and_gone_after_the_purge(db):
     assert storage.purge_deleted(db=db) == 1
     with pytest.raises(LookupError, match="no such game"):
         storage.restore_game(db=db, game_id=deleted.id)
-    with sqlite3.connect(db.path) as raw:
-        left = raw.execute("SELECT count(*) FROM round WHERE game_id = ?", (deleted.id,))
-        assert left.fetchone() == (0,)
-        assert raw.execute(
-            "SELECT count(*) FROM change WHERE game_id = ?", (deleted.id,)
-        ).fetchone() == (0,)
+    for table in ("round", "change"):
+        left = execute(db.where, f"SELECT count(*) FROM {table} WHERE game_id = :id", id=deleted.id)
+        assert left == [(0,)]
 
 
 def test_the_list_is_newest_first_in_pages_and_can_leave_out_the_archive(db):
@@ -276,9 +272,9 @@ def test_an_impossible_game_is_refused_on_creation(db):
 def test_the_summary_columns_can_be_rebuilt_from_the_facts(db):
     stored = new_game(db)
     storage.add_round(db=db, game_id=stored.id, entries=quiet_round(90), expected_version=1)
-    with sqlite3.connect(db.path) as raw:
-        raw.execute("UPDATE game SET totals = '[0, 0]', round_count = 0")
-        raw.execute("UPDATE side SET total = 0")
+    execute(
+        db.where, "UPDATE game SET totals = '[0, 0]', round_count = 0", "UPDATE side SET total = 0"
+    )
     assert storage.rebuild_summaries(db=db) == 1
     [summary] = storage.list_games(db=db)
     assert summary.totals == [90, -90] and summary.rounds == 1
@@ -304,23 +300,25 @@ def test_deleting_or_undoing_from_an_old_version_is_stale_too(db):
     assert len(storage.load_game(db=db, game_id=stored.id).game.rounds) == 2
 
 
-def test_a_database_closes_itself_at_the_end_of_a_with_block(tmp_path):
-    with storage.open_database(tmp_path / "games.db") as db:
+def test_a_database_closes_itself_at_the_end_of_a_with_block(location):
+    with storage.open_database(location) as db:
         stored = new_game(db)
-    with storage.open_database(tmp_path / "games.db") as again:
+    with storage.open_database(location) as again:
         assert storage.load_game(db=again, game_id=stored.id).game == stored.game
 
 
-def test_after_an_update_of_the_app_the_summaries_are_derived_again_by_its_core(tmp_path):
-    path = tmp_path / "games.db"
-    with storage.open_database(path) as db:
+def test_after_an_update_of_the_app_the_summaries_are_derived_again_by_its_core(location):
+    with storage.open_database(location) as db:
         stored = new_game(db)
         storage.add_round(db=db, game_id=stored.id, entries=quiet_round(90), expected_version=1)
-    with sqlite3.connect(path) as raw:  # as an older core with a scoring mistake left them
-        raw.execute("UPDATE game SET totals = '[100, -80]'")
-        raw.execute("UPDATE side SET total = 100 WHERE position = 0")
-        raw.execute("UPDATE setting SET value = '0.0.1' WHERE key = ?", (SUMMARIES_KEY,))
-    with storage.open_database(path) as db:
+    execute(  # as an older core with a scoring mistake left them
+        location,
+        "UPDATE game SET totals = '[100, -80]'",
+        "UPDATE side SET total = 100 WHERE position = 0",
+        "UPDATE setting SET value = '0.0.1' WHERE key = :key",
+        key=SUMMARIES_KEY,
+    )
+    with storage.open_database(location) as db:
         wait_for_summaries(db)  # started on opening, in the background
         assert storage.list_games(db=db)[0].totals == [90, -90]
         assert storage.player_record(db=db, name="Anna").points == 90

@@ -6,7 +6,7 @@ import sqlite3
 from datetime import date
 
 import pytest
-from storage_support.builders import game_file, quiet_round, two_sides, winning_round
+from storage_support.builders import file_engine, game_file, quiet_round, two_sides, winning_round
 
 from canasta_score import storage
 from canasta_score.core import DANISH, SideEntry, player_key
@@ -17,14 +17,7 @@ from canasta_score.statistics import (
     game_statistics,
     summarize,
 )
-from canasta_score.storage import HistoryQuery, schema
-
-
-@pytest.fixture
-def db(tmp_path):
-    database = storage.open_database(tmp_path / "games.db")
-    yield database
-    database.close()
+from canasta_score.storage import HistoryQuery
 
 
 def fresh(db, game_id):
@@ -252,7 +245,7 @@ def test_a_database_of_schema_0003_is_upgraded_and_its_games_summarized_when_ask
         expected_version=1,
     )
     db.close()
-    engine = schema.make_engine(path)
+    engine = file_engine(path)
     with engine.begin() as connection:  # back to schema 0003 as that version left it
         connection.exec_driver_sql("UPDATE game SET stats = ''")
     engine.dispose()

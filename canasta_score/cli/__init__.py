@@ -73,7 +73,11 @@ def parser() -> argparse.ArgumentParser:
     command.set_defaults(run=rules)
 
     def with_db(command: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        command.add_argument("--db", metavar="PATH", help=N_("database file (default: the app's)"))
+        command.add_argument(
+            "--db",
+            metavar="PATH|URL",
+            help=N_("database file or PostgreSQL URL (default: the app's file)"),
+        )
         return command
 
     command = with_db(commands.add_parser("games", help=N_("list stored games, newest first")))

@@ -40,7 +40,8 @@ def day(text: str) -> date:
 def stats(args: argparse.Namespace) -> int:
     """Figures over the finished games (games in play counted apart), after the name changes."""
     where = StatsFilter(rules_id=args.rules, since=args.since)
-    read = read_played_games(paths.database_path(args.db), where)
+    path = paths.database_path(args.db)  # a database server is read the usual way
+    read = None if path is None else read_played_games(path, where)
     if read is None:
         read = _opened(args, where)
         if read is None:
@@ -60,13 +61,13 @@ def _opened(
     """The games and name changes through `open_database` (which creates, upgrades, derives
     the summaries or says why it cannot); None after saying why."""
     from canasta_score import storage
-    from canasta_score.cli.storage_commands import _open, _reported
+    from canasta_score.cli.storage_commands import opened, reported
 
     found: list[tuple[list[GameFigures], list[NameChange]]] = []
 
-    @_reported
+    @reported
     def read(args: argparse.Namespace) -> int:
-        db = _open(args)
+        db = opened(args)
         if db is None:
             return EXIT_REFUSED
         try:

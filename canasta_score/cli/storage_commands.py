@@ -9,12 +9,10 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.exc import DBAPIError
-
 from canasta_score import storage
 from canasta_score.cli.reading import EXIT_REFUSED, read_json, refuse, words
 from canasta_score.score_sheet import score_sheet_csv
-from canasta_score.storage import Database, GameListEntry, paths
+from canasta_score.storage import Database, GameListEntry
 from canasta_score.storage.atomic_write import write_atomically
 
 if TYPE_CHECKING:
@@ -23,20 +21,20 @@ if TYPE_CHECKING:
 PAGE = 500
 
 
-def _reported(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """A command that says why, in one line, when SQLite refuses to read or write the file."""
+def reported(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A command that says why, in one line, when the database refuses to read or write."""
 
     @functools.wraps(command)
     def run(args: argparse.Namespace) -> int:
         try:
             return command(args)
-        except DBAPIError as error:
-            return refuse([words().said(storage.cannot_use(paths.database_path(args.db), error))])
+        except storage.StorageError as error:
+            return refuse([words().said(error.notice)])
 
     return run
 
 
-def _open(args: argparse.Namespace) -> Database | None:
+def opened(args: argparse.Namespace) -> Database | None:
     """The database named by --db (or the default), or None after saying why it cannot be."""
     try:
         db = storage.open_database(args.db)
@@ -106,9 +104,9 @@ def rounds(count: int, t: Translator) -> str:
     return t.ngettext("{n} round", "{n} rounds", count).format(n=t.number(count))
 
 
-@_reported
+@reported
 def games(args: argparse.Namespace) -> int:
-    db = _open(args)
+    db = opened(args)
     if db is None:
         return EXIT_REFUSED
     try:
@@ -136,9 +134,9 @@ def _write(text: str, output: str | None = None) -> None:
     write_atomically(output, text)
 
 
-@_reported
+@reported
 def export(args: argparse.Namespace) -> int:
-    db = _open(args)
+    db = opened(args)
     if db is None:
         return EXIT_REFUSED
     try:
@@ -160,7 +158,7 @@ def export(args: argparse.Namespace) -> int:
     return 0
 
 
-@_reported
+@reported
 def import_games(args: argparse.Namespace) -> int:
     # A backup file is read game by game, so a big one never sits whole in memory; anything
     # else is read whole, and a file that cannot be read is refused before the database is
@@ -171,7 +169,7 @@ def import_games(args: argparse.Namespace) -> int:
         document, error = read_json(args.file)
         if error:
             return refuse([error])
-    db = _open(args)
+    db = opened(args)
     if db is None:
         return EXIT_REFUSED
     try:
@@ -189,9 +187,9 @@ def import_games(args: argparse.Namespace) -> int:
     return 0
 
 
-@_reported
+@reported
 def csv_sheet(args: argparse.Namespace) -> int:
-    db = _open(args)
+    db = opened(args)
     if db is None:
         return EXIT_REFUSED
     try:

@@ -1,6 +1,9 @@
-"""Storage: the games players entered, kept in one SQLite file; everything callers use.
+"""Storage: the games players entered, kept in one SQLite file or a PostgreSQL database;
+everything callers use.
 
-The modules, by concern: `opening` (open_database), `database` (Database, transactions),
+The modules, by concern: `opening` (open_database), `backend` (what differs between the
+kinds of database: `sqlite_file`, `postgres_server`), `database` (Database, transactions),
+`upkeep` (the threads and cache beside an open database),
 `games`, `rounds`, `summaries` (game list, player records), `history` (the whole history
 by pages), `played`, `played_text` and `played_file` (games fed to the statistics),
 `player_names` (renames and merges), `export`, `importing`, `backups`, `drafts`, `settings`
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
     from canasta_score.storage.database import Database
     from canasta_score.storage.drafts import load_draft, save_draft
     from canasta_score.storage.errors import (
+        DatabaseUnavailable,
         GameNotFound,
         ImportProblem,
         ImportRefused,
@@ -72,6 +76,7 @@ _MODULES = {
     "Database": "database",
     "load_draft": "drafts",
     "save_draft": "drafts",
+    "DatabaseUnavailable": "errors",
     "GameNotFound": "errors",
     "ImportProblem": "errors",
     "ImportRefused": "errors",
@@ -137,6 +142,7 @@ __all__ = [
     "BACKUP_FORMAT",
     "Change",
     "Database",
+    "DatabaseUnavailable",
     "GameListEntry",
     "GameNotFound",
     "HistoryCursor",

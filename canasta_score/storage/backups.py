@@ -1,5 +1,6 @@
-"""Automatic backups: all games written next to the database on a thread of their own, after
-every finished game and at most daily; the newest few kept."""
+"""Automatic backups: all games written next to the database file (or into the folder the
+operator names) on a thread of their own, after every finished game and at most daily; the
+newest few kept. On a database server, one process at a time writes them."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from canasta_score.storage import paths
 from canasta_score.storage.atomic_write import WRITING_PREFIX, write_atomically
 from canasta_score.storage.database import Database
 from canasta_score.storage.export import export_all
@@ -72,19 +72,25 @@ def write_backup(folder: Path, document: dict[str, Any], now: datetime, keep: in
 # --- written for a database -----------------------------------------------------------------
 
 _backup_lock = threading.Lock()
-#: Per database file, when the next daily backup is due (so a save does not list the folder).
+#: Per backups folder, when the next daily backup is due (so a save does not list the folder).
 _next_backup: dict[Path, datetime] = {}
 
 
 def backup_now(*, db: Database) -> Path | None:
-    """Write an automatic backup of all games now (none when there are no games)."""
-    with _backup_lock:
+    """Write an automatic backup of all games now (none when there are no games, no folder
+    for them, or another server process of the same database is writing one)."""
+    folder = db.backups_folder
+    if folder is None:
+        return None
+    with _backup_lock, db.backend.backup_turn(db.engine) as ours:
+        if not ours:
+            return None
         document = export_all(db=db)
         if not document["games"]:
             return None
         now = datetime.now(UTC)
-        written = write_backup(paths.backups_folder(db.path), document, now)
-        _next_backup[db.path] = now + EVERY
+        written = write_backup(folder, document, now)
+        _next_backup[folder] = now + EVERY
         return written
 
 
@@ -139,28 +145,30 @@ class BackupWorker:
             thread.join()
 
 
-def backup_if_due(db: Database) -> None:
+def backup_if_due(db: Database, worker: BackupWorker) -> None:
     """Ask for the daily backup when the newest one is a day old (or there is none)."""
+    folder = db.backups_folder
+    if folder is None:
+        return
     now = datetime.now(UTC)
-    due = _next_backup.get(db.path)
+    due = _next_backup.get(folder)
     if due is not None and now < due:
         return
-    folder = paths.backups_folder(db.path)
     if backup_due(folder, now):
-        db._backups.request(db, fresh=False)  # once written, the next one is due a day later
+        worker.request(db, fresh=False)  # once written, the next one is due a day later
     else:
         newest = newest_backup(folder)
         taken = taken_at(newest) if newest else None
-        _next_backup[db.path] = (taken or now) + EVERY
+        _next_backup[folder] = (taken or now) + EVERY
 
 
-def after_write(db: Database, *, finished_now: bool) -> None:
+def after_write(db: Database, worker: BackupWorker, *, finished_now: bool) -> None:
     """A backup after every finished game, and at most daily otherwise, written on the backup
     thread: the save has been committed already and does not wait for it."""
     try:
         if finished_now:
-            db._backups.request(db)
+            worker.request(db)
         else:
-            backup_if_due(db)
+            backup_if_due(db, worker)
     except OSError as error:  # the next save tries again; the games are safe in the database
         logging.getLogger(__name__).warning("automatic backup not asked for: %s", error)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from canasta_score.storage.database import IDS, Database, game_row, now, reading, writing
+from canasta_score.storage.database import (
+    Database,
+    game_row,
+    holds_id,
+    now,
+    reading,
+    writing,
+)
 from canasta_score.storage.tables import DraftRow
 
 
@@ -28,5 +35,5 @@ def save_draft(*, db: Database, game_id: int, draft: dict[str, Any] | None) -> N
 def load_draft(*, db: Database, game_id: int) -> dict[str, Any] | None:
     """The half-typed round entry kept for a game, if any."""
     with reading(db) as session:
-        stored = session.get(DraftRow, game_id) if game_id in IDS else None
+        stored = session.get(DraftRow, game_id) if holds_id(session, game_id) else None
         return None if stored is None else dict(json.loads(stored.data))

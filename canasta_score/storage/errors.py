@@ -42,6 +42,11 @@ class StorageError(Exception):
         self.notice = notice
 
 
+class DatabaseUnavailable(StorageError):
+    """The database refused or could not be reached for a read or a write (a locked file, a
+    full disk, a server restarting); nothing of that write was saved, and the next may be."""
+
+
 class GameNotFound(LookupError):
     """No stored game has this id (or it was deleted)."""
 

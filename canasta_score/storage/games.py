@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from canasta_score.core import (
@@ -18,7 +19,6 @@ from canasta_score.core import (
     player_key,
     read_game,
 )
-from canasta_score.storage import backups
 from canasta_score.storage.database import (
     Database,
     aware,
@@ -28,8 +28,8 @@ from canasta_score.storage.database import (
     writing,
 )
 from canasta_score.storage.facts import entries_json, read_facts, rules_json
-from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import Change, StoredGame
+from canasta_score.storage.summaries import summary_columns
 from canasta_score.storage.tables import (
     ChangeRow,
     GameRow,
@@ -88,9 +88,13 @@ def _player(session: Session, name: str, played_at: datetime) -> PlayerRow:
     with session.no_autoflush:
         player = session.exec(select(PlayerRow).where(PlayerRow.key == key)).first()
     if player is None:
-        player = PlayerRow(name=name, key=key, last_played_at=played_at)
-        session.add(player)
-        session.flush()
+        try:
+            with session.begin_nested():
+                player = PlayerRow(name=name, key=key, last_played_at=played_at)
+                session.add(player)
+                session.flush()
+        except IntegrityError:  # another server process added the player meanwhile
+            player = session.exec(select(PlayerRow).where(PlayerRow.key == key)).one()
     if aware(player.last_played_at) < played_at:
         player.last_played_at = played_at
     return player
@@ -109,12 +113,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
             created_at=played_at,
             updated_at=played_at,
             own_rules_name=own_rules_name(checked.rules),
-            rules_name=checked.rules.name,
-            round_count=len(checked.rounds),
-            totals=json.dumps(list(totals)),
-            finished=checked.finished,
-            winner=checked.winner,
-            stats=stats_json(checked),
+            **summary_columns(checked),
         )
         session.add(row)
         session.flush()
@@ -142,7 +141,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
                 )
             )
         record(session, row, "game created")
-    backups.after_write(db, finished_now=checked.finished)
+    db.upkeep.after_write(db, finished_now=checked.finished)
     return stored(row, checked)
 
 

@@ -7,15 +7,16 @@ the 200th page costs what the first does, and a game added meanwhile never shift
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import String, and_, bindparam, cast, or_, select, union
+from sqlalchemy import and_, or_, select, union
 from sqlmodel import col
 
 from canasta_score.core import player_key
 from canasta_score.statistics import NameChange, apply_changes
-from canasta_score.storage.database import Database, reading
+from canasta_score.storage.database import Database, aware, reading
+from canasta_score.storage.played import start_of
 from canasta_score.storage.records import GameListEntry
 from canasta_score.storage.summaries import game_summaries
 from canasta_score.storage.tables import GameRow, PlayerRow, SeatRow, SideRow
@@ -43,9 +44,8 @@ class HistoryQuery:
 class HistoryCursor:
     """Where a page ended: the next page starts after this game."""
 
-    #: The game's creation time as stored: compared as the text it is, since games imported
-    #: and games created write the same moment in two forms.
-    created_at: str
+    #: The game's creation time (UTC).
+    created_at: datetime
     game_id: int
 
 
@@ -68,18 +68,18 @@ def history_page(
     left out). A search finds a player under any name the `changes` (renames and merges) give
     them."""
     game = GameRow
-    created = cast(col(game.created_at), String)
-    statement = select(game, created.label("created_text")).where(col(game.deleted_at).is_(None))
+    created = col(game.created_at)
+    statement = select(game).where(col(game.deleted_at).is_(None))
     if query.rules is not None:
         statement = statement.where(col(game.preset) == query.rules)
     if query.finished is not None:
         statement = statement.where(col(game.finished).is_(query.finished))
     if query.since is not None:
-        statement = statement.where(created >= _text(query.since.isoformat()))
+        statement = statement.where(created >= start_of(query.since))
     if query.until is not None:
-        statement = statement.where(created < _text((query.until + timedelta(days=1)).isoformat()))
+        statement = statement.where(created < start_of(query.until + timedelta(days=1)))
     if after is not None:
-        at = _text(after.created_at)
+        at = after.created_at
         statement = statement.where(
             or_(created < at, and_(created == at, col(game.id) < after.game_id))
         )
@@ -100,21 +100,14 @@ def history_page(
                     )
                 )
             )
-        found = list(session.execute(statement).all())
-        rows = [row for row, _ in found[:limit]]
-        games = game_summaries(session, rows)
+        found = list(session.execute(statement).scalars())
+        games = game_summaries(session, found[:limit])
     cursor = None
     if len(found) > limit:
-        last, last_created = found[limit - 1]
+        last = found[limit - 1]
         assert last.id is not None
-        cursor = HistoryCursor(last_created, last.id)
+        cursor = HistoryCursor(aware(last.created_at), last.id)
     return HistoryPage(games, cursor)
-
-
-def _text(value: str) -> Any:
-    """A value compared as text with the stored times: a day (`2026-03-01`) sorts before
-    every moment of it, whatever form the moment was written in."""
-    return bindparam(None, value, type_=String)
 
 
 def _names_found(

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlmodel import SQLModel, col
 
 from canasta_score.core import own_rules_name, player_key, read_game
@@ -23,8 +23,8 @@ from canasta_score.storage.errors import ImportProblem, ImportRefused
 from canasta_score.storage.export import BACKUP_FORMAT
 from canasta_score.storage.facts import entries_json, rules_json
 from canasta_score.storage.notices import Notice, NoticeCode
-from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import IncomingGame
+from canasta_score.storage.summaries import summary_columns
 from canasta_score.storage.tables import ChangeRow, GameRow, PlayerRow, RoundRow, SeatRow, SideRow
 
 #: Games written in one go (a few statements each), within the one transaction of an import.
@@ -180,12 +180,11 @@ def _import(db: Database, documents: Iterable[tuple[int | None, Any]]) -> list[i
 
 
 class _Writer:
-    """Writes checked games with a few statements per batch (not an object per row)."""
+    """Writes checked games with a few statements per batch (not an object per row); the
+    database numbers the games and players."""
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
-        # The transaction holds the write lock, so the next ids are ours to give.
-        self.next_id = int(connection.execute(select(func.max(col(GameRow.id)))).scalar() or 0) + 1
         #: Players met so far by name key: their id, and when they last played.
         self.players: dict[str, tuple[int, datetime]] = {}
         self.played: dict[int, datetime] = {}
@@ -201,9 +200,13 @@ class _Writer:
             ).first()
             if found is None:
                 inserted = self.connection.execute(
-                    insert(PlayerRow).values(name=name, key=key, last_played_at=played_at)
+                    insert(PlayerRow)
+                    .values(name=name, key=key, last_played_at=played_at)
+                    .returning(col(PlayerRow.id))
                 )
-                known = (int(inserted.lastrowid), played_at)
+                player_id = inserted.scalar_one()
+                assert player_id is not None
+                known = (player_id, played_at)
             else:
                 player_id, last_played_at = found
                 assert player_id is not None
@@ -215,57 +218,41 @@ class _Writer:
         return known[0]
 
     def _insert(self, table: type[SQLModel], rows: list[dict[str, Any]]) -> None:
-        """One INSERT for many rows, each value converted as SQLAlchemy converts it (dates,
-        true and false), without the statement handling per row that took most of the time."""
-        columns = table.__table__.c  # type: ignore[attr-defined]
-        names = list(rows[0])
-        dialect = self.connection.dialect
-        convert = [columns[name].type.bind_processor(dialect) for name in names]
-        self.connection.exec_driver_sql(
-            f"INSERT INTO {table.__tablename__} ({', '.join(names)}) "
-            f"VALUES ({', '.join('?' for _ in names)})",
-            [
-                tuple(
-                    row[name] if process is None else process(row[name])
-                    for name, process in zip(names, convert, strict=True)
-                )
-                for row in rows
-            ],
-        )
+        """One INSERT for many rows (SQLAlchemy sends them in as few statements as it can)."""
+        self.connection.execute(insert(table), rows)
 
     def write(self, batch: list[IncomingGame]) -> list[int]:
         if not batch:
             return []
         moment = now()
         games: list[dict[str, Any]] = []
+        for item in batch:
+            games.append(
+                {
+                    "preset": item.game.rules.base,
+                    "rule_overrides": rules_json(item.game.rules),
+                    "first_dealer": item.game.first_dealer,
+                    "version": 1,
+                    "created_at": item.created_at or moment,
+                    "updated_at": item.updated_at or item.created_at or moment,
+                    "archived": item.archived,
+                    "own_rules_name": own_rules_name(item.game.rules),
+                    **summary_columns(item.game),
+                }
+            )
+        ids: list[int] = list(
+            self.connection.execute(
+                insert(GameRow).returning(col(GameRow.id), sort_by_parameter_order=True), games
+            ).scalars()  # type: ignore[arg-type]  # a primary key: never None once inserted
+        )
         sides: list[dict[str, Any]] = []
         seats: list[dict[str, Any]] = []
         rounds: list[dict[str, Any]] = []
         changes: list[dict[str, Any]] = []
-        for item in batch:
-            game, game_id = item.game, self.next_id
-            self.next_id += 1
+        for item, game_id in zip(batch, ids, strict=True):
+            game = item.game
             played_at = item.updated_at or item.created_at or moment
             totals = game.totals
-            games.append(
-                {
-                    "id": game_id,
-                    "preset": game.rules.base,
-                    "rule_overrides": rules_json(game.rules),
-                    "first_dealer": game.first_dealer,
-                    "version": 1,
-                    "created_at": item.created_at or moment,
-                    "updated_at": played_at,
-                    "archived": item.archived,
-                    "own_rules_name": own_rules_name(game.rules),
-                    "rules_name": game.rules.name,
-                    "round_count": len(game.rounds),
-                    "totals": json.dumps(list(totals)),
-                    "finished": game.finished,
-                    "winner": game.winner,
-                    "stats": stats_json(game),
-                }
-            )
             for position, side in enumerate(game.sides):
                 sides.append(
                     {
@@ -298,7 +285,6 @@ class _Writer:
                 {"game_id": game_id, "at": moment, "what": "game imported", "version": 1}
             )
         for table, rows in (
-            (GameRow, games),
             (SideRow, sides),
             (SeatRow, seats),
             (RoundRow, rounds),
@@ -314,4 +300,4 @@ class _Writer:
                 [{"player_id": i, "played_at": at} for i, at in self.played.items()],
             )
             self.played.clear()
-        return [row["id"] for row in games]
+        return ids

@@ -30,6 +30,10 @@ class NoticeCode(StrEnum):
     DATABASE_MOVED_ASIDE = "database_moved_aside"
     DATABASE_MOVED_ASIDE_BACKUP = "database_moved_aside_backup"
     DATABASE_TOO_NEW = "database_too_new"
+    # a database server named by a URL (storage/postgres_server.py)
+    URL_NOT_SUPPORTED = "url_not_supported"
+    DRIVER_MISSING = "driver_missing"
+    SERVER_CANNOT_BE_USED = "server_cannot_be_used"
     # why a file is not a database the app can use (storage/schema.py)
     FILE_CANNOT_BE_READ = "file_cannot_be_read"
     NOT_SQLITE = "not_sqlite"
@@ -91,6 +95,19 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
             "The game database {path} was written by a newer version of Canasta Score "
             "(schema {unknown}; this version knows up to {head}). It was not changed: "
             "update the app to open it."
+        ),
+        C.URL_NOT_SUPPORTED: N_(
+            "The game database {url} cannot be used: a database server is named by a PostgreSQL "
+            "URL, such as postgresql+psycopg://user@host/name. Nothing was changed."
+        ),
+        C.DRIVER_MISSING: N_(
+            "The game database {url} is on a PostgreSQL server, and its driver is not "
+            "installed: {install}"
+        ),
+        C.SERVER_CANNOT_BE_USED: N_(
+            "The game database {url} cannot be used: {reason}. Check that the PostgreSQL "
+            "server is running and can be reached, and that the user may use that database. "
+            "Nothing was changed."
         ),
         C.FILE_CANNOT_BE_READ: N_("it cannot be read ({reason})"),
         C.NOT_SQLITE: N_("it is not an SQLite database"),

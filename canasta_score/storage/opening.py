@@ -1,131 +1,91 @@
-"""Opening the database file: created, upgraded, or (when damaged) moved aside and started anew."""
+"""Opening the database: a file created, upgraded, or (when damaged) moved aside and started
+anew; a server's database upgraded by one process at a time."""
 
 from __future__ import annotations
 
-import shutil
-from datetime import UTC, datetime
 from pathlib import Path
 
+from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
-from canasta_score.storage import backups, paths, schema
+from canasta_score.storage import paths, schema
+from canasta_score.storage.backend import Backend, backend_for
 from canasta_score.storage.database import Database
 from canasta_score.storage.errors import StorageError
 from canasta_score.storage.notices import Notice, NoticeCode
-from canasta_score.storage.summaries import SummaryRefresh
 from canasta_score.storage.tables import SCHEMA_REVISION
+from canasta_score.storage.upkeep import DatabaseUpkeep
 
 
-def open_database(path: str | Path | None = None) -> Database:
-    """Open (or create) the database, upgrading its schema; a damaged file is moved aside.
+def open_database(location: str | Path | None = None) -> Database:
+    """Open (or create) the database, upgrading its schema: a file path, or a SQLAlchemy URL
+    of a PostgreSQL database (`postgresql+psycopg://user@host/name`); None: `CANASTA_SCORE_DB`,
+    else the app's file.
 
     A file that is not a database or is damaged is renamed (never deleted), a fresh database
     is made in its place, and `notice` and `backup_to_offer` say so. A database written by a
-    newer version of the app raises StorageError and is left exactly as it was.
+    newer version of the app raises StorageError and is left exactly as it was; so does one
+    that cannot be reached or used (a server down, a locked file), saying why.
     """
-    db_path = paths.database_path(path)
-    if db_path.is_dir():  # never moved aside: it may be any folder, named by mistake
-        raise StorageError(
-            Notice(
-                NoticeCode.DATABASE_IS_FOLDER,
-                {"path": str(db_path), "example": str(db_path / paths.DATABASE_NAME)},
-            )
-        )
-    if db_path.exists() and not db_path.is_file():  # a device or a pipe: SQLite would hang or
-        raise StorageError(  # leave a journal next to it
-            Notice(NoticeCode.DATABASE_NOT_A_FILE, {"path": str(db_path)})
-        )
+    backend = backend_for(location)
+    prepared = backend.prepare()
+    if prepared.revisions not in (None, (SCHEMA_REVISION,)):  # a file: refused before it is
+        _refuse_newer(backend, prepared.revisions or ())  # opened (WAL would change it)
+    engine = backend.make_engine()
     try:
-        db_path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StorageError(
-            Notice(
-                NoticeCode.FOLDER_CANNOT_BE_MADE,
-                {"path": str(db_path), "reason": str(error.strerror or error)},
-            )
-        ) from error
-    backup_folder = paths.backups_folder(db_path)
-    notice = offer = None
-    state = schema.inspect_file(db_path)
-    if state.unopenable:
-        raise StorageError(cannot_use(db_path, Exception(state.unopenable)))
-    if state.unreadable:
-        try:
-            aside = _move_aside(db_path)
-        except OSError as error:
-            raise StorageError(
-                Notice(
-                    NoticeCode.DATABASE_CANNOT_BE_MOVED,
-                    {
-                        "path": str(db_path),
-                        "why": state.unreadable,
-                        "reason": str(error.strerror or error),
-                    },
-                )
-            ) from error
-        offer = backups.newest_backup(backup_folder)
-        moved: dict[str, str | Notice] = {
-            "path": str(db_path),
-            "why": state.unreadable,
-            "aside": str(aside),
-        }
-        notice = (
-            Notice(NoticeCode.DATABASE_MOVED_ASIDE_BACKUP, {**moved, "backup": offer.name})
-            if offer
-            else Notice(NoticeCode.DATABASE_MOVED_ASIDE, moved)
-        )
-    elif state.revisions != (SCHEMA_REVISION,):  # Alembic is loaded only when there is work
-        known, head = schema.known_revisions()
-        unknown = [r for r in state.revisions if r not in known]
-        if unknown:
-            raise StorageError(
-                Notice(
-                    NoticeCode.DATABASE_TOO_NEW,
-                    {"path": str(db_path), "unknown": ", ".join(unknown), "head": head},
-                )
-            )
-    engine = schema.make_engine(db_path)
-    try:
-        if state.revisions != (SCHEMA_REVISION,):
-            schema.upgrade(engine)
-        with engine.connect():  # a file that cannot be opened is told here, not at first use
+        if prepared.revisions is None:
+            with engine.connect() as connection:
+                current = schema.revisions(connection)
+        else:
+            current = prepared.revisions
+        if current != (SCHEMA_REVISION,):  # Alembic is loaded only when there is work
+            _migrate(backend, engine)
+        with engine.connect():  # a database that cannot be opened is told here, not at first use
             pass
     except (OSError, DBAPIError) as error:
         engine.dispose()
-        raise StorageError(cannot_use(db_path, error)) from error
+        raise StorageError(backend.cannot_use(error)) from error
     except Exception:
         engine.dispose()
         raise
+    upkeep = DatabaseUpkeep()
     db = Database(
-        path=db_path,
+        backend=backend,
         engine=engine,
-        notice=notice,
-        backup_to_offer=offer,
-        _backups=backups.BackupWorker(),
-        _summaries=SummaryRefresh(),
+        notice=prepared.notice,
+        backup_to_offer=prepared.backup_to_offer,
+        backups_folder=paths.operator_backups_folder() or backend.default_backups,
+        upkeep=upkeep,
     )
-    db._summaries.start_if_due(db)
-    backups.backup_if_due(db)
+    upkeep.start(db)
     return db
 
 
-def cannot_use(path: Path, error: BaseException) -> Notice:
-    """What to tell the player when SQLite or the system refuses to open or write the file."""
-    reason = getattr(error, "orig", None) or error
-    reason = getattr(reason, "strerror", None) or reason
-    return Notice(NoticeCode.DATABASE_CANNOT_BE_USED, {"path": str(path), "reason": str(reason)})
+def _refuse_newer(backend: Backend, current: tuple[str, ...]) -> None:
+    """Raise StorageError when the database has a revision this version does not know."""
+    known, head = schema.known_revisions()
+    unknown = [r for r in current if r not in known]
+    if unknown:
+        raise StorageError(
+            Notice(
+                NoticeCode.DATABASE_TOO_NEW,
+                {"path": backend.where, "unknown": ", ".join(unknown), "head": head},
+            )
+        )
 
 
-def _move_aside(path: Path) -> Path:
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.unreadable-{stamp}")
-    number = 1
-    while aside.exists():
-        number += 1
-        aside = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
-    shutil.move(path, aside)
-    for companion in ("-wal", "-shm", "-journal"):
-        extra = path.with_name(path.name + companion)
-        if extra.exists():
-            shutil.move(extra, aside.with_name(aside.name + companion))
-    return aside
+def _migrate(backend: Backend, engine: Engine) -> None:
+    """Run the missing migrations in one transaction, one process at a time; a database of a
+    newer version is refused before anything in it changes."""
+    with backend.writer(engine).connect() as connection, connection.begin():
+        backend.lock_schema(connection)
+        current = schema.revisions(connection)  # another process may have migrated meanwhile
+        if current == (SCHEMA_REVISION,):
+            return
+        _refuse_newer(backend, current)
+        schema.upgrade(connection)
+
+
+def cannot_use(location: str | Path | None, error: BaseException) -> Notice:
+    """What to tell a person when the database refuses to open, read or write."""
+    return backend_for(location).cannot_use(error)

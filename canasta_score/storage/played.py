@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import date
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import text
-from sqlmodel import Session
+from sqlalchemy import Select, select
+from sqlmodel import Session, col
 
 from canasta_score.statistics import ALL_GAMES, GameFigures, PlayedGame, StatsFilter, summarize
-from canasta_score.storage.database import Database, reading, writing
+from canasta_score.storage.database import Database, game_row, reading, writing
+from canasta_score.storage.errors import GameNotFound
 from canasta_score.storage.facts import read_facts
-from canasta_score.storage.played_file import played_query
 from canasta_score.storage.played_text import loaded, stats_json, summary_from_data
 from canasta_score.storage.tables import GameRow
 
@@ -33,11 +33,10 @@ def played_games_summaries(*, db: Database, where: StatsFilter = ALL_GAMES) -> l
     Summaries not yet derived (after an upgrade of the database) are derived from the facts
     and written back.
     """
-    statement, values = played_query(where)
     with reading(db) as session:
-        rows: Sequence[Any] = session.execute(text(statement), values).all()
+        rows: Sequence[Any] = session.execute(played_query(where)).all()
     summaries: list[GameFigures | None] = []
-    cache = db._played
+    cache = db.upkeep.played
     missing: list[int] = []
     for game_id, created_at, stored in rows:
         cached = cache.get(game_id)
@@ -70,10 +69,30 @@ def _read(
         if summary is None:
             underived.append(index)
         else:
-            db._played[game_id] = (stored, created_at, summary)
+            db.upkeep.played[game_id] = (stored, created_at, summary)
             summaries[index] = summary
     if underived:
         _derive(db, rows, underived, summaries)
+
+
+def played_query(where: StatsFilter) -> Select[int | None, datetime, str]:
+    """The games `where` admits, oldest first: id, creation time and stored summary (the
+    `stats` command's read of a file, `played_file.played_query`, is the same in SQL)."""
+    query = select(col(GameRow.id), col(GameRow.created_at), col(GameRow.stats)).where(
+        col(GameRow.deleted_at).is_(None)
+    )
+    if where.rules_id is not None:
+        query = query.where(col(GameRow.preset) == where.rules_id)
+    if where.since is not None:
+        query = query.where(col(GameRow.created_at) >= start_of(where.since))
+    if where.until is not None:
+        query = query.where(col(GameRow.created_at) < start_of(where.until + timedelta(days=1)))
+    return query.order_by(col(GameRow.created_at), col(GameRow.id))
+
+
+def start_of(day: date) -> datetime:
+    """The first moment of a day (UTC), compared with the stored times as a time."""
+    return datetime.combine(day, time(), tzinfo=UTC)
 
 
 def _day(created_at: Any) -> date:
@@ -96,8 +115,9 @@ def _derive(
 
 
 def _derive_one(session: Session, game_id: int, played_on: date) -> GameFigures | None:
-    row = session.get(GameRow, game_id)
-    if row is None:  # purged meanwhile
+    try:  # locked, as for any write of a game's columns
+        row = game_row(session, game_id, deleted_too=True)
+    except GameNotFound:  # purged meanwhile
         return None
     game = read_facts(session, row)
     row.stats = stats_json(game)

@@ -61,11 +61,20 @@ def read_played_games(
     return summaries, changes
 
 
-def played_query(where: StatsFilter) -> tuple[str, dict[str, Any]]:
-    """The games `where` admits (the same query for `played.played_games_summaries`).
+def stored_time(day: date) -> str:
+    """A day's first moment as SQLite keeps times (SQLAlchemy's form, in UTC).
 
-    Days compare as text with the stored times: `2026-03-01` sorts before every moment of
-    that day, whichever of its two forms (created here, or imported) it was written in.
+    >>> stored_time(date(2026, 3, 1))
+    '2026-03-01 00:00:00.000000'
+    """
+    return f"{day.isoformat()} 00:00:00.000000"
+
+
+def played_query(where: StatsFilter) -> tuple[str, dict[str, Any]]:
+    """The games `where` admits, as `played.played_query` selects them.
+
+    SQLite keeps a time as text in one form (`2026-03-01 20:15:00.000000`, UTC), which sorts
+    as the times do: a day's first moment is written in that form and compared with it.
     """
     conditions = ["deleted_at IS NULL"]
     values: dict[str, Any] = {}
@@ -74,10 +83,10 @@ def played_query(where: StatsFilter) -> tuple[str, dict[str, Any]]:
         values["rules"] = where.rules_id
     if where.since is not None:
         conditions.append("created_at >= :since")
-        values["since"] = where.since.isoformat()
+        values["since"] = stored_time(where.since)
     if where.until is not None:
         conditions.append("created_at < :until")
-        values["until"] = (where.until + timedelta(days=1)).isoformat()
+        values["until"] = stored_time(where.until + timedelta(days=1))
     return (
         f"SELECT id, created_at, stats FROM game WHERE {' AND '.join(conditions)} "
         "ORDER BY created_at, id",

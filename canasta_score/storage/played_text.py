@@ -1,6 +1,6 @@
 """A game's statistics summary as the text kept in `game.stats`, and read back.
 
-Standard library and the statistics alone: `played_file` reads the summaries with sqlite3,
+Standard library and the statistics alone: `played_file` reads the summaries from the file,
 without SQLAlchemy, for the `stats` command.
 """
 

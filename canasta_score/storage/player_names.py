@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 
 from canasta_score.core import table_name
 from canasta_score.statistics import NameChange
-from canasta_score.storage.database import Database, aware, now, reading, writing
+from canasta_score.storage.database import Database, aware, holds_id, now, reading, writing
 from canasta_score.storage.errors import NameChangeNotFound
 from canasta_score.storage.records import StoredNameChange
 from canasta_score.storage.tables import ChangeRow, NameChangeRow
@@ -49,9 +49,7 @@ def add_name_change(*, db: Database, change: NameChange) -> StoredNameChange:
 def undo_name_change(*, db: Database, change_id: int) -> StoredNameChange:
     """Take back a name change (the later ones stay); raises NameChangeNotFound."""
     with writing(db) as session:
-        # Compared, not `in range(...)`: that walks the whole range for anything not an int.
-        fits = -(2**63) <= change_id < 2**63
-        row = session.get(NameChangeRow, change_id) if fits else None
+        row = session.get(NameChangeRow, change_id) if holds_id(session, change_id) else None
         if row is None:
             raise NameChangeNotFound(change_id)
         undone = _stored(row)

@@ -12,7 +12,6 @@ from sqlalchemy import delete, update
 from sqlmodel import Session, col
 
 from canasta_score.core import Game, Problem, RoundRefused, SideEntry
-from canasta_score.storage import backups
 from canasta_score.storage.database import Database, game_row, now, writing
 from canasta_score.storage.errors import StaleGame
 from canasta_score.storage.facts import entries_json, read_facts
@@ -43,7 +42,7 @@ def _change_rounds(
             write(session, row, before, after)
             write_summary(session, row, after)
             session.add(row)
-    backups.after_write(db, finished_now=after.finished and not before.finished)
+    db.upkeep.after_write(db, finished_now=after.finished and not before.finished)
     return stored(row, after)
 
 

@@ -23,6 +23,7 @@ def get_setting(*, db: Database, key: str, default: str | None = None) -> str | 
 
 def set_setting(*, db: Database, key: str, value: str) -> None:
     with writing(db) as session:
+        db.backend.lock_table(session.connection(), "setting")  # a key added once
         stored = session.get(SettingRow, key)
         if stored is None:
             session.add(SettingRow(key=key, value=value))
@@ -47,6 +48,7 @@ def custom_rules(*, db: Database) -> list[RuleSet]:
 def save_custom_rules(*, db: Database, rule_sets: Sequence[RuleSet]) -> None:
     """Keep exactly these rule sets, in this order (the ones not named are removed)."""
     with writing(db) as session:
+        db.backend.lock_table(session.connection(), "custom_rules")  # the whole list at once
         session.execute(delete(CustomRulesRow))
         for position, rules in enumerate(rule_sets):
             session.add(

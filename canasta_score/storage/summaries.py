@@ -8,18 +8,21 @@ import logging
 import threading
 import time
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import case, text, update
+from sqlalchemy import Integer, case, cast, func, update
+from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
 from canasta_score import __version__
 from canasta_score.core import Game, player_key
-from canasta_score.storage.database import Database, aware, reading, writing
+from canasta_score.storage.database import Database, aware, game_row, reading, writing
+from canasta_score.storage.errors import GameNotFound
 from canasta_score.storage.facts import read_facts
 from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import GameListEntry, PlayerRecord
 from canasta_score.storage.settings import get_setting, set_setting
-from canasta_score.storage.tables import GameRow, SeatRow, SideRow
+from canasta_score.storage.tables import GameRow, PlayerRow, SeatRow, SideRow
 
 #: Setting naming the app version whose core derived the summary columns.
 SUMMARIES_KEY = "storage.summaries_derived_by"
@@ -29,14 +32,23 @@ REBUILD_BATCH = 50
 REBUILD_PAUSE = 0.02
 
 
+def summary_columns(game: Game) -> dict[str, Any]:
+    """What the core derives from a game's facts, by the game row's column (the sides'
+    totals are `game.totals`, in side order): the one place the summary is made."""
+    return {
+        "rules_name": game.rules.name,
+        "round_count": len(game.rounds),
+        "totals": json.dumps(list(game.totals)),
+        "finished": game.finished,
+        "winner": game.winner,
+        "stats": stats_json(game),
+    }
+
+
 def write_summary(session: Session, row: GameRow, game: Game) -> None:
     """Write what the core derives from the facts into the summary columns."""
-    row.rules_name = game.rules.name
-    row.round_count = len(game.rounds)
-    row.totals = json.dumps(list(game.totals))
-    row.finished = game.finished
-    row.winner = game.winner
-    row.stats = stats_json(game)
+    for column, value in summary_columns(game).items():
+        setattr(row, column, value)
     by_position = dict(enumerate(game.totals))
     session.execute(  # one statement for every side
         update(SideRow)
@@ -122,17 +134,27 @@ def unfinished_game(*, db: Database) -> GameListEntry | None:
 
 def player_record(*, db: Database, name: str) -> PlayerRecord:
     """A player's games, finished games, wins and points over all stored games."""
-    query = text(
-        "SELECT p.name, count(*), coalesce(sum(g.finished), 0), "
-        "coalesce(sum(g.winner IS NOT NULL AND g.winner = s.side_position), 0), "
-        "coalesce(sum(side.total), 0) "
-        "FROM player p JOIN seat s ON s.player_id = p.id "
-        "JOIN game g ON g.id = s.game_id "
-        "JOIN side ON side.game_id = s.game_id AND side.position = s.side_position "
-        "WHERE p.key = :key AND g.deleted_at IS NULL GROUP BY p.id"
+    won = col(GameRow.winner) == col(SeatRow.side_position)  # NULL (no winner) counts nothing
+    query = (
+        select_columns(
+            col(PlayerRow.name),
+            func.count(),
+            func.coalesce(func.sum(cast(col(GameRow.finished), Integer)), 0),
+            func.coalesce(func.sum(case((won, 1), else_=0)), 0),
+            func.coalesce(func.sum(col(SideRow.total)), 0),
+        )
+        .join(SeatRow, col(SeatRow.player_id) == col(PlayerRow.id))
+        .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
+        .join(
+            SideRow,
+            (col(SideRow.game_id) == col(SeatRow.game_id))
+            & (col(SideRow.position) == col(SeatRow.side_position)),
+        )
+        .where(col(PlayerRow.key) == player_key(name), col(GameRow.deleted_at).is_(None))
+        .group_by(col(PlayerRow.id), col(PlayerRow.name))
     )
     with reading(db) as session:
-        found = session.execute(query, {"key": player_key(name)}).first()
+        found = session.execute(query).first()
     if found is None:
         return PlayerRecord(name=name.strip(), games=0, finished=0, wins=0, points=0)
     stored_name, games, finished, wins, points = found
@@ -157,10 +179,12 @@ def rebuild_summaries(*, db: Database, stop: threading.Event | None = None) -> i
         began = time.perf_counter()
         with writing(db) as session:
             for game_id in ids[first : first + REBUILD_BATCH]:
-                row = session.get(GameRow, game_id)
-                if row is not None:  # purged meanwhile
-                    write_summary(session, row, read_facts(session, row))
-                    session.add(row)
+                try:  # locked: a save of another process waits, or this waits for it
+                    row = game_row(session, game_id, deleted_too=True)
+                except GameNotFound:  # purged meanwhile
+                    continue
+                write_summary(session, row, read_facts(session, row))
+                session.add(row)
         spent = time.perf_counter() - began
     set_setting(db=db, key=SUMMARIES_KEY, value=__version__)
     return len(ids)

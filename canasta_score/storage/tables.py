@@ -79,8 +79,10 @@ class PlayerRow(SQLModel, table=True):
     __table_args__ = (Index("ix_player_key", "key", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
-    #: The name as first entered.
-    name: str = Field(sa_type=String(collation="NOCASE"), unique=True)
+    #: The name as first entered (SQLite compares it NOCASE, as earlier versions did).
+    name: str = Field(
+        sa_type=String().with_variant(String(collation="NOCASE"), "sqlite"), unique=True
+    )
     #: Who the name is (`core.player_key`): "Åsa" and " åsa " are one player.
     key: str
     last_played_at: datetime

@@ -39,6 +39,7 @@ def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = Non
                 show_unusable_database(page, error.notice)
                 return
             store.read_statistics_soon()
+            store.listen_to_others(page.pubsub)
     assert isinstance(store, GameStore)
     App(page, store, invite).start(tell_about_opening=first)
 

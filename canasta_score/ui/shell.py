@@ -38,10 +38,10 @@ from canasta_score.i18n import Translator, negotiate, translator
 from canasta_score.ui.components import TapIcon, dialog_title, tap_height
 from canasta_score.ui.connection import BROWSER_LANGUAGES
 from canasta_score.ui.host import CONTENT_WIDTH
-from canasta_score.ui.news import TableNews
+from canasta_score.ui.news import CANNOT_SAVE_NOW, SAVED_AGAIN, TableNews
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameNotFound, GameStore, StoredGame
-from canasta_score.ui.views import screen_for
+from canasta_score.ui.views import BrokenScreen, screen_for
 
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
 PREFIX = "canasta_score."
@@ -75,6 +75,7 @@ class App:
         self.page = page
         #: What this phone hears from the others at the table, and tells them.
         self.news = TableNews(page)
+        self.news.watch_database(self.database_reachable)
         self.store = store.telling(self.news.publish)
         #: The link other phones open (with its access token) when the table is served on the
         #: network; None when only this device can reach the app.
@@ -352,7 +353,14 @@ class App:
         """The page is gone or going (tab closed, session expired): the screen is left."""
         if self.current is not None:
             self.current.leave()
-        self.news.stop()
+        self.news.close()
+
+    def database_reachable(self, reachable: bool) -> None:
+        """The database went out of reach (a server restarting) or is back: said at once;
+        what is typed stays, and a screen that could not be read is read again."""
+        self.message(self.tr._(SAVED_AGAIN if reachable else CANNOT_SAVE_NOW))
+        if reachable and isinstance(self.current, BrokenScreen):
+            self.show_route()
 
     def reconnected(self, _event: ft.Event[ft.Page] | None = None) -> None:
         """The page is back (reloaded, or the phone online again): its screen is drawn afresh,

@@ -7,17 +7,19 @@ import copy
 import functools
 import inspect
 import json
+import logging
 import os
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
 from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
+    DatabaseUnavailable,
     GameListEntry,
     GameNotFound,
     HistoryCursor,
@@ -32,8 +34,18 @@ from canasta_score.storage import (
     StoredGame,
     StoredNameChange,
 )
+from canasta_score.storage.listening import ChangeListener, announce
+from canasta_score.ui.news import (
+    tell_every_phone,
+    tell_every_phone_the_database_is,
+    tell_every_phone_to_reload,
+)
+
+if TYPE_CHECKING:
+    from flet.pubsub.pubsub_client import PubSubClient
 
 __all__ = [
+    "DatabaseUnavailable",
     "GameFigures",
     "GameListEntry",
     "GameNotFound",
@@ -90,9 +102,11 @@ def _tells(
     def saved(store: GameStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         result = method(store, *args, **kwargs)
         if isinstance(result, StoredGame):
-            store._tell(result.id)
+            game_id: int | None = result.id
         else:
-            store._tell(signature.bind(store, *args, **kwargs).arguments.get("game_id"))
+            game_id = signature.bind(store, *args, **kwargs).arguments.get("game_id")
+        store._tell(game_id)
+        store._announce(game_id)
         return result
 
     saved.tells = True  # type: ignore[attr-defined]
@@ -112,6 +126,41 @@ class GameStore:
         #: the process: a page opened meanwhile (a reload, a second tab) starts from it.
         self._typing: dict[int, dict[str, Any] | None] = {}
         self._typing_lock = threading.Lock()
+        #: Hears the other server processes of a shared database (`listen_to_others`).
+        self._listener: ChangeListener | None = None
+
+    def listen_to_others(self, pubsub: PubSubClient) -> None:
+        """On a database shared by several server processes, pass each change another process
+        announces on to this process's phones (`pubsub`: any page's, all share one hub), and
+        have every screen read again after the database was out of reach. Once per process."""
+        if self._listener is not None or not self.db.backend.shared:
+            return
+
+        def reconnected() -> None:
+            tell_every_phone_the_database_is(pubsub, True)
+            tell_every_phone_to_reload(pubsub)
+
+        self._listener = ChangeListener(
+            self.db,
+            heard=lambda game_id: tell_every_phone(pubsub, game_id),
+            reconnected=reconnected,
+            lost=lambda: tell_every_phone_the_database_is(pubsub, False),
+        ).start()
+
+    def _announce(self, game_id: int | None) -> None:
+        """Tell the other server processes (if any) of a change saved here."""
+        if self._listener is None:
+            return
+        try:
+            announce(db=self.db, game_id=game_id, sender=self._listener.sender)
+        except Exception as error:  # saved all the same; the others read it at their reload
+            logging.getLogger(__name__).warning("change not announced: %s", error)
+
+    def close(self) -> None:
+        """Stop listening to the other processes and close the database."""
+        if self._listener is not None:
+            self._listener.stop()
+        self.db.close()
 
     def telling(self, tell: Callable[[int | None], None]) -> GameStore:
         """The same open database, telling `tell` after every change it saves (the methods
@@ -261,7 +310,11 @@ class GameStore:
             self._typing[game_id] = copy.deepcopy(draft)
 
     def save_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
-        storage.save_draft(db=self.db, game_id=game_id, draft=draft)
+        try:
+            storage.save_draft(db=self.db, game_id=game_id, draft=draft)
+        except DatabaseUnavailable as error:  # kept in memory (`note_draft`) until it can be
+            logging.getLogger(__name__).warning("half-typed round kept in memory: %s", error)
+            return
         with self._typing_lock:
             self._typing.pop(game_id, None)  # what was noted is on disk now, or cleared
 

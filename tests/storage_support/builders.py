@@ -56,9 +56,43 @@ def run_cli(*args, stdin=None, env=None, language="en"):
 
 def wait_for_backups(db) -> None:
     """Wait until the automatic backup being written on its thread (if any) is on disk."""
-    db._backups.wait()
+    db.upkeep.backups.wait()
 
 
 def wait_for_summaries(db) -> None:
     """Wait until the summaries being derived again after an update of the app are done."""
-    db._summaries.wait()
+    db.upkeep.summaries.wait()
+
+
+def file_engine(path):
+    """An engine on a SQLite file, set up as the app sets up its own."""
+    from canasta_score.storage.sqlite_file import SQLiteFile
+
+    return SQLiteFile(path).make_engine()
+
+
+def database_at(path, revision: str) -> None:
+    """A SQLite file with the schema as an earlier version of the app left it."""
+    from canasta_score.storage import schema
+
+    engine = file_engine(path)
+    with engine.begin() as connection:
+        schema.upgrade(connection, revision)
+    engine.dispose()
+
+
+def execute(location, *statements, **values):
+    """Plain SQL on the database at `location` (a file or a URL), beside the app, as another
+    program (or an older version) would; returns the last statement's rows."""
+    from sqlalchemy import text
+
+    from canasta_score.storage.backend import backend_for
+
+    engine = backend_for(location).make_engine()
+    try:
+        with engine.begin() as connection:
+            for statement in statements:
+                result = connection.execute(text(statement), values)
+            return result.all() if result.returns_rows else []
+    finally:
+        engine.dispose()

@@ -36,12 +36,12 @@ from canasta_score.ui.components.round_picture import (
     round_picture,
     scale,
 )
-from canasta_score.ui.news import game_topic
+from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
-from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -456,6 +456,9 @@ class RoundDetailScreen(Screen):
             except StaleGame:
                 self.app.message(tr._("This game was changed on another screen; here it is now."))
                 self.app.go(f"/game/{self.game_id}")
+                return
+            except DatabaseUnavailable:
+                self.app.message(tr._(CANNOT_SAVE_NOW))
                 return
             self.app.message(tr._("Round {n} deleted").format(n=number))
             self.app.go(f"/game/{self.game_id}")

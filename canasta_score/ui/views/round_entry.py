@@ -11,11 +11,11 @@ from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button
 from canasta_score.ui.components.side_panel import SidePanel
 from canasta_score.ui.debounce import Debounced
-from canasta_score.ui.news import game_topic
+from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.round_entry import ENTRY_MODE_SETTING, EntryMode, RoundDraft
-from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -324,6 +324,9 @@ class RoundEntryScreen(Screen):
                 store.replace_round(self.game_id, self.editing, entries, self.stored.version)
         except RoundRefused as refused:
             self.problems.value = "\n".join(self.plain(p) for p in refused.problems)
+            return
+        except DatabaseUnavailable:  # nothing saved; what was typed stays on screen
+            self.app.message(self.app.tr._(CANNOT_SAVE_NOW))
             return
         except StaleGame:
             latest = store.load_game(self.game_id)

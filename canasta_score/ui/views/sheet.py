@@ -26,12 +26,12 @@ from canasta_score.ui.components import (
     numbers_held,
     text_width,
 )
-from canasta_score.ui.news import game_topic
+from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
-from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -583,6 +583,9 @@ class SheetScreen(Screen):
                 self.app.message(
                     self.app.tr._("This game was changed on another screen; here it is now.")
                 )
+            except DatabaseUnavailable:
+                self.app.message(self.app.tr._(CANNOT_SAVE_NOW))
+                return
             else:
                 self.app.message(self.app.tr._("Round {n} taken back").format(n=number))
             self.app.show_route()

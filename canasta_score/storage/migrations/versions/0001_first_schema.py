@@ -40,7 +40,14 @@ def upgrade() -> None:
     op.create_table(
         "player",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("name", sa.String(collation="NOCASE"), nullable=False, unique=True),
+        # SQLite compares names NOCASE; PostgreSQL has no such collation (and players are
+        # told apart by their key since 0005).
+        sa.Column(
+            "name",
+            sa.String().with_variant(sa.String(collation="NOCASE"), "sqlite"),
+            nullable=False,
+            unique=True,
+        ),
         sa.Column("last_played_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(

@@ -1,0 +1,199 @@
+"""A SQLite file as the database: checked before it is opened, moved aside when damaged,
+written with BEGIN IMMEDIATE, its connections set by PRAGMAs."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+
+from canasta_score.storage import paths
+from canasta_score.storage.backend import Backend, Prepared, reason_of
+from canasta_score.storage.errors import StorageError
+from canasta_score.storage.notices import Notice, NoticeCode
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+#: Execution option naming a connection that writes: its transactions start with BEGIN IMMEDIATE.
+WRITES = "canasta_score_writes"
+#: How long a write waits for another one (another tab, the backup) before giving up.
+BUSY_TIMEOUT_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class FileState:
+    """What a look at the database file found, before anything in it is changed."""
+
+    #: Why the file cannot be used as our database (None when it can).
+    unreadable: Notice | None = None
+    #: Schema revisions the file says it has (empty for a new or empty file).
+    revisions: tuple[str, ...] = ()
+    #: Why a sound file cannot be opened now (locked by another program, folder not
+    #: writable, I/O error): no reason to move it aside, only to say so.
+    unopenable: str | None = None
+
+
+class SQLiteFile(Backend):
+    """The games in one SQLite file on this device."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.where = str(path)
+        self.default_backups = paths.backups_folder(path)
+
+    def prepare(self) -> Prepared:
+        """Check the file is one SQLite can use as ours; a damaged one is moved aside (never
+        deleted) and a fresh database is started in its place."""
+        path = self.path
+        assert path is not None
+        if path.is_dir():  # never moved aside: it may be any folder, named by mistake
+            raise StorageError(
+                Notice(
+                    NoticeCode.DATABASE_IS_FOLDER,
+                    {"path": str(path), "example": str(path / paths.DATABASE_NAME)},
+                )
+            )
+        if path.exists() and not path.is_file():  # a device or a pipe: SQLite would hang or
+            raise StorageError(  # leave a journal next to it
+                Notice(NoticeCode.DATABASE_NOT_A_FILE, {"path": str(path)})
+            )
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(
+                Notice(
+                    NoticeCode.FOLDER_CANNOT_BE_MADE,
+                    {"path": str(path), "reason": str(error.strerror or error)},
+                )
+            ) from error
+        state = inspect_file(path)
+        if state.unopenable:
+            raise StorageError(self.cannot_use(Exception(state.unopenable)))
+        if not state.unreadable:
+            return Prepared(revisions=state.revisions)
+        try:
+            aside = move_aside(path)
+        except OSError as error:
+            raise StorageError(
+                Notice(
+                    NoticeCode.DATABASE_CANNOT_BE_MOVED,
+                    {
+                        "path": str(path),
+                        "why": state.unreadable,
+                        "reason": str(error.strerror or error),
+                    },
+                )
+            ) from error
+        from canasta_score.storage.backups import newest_backup
+
+        assert self.default_backups is not None
+        offer = newest_backup(paths.operator_backups_folder() or self.default_backups)
+        moved: dict[str, str | Notice] = {
+            "path": str(path),
+            "why": state.unreadable,
+            "aside": str(aside),
+        }
+        notice = (
+            Notice(NoticeCode.DATABASE_MOVED_ASIDE_BACKUP, {**moved, "backup": offer.name})
+            if offer
+            else Notice(NoticeCode.DATABASE_MOVED_ASIDE, moved)
+        )
+        return Prepared(notice=notice, backup_to_offer=offer, revisions=())
+
+    def make_engine(self) -> Engine:
+        """An engine on the file: WAL, foreign keys on, full sync, explicit transactions."""
+        engine = create_engine(
+            f"sqlite:///{self.path}",
+            connect_args={"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
+        )
+
+        @event.listens_for(engine, "connect")
+        def _settings(dbapi_connection: Any, _record: Any) -> None:
+            # Let SQLAlchemy's begin event, not the driver, decide when a transaction starts.
+            dbapi_connection.isolation_level = None
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            # FULL: a confirmed save survives even a power cut, not only a killed process.
+            cursor.execute("PRAGMA synchronous = FULL")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(connection: Any) -> None:
+            # A write takes the lock before it reads, so what it read cannot change under it.
+            writes = connection.get_execution_options().get(WRITES)
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+        return engine
+
+    def writer(self, engine: Engine) -> Engine:
+        # BEGIN IMMEDIATE also holds off another process's migration: no lock of its own.
+        return engine.execution_options(**{WRITES: True})
+
+    def cannot_use(self, error: BaseException) -> Notice:
+        return Notice(
+            NoticeCode.DATABASE_CANNOT_BE_USED, {"path": self.where, "reason": reason_of(error)}
+        )
+
+
+def inspect_file(path: Path) -> FileState:
+    """Look at a database file with plain sqlite3, only reading, to decide how to open it."""
+    if not path.exists() or path.stat().st_size == 0:
+        return FileState()
+    try:
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        reason = str(error.strerror or error)
+        return FileState(unreadable=Notice(NoticeCode.FILE_CANNOT_BE_READ, {"reason": reason}))
+    if header != SQLITE_HEADER:
+        return FileState(unreadable=Notice(NoticeCode.NOT_SQLITE))
+    try:
+        connection = sqlite3.connect(path)
+        try:
+            check = [row[0] for row in connection.execute("PRAGMA quick_check")]
+            if check != ["ok"]:
+                lines = [x for row in check for x in row.splitlines() if not x.startswith("*")]
+                first = {"reason": lines[0][:120]}
+                damage = (
+                    Notice(NoticeCode.DAMAGED_AND_MORE, {**first, "more": len(lines) - 1})
+                    if len(lines) > 1
+                    else Notice(NoticeCode.DAMAGED, first)
+                )
+                return FileState(unreadable=damage)
+            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+            if "alembic_version" not in tables:
+                ours = {"game", "round", "side"}
+                if tables and not ours & tables:
+                    return FileState(unreadable=Notice(NoticeCode.OTHER_PROGRAM))
+                return FileState()
+            revisions = tuple(
+                row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
+            )
+            return FileState(revisions=revisions)
+        finally:
+            connection.close()
+    except sqlite3.OperationalError as error:  # busy, cannot open, read-only, I/O: not damage
+        return FileState(unopenable=str(error))
+    except sqlite3.DatabaseError as error:
+        return FileState(unreadable=Notice(NoticeCode.DAMAGED, {"reason": str(error)}))
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a file that cannot be used (with its journal), never deleting it."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.unreadable-{stamp}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
+    shutil.move(path, aside)
+    for companion in ("-wal", "-shm", "-journal"):
+        extra = path.with_name(path.name + companion)
+        if extra.exists():
+            shutil.move(extra, aside.with_name(aside.name + companion))
+    return aside

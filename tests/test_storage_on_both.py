@@ -1,0 +1,212 @@
+"""The same guarantees on a SQLite file and on a PostgreSQL database: migrations at start, one
+process at a time; a newer schema refused untouched; names folded alike; backups by one."""
+
+import json
+import subprocess
+import sys
+import threading
+from datetime import date
+
+import pytest
+from storage_support.builders import (
+    execute,
+    game_file,
+    run_cli,
+    two_sides,
+    wait_for_backups,
+    winning_round,
+)
+
+from canasta_score import storage
+from canasta_score.statistics import StatsFilter
+from canasta_score.storage import backups
+from canasta_score.storage.tables import SCHEMA_REVISION
+
+
+def test_processes_opening_a_new_database_at_once_migrate_it_once(location):
+    script = (
+        "import sys\nfrom canasta_score import storage\n"
+        "storage.open_database(sys.argv[1]).close()\n"
+    )
+    opening = [
+        subprocess.Popen([sys.executable, "-c", script, str(location)], stderr=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    for process in opening:
+        _, said = process.communicate(timeout=120)
+        assert process.returncode == 0, said.decode()
+    assert execute(location, "SELECT version_num FROM alembic_version") == [(SCHEMA_REVISION,)]
+    with storage.open_database(location) as db:
+        storage.create_game(db=db, game=two_sides())
+        assert len(storage.list_games(db=db)) == 1
+
+
+def test_a_database_of_a_newer_version_is_refused_and_left_as_it_was(location):
+    with storage.open_database(location) as db:
+        storage.create_game(db=db, game=two_sides())
+    execute(location, "UPDATE alembic_version SET version_num = '9999'")
+    before = execute(location, "SELECT id, version, updated_at FROM game")
+    with pytest.raises(storage.StorageError) as refused:
+        storage.open_database(location)
+    assert "newer version" in str(refused.value) and "9999" in str(refused.value)
+    assert execute(location, "SELECT version_num FROM alembic_version") == [("9999",)]
+    assert execute(location, "SELECT id, version, updated_at FROM game") == before
+
+
+def test_names_are_one_player_whatever_their_case_in_every_alphabet(db):
+    storage.create_game(db=db, game=two_sides(names=("Anna", "Åsa", "Cleo", "Dan")))
+    storage.create_game(db=db, game=two_sides(names=("anna", "åsa", "CLEO", "Eva")))
+    assert sorted(storage.known_players(db=db)) == ["Anna", "Cleo", "Dan", "Eva", "Åsa"]
+    assert storage.player_record(db=db, name="ANNA").games == 2
+    assert storage.player_record(db=db, name=" åSA ").games == 2
+
+
+def test_players_added_by_several_writers_at_once_are_one_player_each(location):
+    tabs = [storage.open_database(location) for _ in range(4)]
+    start = threading.Barrier(len(tabs))
+    failures = []
+
+    def create(index, tab):
+        start.wait()
+        try:
+            names = ("Anna", "Ben", "cleo" if index % 2 else "Cleo", f"Player {index}")
+            storage.create_game(db=tab, game=two_sides(names=names))
+        except Exception as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=create, args=pair) for pair in enumerate(tabs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert len(storage.list_games(db=tabs[0])) == 4
+    assert storage.player_record(db=tabs[0], name="cleo").games == 4
+    for tab in tabs:
+        tab.close()
+
+
+def test_automatic_backups_go_to_the_folder_the_operator_names(location, tmp_path, monkeypatch):
+    folder = tmp_path / "club-backups"
+    monkeypatch.setenv("CANASTA_SCORE_BACKUPS", str(folder))
+    with storage.open_database(location) as db:
+        assert db.backups_folder == folder
+        stored = storage.create_game(db=db, game=two_sides())
+        storage.add_round(db=db, game_id=stored.id, entries=winning_round(), expected_version=1)
+        wait_for_backups(db)
+    newest = backups.newest_backup(folder)  # the one after the finished game
+    assert newest is not None and '"round_count"' not in newest.read_text(encoding="utf-8")
+    assert json.loads(newest.read_text(encoding="utf-8"))["games"][0]["rounds"]
+
+
+def test_a_server_database_writes_no_backup_unless_a_folder_is_named(db):
+    if db.path is not None:
+        pytest.skip("a file's backups go next to it")
+    assert db.backups_folder is None
+    stored = storage.create_game(db=db, game=two_sides())
+    storage.add_round(db=db, game_id=stored.id, entries=winning_round(), expected_version=1)
+    wait_for_backups(db)
+    assert storage.backup_now(db=db) is None
+
+
+def test_one_server_process_at_a_time_writes_the_backup(postgres_server, tmp_path, monkeypatch):
+    monkeypatch.setenv("CANASTA_SCORE_BACKUPS", str(tmp_path))
+    url = postgres_server.new_database()
+    with storage.open_database(url) as first, storage.open_database(url) as second:
+        storage.create_game(db=first, game=two_sides())
+        wait_for_backups(first)  # the daily backups asked for on opening
+        wait_for_backups(second)
+        with first.backend.backup_turn(first.engine) as mine:
+            assert mine
+            assert storage.backup_now(db=second) is None  # the other one holds the turn
+        assert storage.backup_now(db=second) is not None
+    postgres_server.drop_database(url)
+
+
+def test_settings_and_rule_sets_saved_by_several_writers_at_once_land_whole(location):
+    from dataclasses import replace
+
+    from canasta_score.core import PRESETS
+
+    tabs = [storage.open_database(location) for _ in range(4)]
+    start = threading.Barrier(len(tabs))
+    failures = []
+
+    def save(index, tab):
+        start.wait()
+        try:
+            storage.set_setting(db=tab, key="language", value=f"value {index}")
+            rules = [
+                replace(PRESETS["classic"], id=f"custom-{n}", name=f"Tab {index}") for n in range(3)
+            ]
+            storage.save_custom_rules(db=tab, rule_sets=rules)
+        except Exception as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=save, args=pair) for pair in enumerate(tabs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert storage.get_setting(db=tabs[0], key="language").startswith("value ")
+    names = {rules.name for rules in storage.custom_rules(db=tabs[0])}
+    assert len(names) == 1  # one tab's list, whole
+    for tab in tabs:
+        tab.close()
+
+
+def test_the_same_games_give_the_same_figures_history_and_stats_on_both(postgres_server, tmp_path):
+    games = []
+    for number in range(12):
+        document = game_file(rounds=1 + number % 4)
+        document["created"] = f"2026-03-{1 + number % 3:02d}T{number:02d}:30:00+00:00"
+        document["sides"][0]["players"] = ["Anna", "Ben"] if number % 2 else ["anna", "Cleo"]
+        games.append(document)
+    backup = {"format": storage.BACKUP_FORMAT, "games": games}
+    url = postgres_server.new_database()
+    seen = []
+    for location in (tmp_path / "games.db", url):
+        with storage.open_database(location) as db:
+            storage.import_document(db=db, document=backup)
+            day = StatsFilter(since=date(2026, 3, 2))
+            query = storage.HistoryQuery(search="ANNA")
+            seen.append(
+                (
+                    storage.played_games_summaries(db=db),
+                    storage.played_games_summaries(db=db, where=day),
+                    [g.id for g in storage.history_page(db=db, query=query, limit=4).games],
+                    storage.player_record(db=db, name="anna"),
+                    storage.export_all(db=db),
+                )
+            )
+        stats = run_cli("stats", "--json", "--db", location)
+        assert stats.returncode == 0, stats.stderr
+        seen[-1] += (stats.stdout,)
+    assert seen[0] == seen[1]
+    postgres_server.drop_database(url)
+
+
+@pytest.mark.parametrize("number", [2**31, 2**40, 2**63, -(2**63) - 1])
+def test_an_id_too_big_for_the_database_names_nothing(db, number):
+    with pytest.raises(storage.GameNotFound):
+        storage.load_game(db=db, game_id=number)
+    assert storage.load_draft(db=db, game_id=number) is None
+    with pytest.raises(storage.NameChangeNotFound):
+        storage.undo_name_change(db=db, change_id=number)
+
+
+def test_a_read_sees_one_state_of_the_games_throughout(db):
+    from sqlmodel import select
+
+    from canasta_score.storage.database import reading
+    from canasta_score.storage.tables import GameRow, RoundRow
+
+    stored = storage.create_game(db=db, game=two_sides())
+    with reading(db) as session:
+        [version] = session.exec(select(GameRow.version)).all()
+        # another phone saves a round meanwhile, on a connection of its own
+        storage.add_round(db=db, game_id=stored.id, entries=winning_round(), expected_version=1)
+        rounds = session.exec(select(RoundRow.id)).all()
+    assert (version, len(rounds)) == (1, 0)
+    assert storage.load_game(db=db, game_id=stored.id).version == 2
