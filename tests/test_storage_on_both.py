@@ -99,14 +99,19 @@ def test_automatic_backups_go_to_the_folder_the_operator_names(location, tmp_pat
     assert json.loads(newest.read_text(encoding="utf-8"))["games"][0]["rounds"]
 
 
-def test_a_server_database_writes_no_backup_unless_a_folder_is_named(db):
-    if db.path is not None:
-        pytest.skip("a file's backups go next to it")
-    assert db.backups_folder is None
-    stored = storage.create_game(db=db, game=two_sides())
-    storage.add_round(db=db, game_id=stored.id, entries=winning_round(), expected_version=1)
-    wait_for_backups(db)
-    assert storage.backup_now(db=db) is None
+def test_a_server_database_writes_no_backup_unless_a_folder_is_named(postgres_server):
+    """(A file's backups go next to it; a server's only where the operator says.)"""
+    url = postgres_server.new_database()
+    db = storage.open_database(url)
+    try:
+        assert db.path is None and db.backups_folder is None
+        stored = storage.create_game(db=db, game=two_sides())
+        storage.add_round(db=db, game_id=stored.id, entries=winning_round(), expected_version=1)
+        wait_for_backups(db)
+        assert storage.backup_now(db=db) is None
+    finally:
+        db.close()
+        postgres_server.drop_database(url)
 
 
 def test_one_server_process_at_a_time_writes_the_backup(postgres_server, tmp_path, monkeypatch):
