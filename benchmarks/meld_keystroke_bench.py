@@ -23,16 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-EIGHT_MELDS = [
-    {"rank": "K", "natural": 7},
-    {"rank": "Q", "natural": 5, "twos": 1, "jokers": 1},
-    {"rank": "A", "natural": 3, "twos": 1},
-    {"rank": "7", "natural": 4},
-    {"rank": "8", "natural": 3, "jokers": 1},
-    {"rank": "9", "natural": 5},
-    {"rank": "J", "natural": 4},
-    {"rank": "10", "natural": 3},
-]
+from examples import EIGHT_MELDS  # noqa: E402
 
 
 def main() -> None:

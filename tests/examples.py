@@ -13,6 +13,19 @@ WORKED_EXAMPLE_ROUND = [
     {"melded": 0, "hand": 85, "red_threes": 1},
 ]
 
+#: RULES.md, "Melds", worked example (seed 004's round): the side that went out, meld by meld,
+#: as GAME_FORMAT.md writes it.
+WORKED_EXAMPLE_MELDS = [
+    {"rank": "K", "natural": 7},
+    {"rank": "Q", "natural": 5, "twos": 1, "jokers": 1},
+    {"rank": "A", "natural": 3, "twos": 1},
+    {"rank": "7", "natural": 4},
+    {"rank": "8", "natural": 3, "jokers": 1},
+    {"rank": "9", "natural": 5},
+]
+#: Eight melds of one side (the worked example with jacks and tens), for a small phone.
+EIGHT_MELDS = [*WORKED_EXAMPLE_MELDS, {"rank": "J", "natural": 4}, {"rank": "10", "natural": 3}]
+
 WE_AND_THEY = [
     {"name": "We", "players": ["Anna", "Ben"]},
     {"name": "They", "players": ["Cleo", "Dan"]},

@@ -5,7 +5,13 @@ import json
 import os
 
 import pytest
-from examples import WE_AND_THEY, game_file
+
+#: RULES.md, "Melds", worked example (seed 004's round), as GAME_FORMAT.md writes it.
+from examples import (
+    WE_AND_THEY,
+    WORKED_EXAMPLE_MELDS,
+    game_file,
+)
 from storage_support.builders import run_cli
 
 from canasta_score.core import (
@@ -24,15 +30,6 @@ from canasta_score.core import (
     rules_as_json,
 )
 
-#: RULES.md, "Melds", worked example (seed 004's round), as GAME_FORMAT.md writes it.
-WORKED_EXAMPLE_MELDS = [
-    {"rank": "K", "natural": 7},
-    {"rank": "Q", "natural": 5, "twos": 1, "jokers": 1},
-    {"rank": "A", "natural": 3, "twos": 1},
-    {"rank": "7", "natural": 4},
-    {"rank": "8", "natural": 3, "jokers": 1},
-    {"rank": "9", "natural": 5},
-]
 MELD_ROUND = [
     {"melded": WORKED_EXAMPLE_MELDS, "hand": 70, "red_threes": 2, "went_out": "normal"},
     {"melded": 0, "hand": 85, "red_threes": 1},

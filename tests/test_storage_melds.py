@@ -18,14 +18,7 @@ MELD_ROUND = [
     SideEntry(melded=WORKED_EXAMPLE, hand=70, red_threes=2, went_out=WentOut.NORMAL),
     SideEntry(melded=(Meld(Rank.FIVE, 3, twos=1),), hand=85, red_threes=1),
 ]
-AS_ENTERED = [
-    {"rank": "K", "natural": 7},
-    {"rank": "Q", "natural": 5, "twos": 1, "jokers": 1},
-    {"rank": "A", "natural": 3, "twos": 1},
-    {"rank": "7", "natural": 4},
-    {"rank": "8", "natural": 3, "jokers": 1},
-    {"rank": "9", "natural": 5},
-]
+from examples import WORKED_EXAMPLE_MELDS as AS_ENTERED  # noqa: E402
 
 
 @pytest.fixture

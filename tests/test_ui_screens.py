@@ -298,7 +298,7 @@ def phone_with(store: GameStore, preferences: DevicePreferences) -> App:
     app = app_on(store)
     app.preferences = lambda: preferences  # type: ignore[assignment,method-assign,return-value]
     app.start(tell_about_opening=False)
-    asyncio.run(app.read_device())
+    run_on_a_loop_of_its_own(app.read_device())
     return app
 
 

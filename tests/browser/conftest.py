@@ -286,6 +286,7 @@ class Screen:
         # Until it holds: a keystroke sent while the screen is drawn again can be lost.
         deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
         while time.monotonic() < deadline:
+            self.wait_still(identifier)
             field = self.wait_for(identifier).locator("input, textarea").first
             if not field.count():
                 field = self.wait_for(identifier)
@@ -298,6 +299,18 @@ class Screen:
             f"{identifier} holds {field.input_value()!r}, typed {value!r}"
         )
         self.inputs += 1
+
+    def wait_still(self, identifier: str) -> None:
+        """Until the control stays where it is (a tap just before may still move the screen:
+        a click at the old place lands on whatever moved there)."""
+        node = self.wait_for(identifier)
+        last, still = None, 0
+        deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+        while still < 3 and time.monotonic() < deadline:
+            box = node.bounding_box()
+            still = still + 1 if box == last else 0
+            last = box
+            self.page.wait_for_timeout(80)
 
     def value(self, identifier: str) -> str:
         field = self.wait_for(identifier).locator("input, textarea").first

@@ -29,16 +29,8 @@ WORKED_EXAMPLE = [("K", 7, 0, 0), ("Q", 5, 1, 1), ("A", 3, 1, 0), ("7", 4, 0, 0)
 WORKED_EXAMPLE += [("9", 5, 0, 0)]
 
 #: Eight melds of one side (the worked example with jacks and tens), for the small phone.
-EIGHT_MELDS = [
-    {"rank": "K", "natural": 7},
-    {"rank": "Q", "natural": 5, "twos": 1, "jokers": 1},
-    {"rank": "A", "natural": 3, "twos": 1},
-    {"rank": "7", "natural": 4},
-    {"rank": "8", "natural": 3, "jokers": 1},
-    {"rank": "9", "natural": 5},
-    {"rank": "J", "natural": 4},
-    {"rank": "10", "natural": 3},
-]
+from examples import EIGHT_MELDS  # noqa: E402
+
 EIGHT_MELDS_ROUND = [
     {"melded": EIGHT_MELDS, "hand": 70, "red_threes": 2, "went_out": "normal"},
     {"melded": 0, "hand": 85, "red_threes": 1},

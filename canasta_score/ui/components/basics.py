@@ -339,11 +339,11 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
     longest = max(label.value.split(), key=len)
     label.size = size * min(1.0, room / text_width(longest, size, scale, LETTER_ADVANCE))
     label.text_align = ft.TextAlign.CENTER
-    button.height = None
     line = label.size * scale * 1.45
-    button.style = ft.ButtonStyle(
-        padding=ft.Padding.symmetric(horizontal=16, vertical=max(8, (BIG_BUTTON - line) / 2))
-    )
+    lines = math.ceil(text_width(label.value, label.size, scale, LETTER_ADVANCE) / room)
+    # As high as its lines and a finger's margin, never less than the button it was.
+    button.height = max(BIG_BUTTON, lines * line + 2 * 8)
+    button.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=8))
 
 
 def tap_height(size: float, scale: float) -> float:

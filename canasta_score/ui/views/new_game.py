@@ -9,7 +9,15 @@ import flet as ft
 
 from canasta_score.core import describe, rules_title
 from canasta_score.i18n import suggested_preset
-from canasta_score.ui.components import TAP, Section, Tagged, TapIcon, Wide, fit_button
+from canasta_score.ui.components import (
+    TAP,
+    Section,
+    Tagged,
+    TapIcon,
+    Wide,
+    fit_button,
+    tap_height,
+)
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.new_game import NewGameForm, is_default_name
 
@@ -93,7 +101,12 @@ class NewGameScreen(Screen):
             controls.append(
                 ft.Row(
                     [
-                        ft.Chip(label=name, on_click=lambda _e, n=name: self.seat_known(n))
+                        ft.Chip(
+                            label=name,
+                            on_click=lambda _e, n=name: self.seat_known(n),
+                            # A finger's height at any text size (a chip is 32 px at 1x).
+                            height=tap_height(14, self.app.text_scale),
+                        )
                         for name in offered
                     ],
                     wrap=True,

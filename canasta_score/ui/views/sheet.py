@@ -15,6 +15,7 @@ from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import (
+    LETTER_ADVANCE,
     TAP,
     FitNumber,
     Tagged,
@@ -23,6 +24,7 @@ from canasta_score.ui.components import (
     fit_button,
     fitted_words,
     numbers_held,
+    text_width,
 )
 from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import Screen
@@ -311,9 +313,11 @@ class SheetScreen(Screen):
         editable = not game.finished
         scale = self.app.text_scale
         sides = len(game.sides)
-        # The round's number and the edit button take a tap's width each.
-        cell_width = (self.app.body_width() - 2 * TAP - 4 * (sides + 1)) / sides
         round_label = self.app.tr._("Round")
+        # The round's number takes a tap's width, or its heading's where that is wider (large
+        # text: "Runde"); the edit button a tap's width.
+        first = max(TAP, text_width(round_label, 11, scale, LETTER_ADVANCE) + 6)
+        cell_width = (self.app.body_width() - first - TAP - 4 * (sides + 1)) / sides
         rows_of_sheet = sheet_rows(game)
         # Every round's numbers at one size, the size at which the widest fits.
         numbers = [
@@ -328,8 +332,9 @@ class SheetScreen(Screen):
             [
                 ft.Text(
                     round_label,
-                    size=fitted_words(round_label, 12, TAP, scale),
-                    width=TAP,
+                    # Measured by the wider letters' estimate: a capital and "u" run wide.
+                    size=fitted_words(round_label, 12, first, scale),
+                    width=first,
                     text_align=ft.TextAlign.CENTER,
                 ),
                 *[
@@ -364,17 +369,21 @@ class SheetScreen(Screen):
         for row in rows_of_sheet:
             cells: list[ft.Control] = [
                 ft.Container(
-                    content=ft.Text(
-                        str(row.number),
-                        size=18,
-                        weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.PRIMARY,
+                    content=ft.Container(
+                        content=ft.Text(
+                            str(row.number),
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.PRIMARY,
+                        ),
+                        width=TAP,
+                        height=TAP,
+                        alignment=ft.Alignment.CENTER,
+                        border_radius=TAP // 2,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                     ),
-                    width=TAP,
-                    height=TAP,
+                    width=first,
                     alignment=ft.Alignment.CENTER,
-                    border_radius=TAP // 2,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                 )
             ]
             for side, (score, total) in enumerate(zip(row.scores, row.totals, strict=True)):

@@ -1,12 +1,12 @@
-"""Fixtures shared by the storage tests: every storage test that is not about files runs on
+"""Fixtures shared by the storage tests (a pytest plugin: pyproject.toml's addopts): every storage test that is not about files runs on
 both kinds of database, a SQLite file and a throwaway PostgreSQL server (`location`, `db`)."""
 
 from __future__ import annotations
 
 import pytest
-from storage_support import postgres
 
 from canasta_score import storage
+from storage_support import postgres
 
 DATABASES = ("sqlite", "postgresql")
 
