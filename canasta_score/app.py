@@ -301,13 +301,18 @@ class ClientLeftIsNoError(logging.Filter):
 
 
 def purge_deleted_games(db_path: str | None) -> None:
-    """Forget for good the games deleted (and not restored) while the app was open."""
+    """Forget for good the games deleted (and not restored) while the app was open; on a
+    database other server processes share, those deleted a day ago (a phone of another process
+    may still offer to restore one deleted now)."""
+    from datetime import timedelta
+
     from canasta_score import storage
 
     try:
         db = storage.open_database(db_path)
         try:
-            storage.purge_deleted(db=db)
+            shared = db.backend.shared
+            storage.purge_deleted(db=db, older_than=timedelta(days=1) if shared else None)
         finally:
             db.close()
     except Exception as error:  # closing must not fail over housekeeping

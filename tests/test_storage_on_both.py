@@ -215,3 +215,19 @@ def test_a_read_sees_one_state_of_the_games_throughout(db):
         rounds = session.exec(select(RoundRow.id)).all()
     assert (version, len(rounds)) == (1, 0)
     assert storage.load_game(db=db, game_id=stored.id).version == 2
+
+
+def test_purging_can_leave_the_games_deleted_just_now(db):
+    from datetime import UTC, datetime, timedelta
+
+    kept, gone = (storage.create_game(db=db, game=two_sides()).id for _ in range(2))
+    for game_id in (kept, gone):
+        storage.delete_game(db=db, game_id=game_id)
+    from canasta_score.storage.database import writing
+    from canasta_score.storage.tables import GameRow
+
+    with writing(db) as session:  # deleted two days ago
+        session.get(GameRow, gone).deleted_at = datetime.now(UTC) - timedelta(days=2)
+    assert storage.purge_deleted(db=db, older_than=timedelta(days=1)) == 1
+    storage.restore_game(db=db, game_id=kept)
+    assert [g.id for g in storage.list_games(db=db)] == [kept]

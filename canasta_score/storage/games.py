@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import delete
+from sqlalchemy import ColumnElement, delete
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -171,10 +171,14 @@ def restore_game(*, db: Database, game_id: int) -> None:
             record(session, row, "game restored")
 
 
-def purge_deleted(*, db: Database) -> int:
-    """Remove the deleted games for good; returns how many. Called when the app closes."""
+def purge_deleted(*, db: Database, older_than: timedelta | None = None) -> int:
+    """Remove the deleted games for good (only those deleted longer than `older_than` ago, if
+    given); returns how many. Called when the app closes."""
+    deleted: ColumnElement[bool] = col(GameRow.deleted_at).is_not(None)
+    if older_than is not None:
+        deleted = deleted & (col(GameRow.deleted_at) < now() - older_than)
     with writing(db) as session:
-        result = session.execute(delete(GameRow).where(col(GameRow.deleted_at).is_not(None)))
+        result = session.execute(delete(GameRow).where(deleted))
         return int(result.rowcount)  # type: ignore[attr-defined]
 
 
