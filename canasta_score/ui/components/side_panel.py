@@ -20,12 +20,13 @@ from canasta_score.core import (
 from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import (
-    TAP,
     FitNumber,
     Section,
     Stepper,
     Tagged,
     fitted,
+    icon_size,
+    tap_size,
     text_width,
 )
 from canasta_score.ui.components.entry import POINTS_FILTER, Toggle, labelled, points_field
@@ -349,7 +350,7 @@ class SidePanel:
         )
         self.cards_item, self.penalty_item, self.more = self.more_menu()
         # Both ways out side by side where their labels fit, else one under the other.
-        room = (self.inner - TAP - 12) / 2 - 46
+        room = (self.inner - tap_size(scale) - 12) / 2 - 46
         if all(
             text_width(toggle.label.value, 15, scale) <= room
             for toggle in (self.out_normal, self.out_concealed)
@@ -505,8 +506,13 @@ class SidePanel:
                     side=draft.game.sides[n].name
                 ),
                 items=[cards_item, penalty_item],
-                width=TAP,
-                height=TAP,
+                width=tap_size(self.scale),
+                height=tap_size(self.scale),
+                # The button inside as big as its place: a finger's size at any text size.
+                size_constraints=ft.BoxConstraints(
+                    min_width=tap_size(self.scale), min_height=tap_size(self.scale)
+                ),
+                icon_size=icon_size(self.scale),
             ),
         )
         return cards_item, penalty_item, more
