@@ -267,6 +267,7 @@ class Screen:
         """One input: a tap on the control (a disabled one too, if asked: it must do nothing)."""
         node = self.wait_for(identifier)
         node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+        self.wait_still(identifier)
         tappable = "[flt-tappable], [role=button], input, [role=checkbox]"
         # The control itself when it takes taps (a whole row), else what inside it does.
         inner = node.locator(tappable).first
@@ -306,7 +307,7 @@ class Screen:
         node = self.wait_for(identifier)
         last, still = None, 0
         deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
-        while still < 3 and time.monotonic() < deadline:
+        while still < 2 and time.monotonic() < deadline:
             box = node.bounding_box()
             still = still + 1 if box == last else 0
             last = box
