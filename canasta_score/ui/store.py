@@ -305,9 +305,12 @@ class GameStore:
 
     def note_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
         """The round as typed a moment ago, before it is written (`save_draft`): what a page
-        opened now starts from, so no page shows an older draft than the last change."""
+        opened now starts from, so no page shows an older draft than the last change.
+
+        `draft` is kept as given (a screen hands a fresh one per change: no copy per
+        keystroke); a page reading it gets a copy of its own (`load_draft`)."""
         with self._typing_lock:
-            self._typing[game_id] = copy.deepcopy(draft)
+            self._typing[game_id] = draft
 
     def save_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
         try:

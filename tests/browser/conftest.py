@@ -30,6 +30,7 @@ from headless import (
     URL_LINE,
     enable_semantics,
     new_phone,
+    only_the_app,
     open_app,
 )
 
@@ -479,3 +480,34 @@ def phone(app_server: AppServer, open_screen: Any) -> Screen:
     screen: Screen = open_screen(app_server)
     screen.open("/")
     return screen
+
+
+@pytest.fixture
+def large_text_phone(browser: Any, tmp_path: Path) -> Iterator[Any]:
+    """`large_text_phone(server, font_px, size, locale=None)`: a Screen on a browser whose
+    text is that large (in `locale`'s language when given)."""
+    contexts: list[Any] = []
+
+    def open_(
+        server: AppServer, font: int, size: dict[str, int], locale: str | None = None
+    ) -> Screen:
+        profile = tmp_path / f"profile-{len(contexts)}"
+        (profile / "Default").mkdir(parents=True)
+        (profile / "Default" / "Preferences").write_text(
+            json.dumps({"webkit": {"webprefs": {"default_font_size": font}}})
+        )
+        context = browser.browser_type.launch_persistent_context(
+            str(profile),
+            executable_path=chromium_executable(),
+            args=CHROMIUM_ARGS,
+            viewport=size,
+            device_scale_factor=1,
+            locale=locale,
+        )
+        contexts.append(only_the_app(context, STEP_TIMEOUT_MS))
+        page = context.pages[0] if context.pages else context.new_page()
+        return Screen(page, server.url)
+
+    yield open_
+    for context in contexts:
+        context.close()

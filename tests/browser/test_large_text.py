@@ -23,18 +23,16 @@ machine the whole file takes a few minutes. The pictures land in screenshots-tex
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import BLANK_PNG_BYTES, LOAD_TIMEOUT_MS, ROOT, STEP_TIMEOUT_MS, AppServer, Screen
 from examples import game_file
-from headless import CHROMIUM_ARGS, PHONE, only_the_app
+from headless import PHONE
 
 from canasta_score.i18n import Translator, translator
 
@@ -111,43 +109,6 @@ def big_numbers_app(app_server: AppServer) -> AppServer:
     """The game on a fresh database each time (a round typed in part is kept as a draft)."""
     app_server.import_games(BIG_NUMBERS)
     return app_server.start()
-
-
-@pytest.fixture
-def large_text_phone(browser: Any, tmp_path: Path) -> Iterator[Any]:
-    """`large_text_phone(server, font_px, size, locale=None)`: a Screen on a browser whose
-    text is that large (in `locale`'s language when given)."""
-    contexts: list[Any] = []
-
-    def open_(
-        server: AppServer, font: int, size: dict[str, int], locale: str | None = None
-    ) -> Screen:
-        profile = tmp_path / f"profile-{len(contexts)}"
-        (profile / "Default").mkdir(parents=True)
-        (profile / "Default" / "Preferences").write_text(
-            json.dumps({"webkit": {"webprefs": {"default_font_size": font}}})
-        )
-        context = browser.browser_type.launch_persistent_context(
-            str(profile),
-            executable_path=browser_executable(),
-            args=CHROMIUM_ARGS,
-            viewport=size,
-            device_scale_factor=1,
-            locale=locale,
-        )
-        contexts.append(only_the_app(context, STEP_TIMEOUT_MS))
-        page = context.pages[0] if context.pages else context.new_page()
-        return Screen(page, server.url)
-
-    yield open_
-    for context in contexts:
-        context.close()
-
-
-def browser_executable() -> str:
-    from conftest import chromium_executable
-
-    return chromium_executable()
 
 
 def em_width(text: str) -> float:

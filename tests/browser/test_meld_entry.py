@@ -8,15 +8,12 @@ score 1450; They, 85 in hand and a red three, -185.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, AppServer, Screen, chromium_executable
+from conftest import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, AppServer, Screen
 from examples import game_file
-from headless import CHROMIUM_ARGS, PHONE, only_the_app
+from headless import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -159,33 +156,6 @@ def test_a_half_entered_round_keeps_its_melds_through_a_reload_and_says_so(
     phone.wait_gone("side-0-meld-K-points")
     phone.wait_gone("kept-from-before")
     phone.wait_for("side-0-add-meld-K")
-
-
-@pytest.fixture
-def large_text_phone(browser: Any, tmp_path: Path) -> Iterator[Any]:
-    """`large_text_phone(server, font_px, size)`: a phone whose text is that large."""
-    contexts: list[Any] = []
-
-    def open_(server: AppServer, font: int, size: dict[str, int]) -> Screen:
-        profile = tmp_path / f"profile-{len(contexts)}"
-        (profile / "Default").mkdir(parents=True)
-        (profile / "Default" / "Preferences").write_text(
-            json.dumps({"webkit": {"webprefs": {"default_font_size": font}}})
-        )
-        context = browser.browser_type.launch_persistent_context(
-            str(profile),
-            executable_path=chromium_executable(),
-            args=CHROMIUM_ARGS,
-            viewport=size,
-            device_scale_factor=1,
-        )
-        contexts.append(only_the_app(context, STEP_TIMEOUT_MS))
-        page = context.pages[0] if context.pages else context.new_page()
-        return Screen(page, server.url)
-
-    yield open_
-    for context in contexts:
-        context.close()
 
 
 @pytest.mark.parametrize("size", [SMALL_PHONE, PHONE], ids=["360", "390"])
