@@ -150,3 +150,41 @@ def test_the_empty_sheet_names_the_button_as_it_reads(store):
     stored = store.create_game(Game(rules=PRESETS["finnish"], sides=tuple(sides_of(2, 2))))
     shown = texts(SheetScreen(app_in(store, "fi"), f"/game/{stored.id}", stored.id).build())
     assert any("napauta ”Lisää jako 1”" in text for text in shown), shown
+
+
+#: How each language names a side of one player, and a side of two, in a meld's problems.
+ONE_AND_TWO = {
+    "nl": ("speler", "team"),
+    "da": ("spiller", "hold"),
+    "nb": ("spiller", "lag"),
+    "fi": ("pelaaja", "pari"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(ONE_AND_TWO))
+@pytest.mark.parametrize(
+    "code", [ProblemCode.BLACK_THREES_WITHOUT_GOING_OUT, ProblemCode.MELD_RANK_TWICE]
+)
+def test_a_meld_problem_names_a_side_by_its_size(language, code):
+    one, two = ONE_AND_TWO[language]
+    tr = translator(language)
+    problem = Problem(code, params={"count": 2})
+    for players, word, other in ((1, one, two), (2, two, one)):
+        said = tr.problem(problem, players=players).lower()
+        assert word in said and other not in said.replace(",", " ").split(), said
+
+
+def test_dutch_meld_entry_of_single_players_speaks_of_the_player_in_every_message(store):
+    from canasta_score.core import Rank
+    from canasta_score.ui.state.round_entry import EntryMode
+    from canasta_score.ui.views.round_entry import RoundEntryScreen
+
+    stored = store.create_game(Game(rules=PRESETS["two-player"], sides=tuple(sides_of(1, 2))))
+    screen = RoundEntryScreen(app_in(store, "nl"), f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    screen.draft.set_mode(0, EntryMode.MELDS)
+    screen.draft.add_meld(0, Rank.BLACK_THREE)
+    screen.changed()
+    shown = " ".join(words_on(screen.panels[0].view))
+    assert "alleen de speler die uitgaat mag zwarte drieën uitkomen" in shown
+    assert "team" not in shown.lower()

@@ -11,6 +11,7 @@ from canasta_score.core import CanastaKind, Problem, Rank
 from canasta_score.core.melds import canastas_of, melded_points
 from canasta_score.core.problems import MELD_NAMES
 from canasta_score.i18n import Translator
+from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components.basics import TAP, Tagged, TapIcon, fitted, fitted_words
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_
 from canasta_score.ui.state.round_entry import MeldDraft, RoundDraft
@@ -334,10 +335,13 @@ class MeldArea(ft.Column):
     def show(self, problems: list[Problem]) -> None:
         draft, tr = self.draft, self.tr
         side = draft.sides[self.n]
+        players = side_size(draft.game.sides)
         by_rank: dict[str, list[str]] = {}
         for problem in problems:
             if problem.meld is not None:
-                by_rank.setdefault(problem.meld, []).append(tr.problem(problem, where=False))
+                by_rank.setdefault(problem.meld, []).append(
+                    tr.problem(problem, where=False, players=players)
+                )
         melds = [meld.meld() for meld in side.melds]
         self.melded.value = tr.number(melded_points(melds, draft.rules))
         made = canastas_of(melds, draft.rules)

@@ -561,7 +561,10 @@ class SidePanel:
         if melds:
             self.meld_area.show(problems)
             problems = [p for p in problems if p.meld is None]
-        self.warnings.value = "\n".join(self.tr.problem(w, where=False) for w in warnings)
+        players = side_size(self.screen.draft.game.sides)
+        self.warnings.value = "\n".join(
+            self.tr.problem(w, where=False, players=players) for w in warnings
+        )
         self.warnings_box.visible = bool(warnings)
         self.points_row.visible = not cards
         self.cards_item.content = self.mode_label(side.mode)
