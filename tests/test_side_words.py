@@ -82,7 +82,13 @@ def test_a_new_finnish_game_of_single_players_says_pelaaja_not_pari(store):
     shown = words_on(screen.build())
     assert "Lisää pelaaja pöytään" in shown and "Lisää pari" not in shown
     assert "Pelaajat" in shown and "Parit" not in shown
-    assert "Pelaajan 1 nimi" in shown
+    # One field a side, the player's, numbered round the table (no side name beside it).
+    assert sorted(text for text in shown if text.startswith("Pelaaja")) == [
+        "Pelaaja 1",
+        "Pelaaja 2",
+        "Pelaaja 3",
+        "Pelaajat",
+    ]
     assert [side.name for side in screen.form.sides][2] == "Kolmas pelaaja"
 
 
@@ -94,8 +100,11 @@ def test_a_made_up_side_name_follows_the_size_of_its_side():
     assert form.sides[2].name == "Kolmas joukkue"
     form.set_players_per_side(1)
     assert form.sides[2].name == "Kolmas pelaaja"
-    form.rename_side(2, "Naapurit")
+    form.rename_side(2, "Aino")  # a single player's name: the player's, when a partner joins
     form.set_players_per_side(2)
+    assert form.sides[2].name == "Kolmas pari" and form.sides[2].players == ["Aino", ""]
+    form.rename_side(2, "Naapurit")
+    form.set_players_per_side(3)
     assert form.sides[2].name == "Naapurit"
     assert is_default_name("Kolmas joukkue") and is_default_name("Neljäs pelaaja 1")
 

@@ -480,3 +480,24 @@ def test_switching_to_card_counting_alone_is_not_a_round_to_save() -> None:
     assert draft.worth_keeping
     draft.add_cards(0, CardPlace.HAND, CardGroup.LOW, 1)
     assert draft.touched and draft.can_save()
+
+
+def test_a_side_of_one_player_is_named_by_its_player_with_one_name() -> None:
+    form = NewGameForm()
+    form.name_player(0, 0, "Anna")
+    form.name_player(0, 1, "Ben")
+    form.set_players_per_side(1)
+    assert [(side.name, side.players) for side in form.sides] == [("Anna", [""]), ("They", [""])]
+    assert form.final_sides() == [Side("Anna", ("Anna",)), Side("They", ("They",))]
+    assert form.offer_player("anna") is None, "Anna is seated, as the side's name"
+    assert form.offer_player("Cleo") == (1, 0)
+    assert form.final_sides()[1] == Side("Cleo", ("Cleo",))
+    assert form.offer_player("Dan") is None, "no single player is left unnamed"
+    form.add_player(1)  # a partner joins: the name goes back to its player
+    assert (form.sides[1].name, form.sides[1].players) == ("They", ["Cleo", ""])
+
+
+def test_a_new_game_of_single_players_keeps_their_names() -> None:
+    old = (Side("We", ("Anna",)), Side("Cleo", ("Cleo",)))
+    form = NewGameForm(old, PRESETS["two-player"])
+    assert form.final_sides() == [Side("Anna", ("Anna",)), Side("Cleo", ("Cleo",))]

@@ -22,8 +22,15 @@ from canasta_score.ui.state.points import parse_points
 
 @dataclass
 class SideForm:
+    """A side as the form holds it. A side of one player is named by its player: the name is
+    kept as the side's, and the player's own field stays blank (it falls back to the side's)."""
+
     name: str
     players: list[str]
+
+    @property
+    def single(self) -> bool:
+        return len(self.players) == 1
 
 
 def default_side_name(index: int, tr: Translator, players: int = 2) -> str:
@@ -110,9 +117,18 @@ class NewGameForm:
     def default_target(self) -> int:
         return self.rules.target_for(len(self.sides))
 
+    def made_up(self, index: int) -> bool:
+        """Whether side `index` has no name of its own yet (blank, or the one the app gave)."""
+        name = self.sides[index].name
+        return not name.strip() or any(
+            name == default_side_name(index, self.tr, n) for n in SIDE_OF
+        )
+
     def _follow_suggestion(self) -> None:
-        for index, side in enumerate(self.sides):  # a made-up name follows the side's size
-            if any(side.name == default_side_name(index, self.tr, n) for n in SIDE_OF):
+        for index, side in enumerate(self.sides):
+            if side.single and side.players[0].strip():  # one player: one name, the side's
+                side.name, side.players[0] = side.players[0], ""
+            if self.made_up(index):  # a made-up name follows the side's size
                 side.name = default_side_name(index, self.tr, len(side.players))
         if not self._rules_chosen:
             self.rules_id = self.suggested_rules() or self.preferred
@@ -152,25 +168,34 @@ class NewGameForm:
             self._follow_suggestion()
 
     def add_player(self, side: int) -> None:
-        if len(self.sides[side].players) < self.MAX_PLAYERS:
-            self.sides[side].players.append("")
-            self._follow_suggestion()
+        self._seat(side, min(len(self.sides[side].players) + 1, self.MAX_PLAYERS))
+        self._follow_suggestion()
 
     def remove_player(self, side: int) -> None:
-        if len(self.sides[side].players) > 1:
-            self.sides[side].players.pop()
-            self._follow_suggestion()
+        self._seat(side, max(len(self.sides[side].players) - 1, 1))
+        self._follow_suggestion()
 
     def set_players_per_side(self, count: int) -> None:
-        for side in self.sides:
-            side.players = (side.players + [""] * count)[:count]
+        for index in range(len(self.sides)):
+            self._seat(index, count)
         self._follow_suggestion()
+
+    def _seat(self, index: int, count: int) -> None:
+        """Side `index` with `count` players. A single player's name, kept as the side's,
+        goes back to the player when a partner joins (and the side takes a made-up name)."""
+        side = self.sides[index]
+        if side.single and count > 1 and not self.made_up(index):
+            side.players[0], side.name = side.name, ""
+        side.players = (side.players + [""] * count)[:count]
 
     def rename_side(self, side: int, name: str) -> None:
         self.sides[side].name = name
 
     def name_player(self, side: int, player: int, name: str) -> None:
-        self.sides[side].players[player] = name
+        if self.sides[side].single:
+            self.sides[side].name = name
+        else:
+            self.sides[side].players[player] = name
 
     def offer_player(self, name: str) -> tuple[int, int] | None:
         """Put a remembered name in the first empty player field; where it went, if anywhere.
@@ -180,6 +205,11 @@ class NewGameForm:
         if self.is_seated(name):
             return None
         for side_index, side in enumerate(self.sides):
+            if side.single:  # a single player is named in the side's name
+                if self.made_up(side_index):
+                    side.name = name
+                    return side_index, 0
+                continue
             for player_index, player in enumerate(side.players):
                 if not player.strip():
                     side.players[player_index] = name
@@ -189,7 +219,14 @@ class NewGameForm:
     def is_seated(self, name: str) -> bool:
         """Whether that player (`player_key`: any case or spacing) is already on a side."""
         wanted = player_key(name)
-        return any(player_key(p) == wanted for side in self.sides for p in side.players)
+        return any(
+            player_key(p) == wanted
+            for index, side in enumerate(self.sides)
+            for p in [
+                *side.players,
+                *([side.name] if side.single and not self.made_up(index) else []),
+            ]
+        )
 
     def choose_rules(self, rules_id: str) -> None:
         self.rules_id = rules_id

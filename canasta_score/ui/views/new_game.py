@@ -19,7 +19,7 @@ from canasta_score.ui.components import (
     tap_height,
 )
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.state.new_game import NewGameForm, is_default_name
+from canasta_score.ui.state.new_game import NewGameForm, default_side_name, is_default_name
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -142,21 +142,27 @@ class NewGameScreen(Screen):
     def side_panel(self, index: int) -> ft.Control:
         form = self.form
         side = form.sides[index]
+        tr = self.app.tr
+        if side.single:  # one field: the player, whose name the side takes
+            name = ft.TextField(
+                label=tr._("Player {n}").format(n=index + 1),
+                value="" if form.made_up(index) else side.name,
+                hint_text=default_side_name(index, tr, 1),
+                capitalization=ft.TextCapitalization.WORDS,
+                on_change=lambda e, i=index: self.renamed(i, e.control.value),
+                text_size=18,
+            )
+        else:
+            name = ft.TextField(
+                label=tr.side("Side {n} name", len(side.players)).format(n=index + 1),
+                value=side.name,
+                on_change=lambda e, i=index: self.renamed(i, e.control.value),
+                text_size=18,
+            )
         fields: list[ft.Control] = [
             ft.Row(
                 [
-                    Tagged(
-                        f"side-{index}-name",
-                        ft.TextField(
-                            label=self.app.tr.side("Side {n} name", len(side.players)).format(
-                                n=index + 1
-                            ),
-                            value=side.name,
-                            on_change=lambda e, i=index: self.renamed(i, e.control.value),
-                            text_size=18,
-                        ),
-                        expand=True,
-                    ),
+                    Tagged(f"side-{index}-name", name, expand=True),
                     TapIcon(
                         f"side-{index}-remove",
                         ft.Icons.CLOSE,
@@ -167,7 +173,7 @@ class NewGameScreen(Screen):
                 ]
             )
         ]
-        for player in range(len(side.players)):
+        for player in range(0 if side.single else len(side.players)):
             fields.append(
                 Tagged(
                     f"side-{index}-player-{player}",
