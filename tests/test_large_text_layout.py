@@ -1,5 +1,5 @@
 """Large text on a small phone, without a browser: the chart, the round picture, statistics
-and the theme choice laid out for a device at 2x text, 360 px wide, in Finnish and German.
+and the theme and language choices laid out for a device at 2x text, 360 px wide, in Finnish and German.
 
 The browser tour (tests/browser/test_large_text.py) looks at the drawn screens; here the
 sizes the screens ask for are checked against the text they hold.
@@ -15,6 +15,7 @@ import pytest
 from test_ui_screens import WE_THEY, app_on, walk
 
 from canasta_score.core import PRESETS, Game, SideEntry, WentOut
+from canasta_score.i18n import LANGUAGES
 from canasta_score.ui.components import text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.shell import App
@@ -192,24 +193,72 @@ def test_the_theme_choice_keeps_readable_words_and_shows_what_is_chosen(
     else:
         assert isinstance(control, ft.RadioGroup), type(control)
         assert control.value == "system"
-        radios = [c for c in walk(control) if isinstance(c, ft.Radio)]
-        assert sorted(r.value for r in radios) == ["dark", "light", "system"]
-        for radio in radios:
-            assert radio.label and (radio.label_style is None or radio.label_style.size >= 14)
+        assert one_a_line(control) == {
+            "system": app.tr._("System"),
+            "light": app.tr._("Light"),
+            "dark": app.tr._("Dark"),
+        }
     if language == "en" and scale == 1.0:
         assert isinstance(control, ft.SegmentedButton), "three short words stay side by side"
     if language == "fi" and scale == 2.0:
         assert isinstance(control, ft.RadioGroup), "Järjestelmä at 2x does not fit a third"
 
 
-def test_each_theme_choice_is_a_fingers_height_at_large_text(store: GameStore) -> None:
+def one_a_line(group: ft.RadioGroup) -> dict[str, str]:
+    """The choices of a list of radio buttons, each with the words beside it: words that wrap
+    between words (a radio's own label does not), at least 14 px before the text scale."""
+    found = {}
+    for row in walk(group):
+        if isinstance(row, ft.Row):
+            (radio,) = [c for c in row.controls if isinstance(c, ft.Radio)]
+            (words,) = [c for c in row.controls if isinstance(c, ft.Text)]
+            assert not radio.label and words.expand and not words.no_wrap, words.value
+            assert words.size is not None and words.size >= 14, words.value
+            found[str(radio.value)] = words.value
+    return found
+
+
+@pytest.mark.parametrize("identifier", ["theme", "language"])
+def test_each_choice_in_a_list_is_a_fingers_height_at_large_text(
+    store: GameStore, identifier: str
+) -> None:
     app = phone(store, "fi", 2.0)
-    theme = next(c for c in walk(view(app, "/settings")) if getattr(c, "identifier", "") == "theme")
-    radios = [c for c in walk(theme) if isinstance(c, ft.Radio)]
+    chosen = next(
+        c for c in walk(view(app, "/settings")) if getattr(c, "identifier", "") == identifier
+    )
+    radios = [c for c in walk(chosen) if isinstance(c, ft.Radio)]
     assert radios
     for radio in radios:
-        line = radio.label_style.size * 2.0 * LINE
-        assert radio.height is not None and radio.height >= max(48, line), radio.label
+        assert radio.height is not None and radio.height >= max(48, 16 * 2.0 * LINE), radio.value
+
+
+# --- the language ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fi", "de", "en"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_language_choice_shows_each_choice_whole(
+    store: GameStore, language: str, scale: float
+) -> None:
+    """A menu field shows the chosen word on one line, cut where it does not fit ("Wie auf
+    diesem G…" at 2x): a menu only where every choice fits its field, else a list."""
+    app = phone(store, language, scale)
+    shown = next(
+        c for c in walk(view(app, "/settings")) if getattr(c, "identifier", "") == "language"
+    )
+    device = app.tr._("As on this device")
+    if isinstance(shown.content, ft.Dropdown):
+        room = 360 - 24 - 24 - 72
+        for option in shown.content.options:
+            assert text_width(option.text, 16, scale, LETTER_ADVANCE) <= room, option.text
+    else:
+        assert isinstance(shown.content, ft.RadioGroup), type(shown.content)
+        assert shown.content.value == "device"
+        assert one_a_line(shown.content) == {"device": device, **LANGUAGES}
+    if scale == 1.0:
+        assert isinstance(shown.content, ft.Dropdown), "at 1x every choice fits the menu"
+    if language == "de" and scale == 2.0:
+        assert isinstance(shown.content, ft.RadioGroup), "Wie auf diesem Gerät is cut at 2x"
 
 
 # --- dialogs ---------------------------------------------------------------------------------

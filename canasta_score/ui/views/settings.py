@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 DEVICE = "device"
 #: A theme segment's room besides its word: the padding at each end and the tick before it.
 SEGMENT_EXTRAS = 24 + 18 + 8
+#: A menu field's room besides its word: the padding at each end and the arrow.
+DROPDOWN_EXTRAS = 12 + 12 + 48
 
 
 class Imports:
@@ -52,20 +55,7 @@ class SettingsScreen(Screen):
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
         theme = self.theme_choice()
-        language = Tagged(
-            "language",
-            ft.Dropdown(
-                label=tr._("Language"),
-                value=app.device_setting("language", DEVICE),
-                options=[
-                    ft.DropdownOption(key=DEVICE, text=tr._("As on this device")),
-                    *[ft.DropdownOption(key=code, text=name) for code, name in LANGUAGES.items()],
-                ],
-                on_select=self.language_changed,
-                expand=True,
-            ),
-            expand=True,
-        )
+        language = self.language_choice()
         awake = ft.Switch(
             label=tr._("Keep the screen on during a game"),
             value=app.device_setting("keep_awake", "on") == "on",
@@ -86,9 +76,7 @@ class SettingsScreen(Screen):
         )
         body: list[ft.Control] = [
             Section(ft.Text(tr._("Theme"), size=18, weight=ft.FontWeight.BOLD), theme),
-            Section(
-                ft.Text(tr._("Language"), size=18, weight=ft.FontWeight.BOLD), ft.Row([language])
-            ),
+            Section(ft.Text(tr._("Language"), size=18, weight=ft.FontWeight.BOLD), language),
             Section(
                 ft.Text(tr._("Screen"), size=18, weight=ft.FontWeight.BOLD),
                 switch,
@@ -262,18 +250,66 @@ class SettingsScreen(Screen):
                     on_change=lambda e: self.app.choose_theme((e.control.selected or [chosen])[0]),
                 ),
             )
+        return self.one_a_line("theme", choices, chosen, self.app.choose_theme)
+
+    def language_choice(self) -> ft.Control:
+        """A menu where the longest choice fits its field at the device's text size; else
+        (large text, long words: German "Wie auf diesem Gerät") one choice a line, each whole."""
+        app, tr = self.app, self.app.tr
+        choices = {DEVICE: tr._("As on this device"), **LANGUAGES}
+        chosen = app.device_setting("language", DEVICE)
+        room = app.body_width() - 24 - DROPDOWN_EXTRAS
+        if all(
+            text_width(word, 16, app.text_scale, LETTER_ADVANCE) <= room
+            for word in choices.values()
+        ):
+            return ft.Row(
+                [
+                    Tagged(
+                        "language",
+                        ft.Dropdown(
+                            label=tr._("Language"),
+                            value=chosen,
+                            options=[
+                                ft.DropdownOption(key=key, text=word)
+                                for key, word in choices.items()
+                            ],
+                            on_select=lambda e: self.language_chosen(e.control.value or chosen),
+                            expand=True,
+                        ),
+                        expand=True,
+                    )
+                ]
+            )
+        return self.one_a_line("language", choices, chosen, self.language_chosen)
+
+    def one_a_line(
+        self, identifier: str, choices: dict[str, str], chosen: str, choose: Callable[[str], None]
+    ) -> ft.Control:
+        """Choices one under another, a radio button beside each, every word as large as the
+        device asks and wrapped between words (a radio's own label is not); each a finger's
+        height, the word as much a target as its button."""
+        scale = self.app.text_scale
         return Tagged(
-            "theme",
+            identifier,
             ft.RadioGroup(
                 content=ft.Column(
                     [
                         Tagged(
-                            f"theme-{value}",
-                            ft.Radio(
-                                value=value,
-                                label=word,
-                                label_style=ft.TextStyle(size=16),
-                                height=tap_height(16, app.text_scale),
+                            f"{identifier}-{value}",
+                            ft.MergeSemantics(
+                                content=ft.Row(
+                                    [
+                                        ft.Radio(value=value, height=tap_height(16, scale)),
+                                        ft.Text(
+                                            word,
+                                            size=16,
+                                            expand=True,
+                                            on_tap=lambda _e, v=value: choose(v),
+                                        ),
+                                    ],
+                                    spacing=0,
+                                )
                             ),
                         )
                         for value, word in choices.items()
@@ -282,12 +318,11 @@ class SettingsScreen(Screen):
                     tight=True,
                 ),
                 value=chosen,
-                on_change=lambda e: self.app.choose_theme(e.control.value or chosen),
+                on_change=lambda e: choose(e.control.value or chosen),
             ),
         )
 
-    def language_changed(self, event: ft.Event[ft.Dropdown]) -> None:
-        code = event.control.value or DEVICE
+    def language_chosen(self, code: str) -> None:
         self.app.choose_language(None if code == DEVICE else code)
 
     def awake_changed(self, event: ft.Event[ft.Switch]) -> None:
