@@ -110,6 +110,29 @@ def Section(*controls: ft.Control, padding: int = 12, bgcolor: str | None = None
     )
 
 
+def step_buttons(
+    on_step: Callable[[int], None], value: int, maximum: int | None = None
+) -> tuple[ft.IconButton, ft.IconButton]:
+    """A count's one-less and one-more buttons, each a finger's size: one less is off at
+    none, one more at `maximum`."""
+    minus = ft.IconButton(
+        icon=ft.Icons.REMOVE,
+        on_click=lambda: on_step(-1),
+        disabled=value <= 0,
+        width=TAP,
+        height=TAP,
+    )
+    plus = ft.IconButton(
+        icon=ft.Icons.ADD,
+        on_click=lambda: on_step(1),
+        disabled=maximum is not None and value >= maximum,
+        width=TAP,
+        height=TAP,
+        style=ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER),
+    )
+    return minus, plus
+
+
 class Stepper(ft.Row):
     """`label  [-]  count  [+]` with 48 px buttons; `identifier` tags the count, -plus/-minus the buttons.
 
@@ -143,21 +166,7 @@ class Stepper(ft.Row):
             no_wrap=True,
         )
         self.extra = ft.Text(extra, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.minus = ft.IconButton(
-            icon=ft.Icons.REMOVE,
-            on_click=lambda: on_step(-1),
-            disabled=value <= 0,
-            width=TAP,
-            height=TAP,
-        )
-        self.plus = ft.IconButton(
-            icon=ft.Icons.ADD,
-            on_click=lambda: on_step(1),
-            disabled=maximum is not None and value >= maximum,
-            width=TAP,
-            height=TAP,
-            style=ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER),
-        )
+        self.minus, self.plus = step_buttons(on_step, value, maximum)
         self.maximum = maximum
         buttons: list[ft.Control] = [
             Tagged(f"{identifier}-minus", self.minus, tr._("{what}: one less").format(what=label)),

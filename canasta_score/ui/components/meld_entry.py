@@ -12,7 +12,14 @@ from canasta_score.core.melds import canastas_of, melded_points
 from canasta_score.core.problems import MELD_NAMES
 from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
-from canasta_score.ui.components.basics import TAP, Tagged, TapIcon, fitted, fitted_words
+from canasta_score.ui.components.basics import (
+    TAP,
+    Tagged,
+    TapIcon,
+    fitted,
+    fitted_words,
+    step_buttons,
+)
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_
 from canasta_score.ui.state.round_entry import MeldDraft, RoundDraft
 
@@ -95,20 +102,7 @@ class MeldCount(ft.Column):
             content_padding=ft.Padding.symmetric(horizontal=2, vertical=10),
             on_change=lambda e: typed(digits(e.control.value or "")),
         )
-        self.minus = ft.IconButton(
-            icon=ft.Icons.REMOVE,
-            on_click=lambda: step(-1),
-            disabled=value <= 0,
-            width=TAP,
-            height=TAP,
-        )
-        self.plus = ft.IconButton(
-            icon=ft.Icons.ADD,
-            on_click=lambda: step(1),
-            width=TAP,
-            height=TAP,
-            style=ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER),
-        )
+        self.minus, self.plus = step_buttons(step, value)
         row = ft.Row(
             [
                 Tagged(f"{tag}-minus", self.minus, tr._("{what}: one less").format(what=label)),
