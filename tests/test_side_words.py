@@ -197,3 +197,11 @@ def test_dutch_meld_entry_of_single_players_speaks_of_the_player_in_every_messag
     shown = " ".join(words_on(screen.panels[0].view))
     assert "alleen de speler die uitgaat mag zwarte drieën uitkomen" in shown
     assert "team" not in shown.lower()
+
+
+def test_a_single_player_beside_a_side_of_two_is_labelled_apart_from_its_players(store):
+    screen = NewGameScreen(app_in(store, "nl"), "/new")
+    screen.form.remove_player(1)
+    shown = words_on(screen.build())
+    assert "Naam speler 2" in shown, "the single player's field, not a second 'Speler 2'"
+    assert shown.count("Speler 2") == 1, "the side of two's second player"

@@ -144,8 +144,10 @@ class NewGameScreen(Screen):
         side = form.sides[index]
         tr = self.app.tr
         if side.single:  # one field: the player, whose name the side takes
+            # "Player 2" beside a side of two would repeat its own second player's label.
+            label = tr._("Player {n}") if form.players() == 1 else tr.side("Side {n} name", 1)
             name = ft.TextField(
-                label=tr._("Player {n}").format(n=index + 1),
+                label=label.format(n=index + 1),
                 value="" if form.made_up(index) else side.name,
                 hint_text=default_side_name(index, tr, 1),
                 capitalization=ft.TextCapitalization.WORDS,
