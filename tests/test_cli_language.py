@@ -41,8 +41,10 @@ def test_a_problem_is_said_in_the_language_of_the_locale_with_the_same_exit_code
     _game, (problem,) = read_game(json.loads(bad_game_text()))
     assert english.returncode == german.returncode == finnish.returncode == 2
     assert english.stderr.strip() == str(problem)
-    assert german.stderr.strip() == translator("de").problem(problem)
-    assert finnish.stderr.strip() == translator("fi").problem(problem)
+    # Sides of two players: Finnish names each a pair (pari).
+    assert german.stderr.strip() == translator("de").problem(problem, players=2)
+    assert finnish.stderr.strip() == translator("fi").problem(problem, players=2)
+    assert "pari ”We”" in finnish.stderr
     assert german.stderr != english.stderr != finnish.stderr
 
 
@@ -231,3 +233,23 @@ def test_numbers_in_a_refusal_of_the_command_line_are_written_the_languages_way(
     assert german.returncode == english.returncode == 2
     assert "höchstens 1.000.000" in german.stderr
     assert "at most 1,000,000" in english.stderr
+
+
+def test_a_refusal_names_a_side_of_one_player_a_player():
+    """Two single players both went out: the Dutch says speler, for a side of two team."""
+    document = game_file()
+    document["rules"] = "two-player"
+    document["sides"] = [
+        {"name": "Anna", "players": ["Anna"]},
+        {"name": "Cleo", "players": ["Cleo"]},
+    ]
+    document["rounds"][0] = [
+        {"melded": 500, "canastas": {"natural": 2}, "went_out": "normal"},
+        {"melded": 500, "canastas": {"natural": 2}, "went_out": "normal"},
+    ]
+    single = in_locale("score", "-", stdin=json.dumps(document), LANG="nl_NL.UTF-8")
+    assert single.returncode == 2
+    assert "in een ronde kan maar één speler uitgaan" in single.stderr, single.stderr
+    document["sides"] = game_file()["sides"]
+    pairs = in_locale("score", "-", stdin=json.dumps(document), LANG="nl_NL.UTF-8")
+    assert "in een ronde kan maar één team uitgaan" in pairs.stderr, pairs.stderr

@@ -83,9 +83,34 @@ def read_json(path: str) -> tuple[Any, str | None]:
         )
 
 
-def refuse(lines: Sequence[object]) -> int:
+def refuse(lines: Sequence[object], players: int | None = None) -> int:
     """Say why, one reason a line on standard error, in the user's language (a problem from
-    the core is worded there); the exit status to return."""
+    the core is worded there, a side by the word for `players` players); the exit status to
+    return."""
     for line in lines:
-        print(words().problem(line) if isinstance(line, Problem) else line, file=sys.stderr)
+        said = words().problem(line, players=players) if isinstance(line, Problem) else line
+        print(said, file=sys.stderr)
     return EXIT_REFUSED
+
+
+def players_per_side(document: Any) -> int | None:
+    """How many players sit on each side of a game file, where its sides all say the same
+    (a file refused for its rounds still names its sides by their size).
+
+    >>> players_per_side({"sides": [{"players": ["A"]}, {"players": ["B"]}]})
+    1
+    >>> players_per_side({"sides": [{"players": ["A"]}, {"players": ["B", "C"]}]}) is None
+    True
+    >>> players_per_side([1, 2]) is None
+    True
+    """
+    sides = document.get("sides") if isinstance(document, dict) else None
+    if not isinstance(sides, list):
+        return None
+    sizes = {
+        len(side["players"])
+        if isinstance(side, dict) and isinstance(side.get("players"), list)
+        else None
+        for side in sides
+    }
+    return sizes.pop() if len(sizes) == 1 else None

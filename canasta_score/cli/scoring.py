@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from canasta_score.cli.reading import print_json, read_json, refuse, words
+from canasta_score.cli.reading import players_per_side, print_json, read_json, refuse, words
 from canasta_score.core import PRESETS, Problem, ProblemCode, read_game, rules_as_json, score_report
 
 
@@ -18,14 +18,13 @@ def score(args: argparse.Namespace) -> int:
     if error:
         return refuse([error])
     game, problems = read_game(document)
+    players = players_per_side(document)
     if game is None:
-        return refuse(problems)
+        return refuse(problems, players)
     print_json(score_report(game), sys.stdout)
     for warning in game.warnings():
-        print(
-            words()._("warning: {warning}").format(warning=words().problem(warning)),
-            file=sys.stderr,
-        )
+        said = words().problem(warning, players=players)
+        print(words()._("warning: {warning}").format(warning=said), file=sys.stderr)
     return 0
 
 
