@@ -321,6 +321,8 @@ def FitNumber(
 BUTTON_EXTRAS = 16 + 24 + 18 + 8
 #: The height of the big buttons (a label wrapped over lines makes them taller).
 BIG_BUTTON = 60
+#: One line of Roboto (ascent and descent), in em: the least a line of text takes.
+ROBOTO_LINE = 1.17
 
 
 def fit_button(control: ft.Control, width: float, scale: float) -> None:
@@ -336,6 +338,8 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
             return
         button = inner
     label = button.content
+    if isinstance(label, ft.Container):  # fitted before: the label in its margin
+        label = label.content
     if not isinstance(label, ft.Text) or not label.value:
         return
     if label.data is None:
@@ -344,15 +348,18 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
     room = width - BUTTON_EXTRAS
     if text_width(label.value, size, scale, LETTER_ADVANCE) <= room:
         label.size = size
+        button.content, button.height = label, BIG_BUTTON
         return
     longest = max(label.value.split(), key=len)
     label.size = size * min(1.0, room / text_width(longest, size, scale, LETTER_ADVANCE))
     label.text_align = ft.TextAlign.CENTER
-    line = label.size * scale * 1.45
-    lines = math.ceil(text_width(label.value, label.size, scale, LETTER_ADVANCE) / room)
-    # As high as its lines and a finger's margin, never less than the button it was.
-    button.height = max(BIG_BUTTON, lines * line + 2 * 8)
-    button.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=8))
+    # As high as the lines it takes when drawn (the estimate above is wide on purpose, so a
+    # label it thinks wraps may still fit one line) and a finger's margin round them: never
+    # less than the button it was, for one line of Roboto (1.17 of its size).
+    margin = max(8.0, (BIG_BUTTON - label.size * scale * ROBOTO_LINE) / 2)
+    button.height = None
+    button.content = ft.Container(content=label, padding=ft.Padding.symmetric(vertical=margin))
+    button.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=0))
 
 
 def tap_height(size: float, scale: float) -> float:

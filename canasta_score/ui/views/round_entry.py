@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -279,8 +280,14 @@ class RoundEntryScreen(Screen):
                 [p for p in problems if p.side == panel.index],
                 [w for w in warnings if w.side == panel.index],
             )
-        self.problems.value = "\n".join(self.plain(p) for p in problems)
+        self.say_problems(problems)
         self.save.disabled = not draft.touched or bool(problems)
+
+    def say_problems(self, problems: Sequence[Problem]) -> None:
+        """The round's problems over Save; no empty line there when there are none (a line of
+        large text is a finger's height of the screen)."""
+        self.problems.value = "\n".join(self.plain(p) for p in problems)
+        self.problems.visible = bool(problems)
 
     def plain(self, problem: Problem) -> str:
         message = self.app.tr.problem(
@@ -323,7 +330,7 @@ class RoundEntryScreen(Screen):
             else:
                 store.replace_round(self.game_id, self.editing, entries, self.stored.version)
         except RoundRefused as refused:
-            self.problems.value = "\n".join(self.plain(p) for p in refused.problems)
+            self.say_problems(refused.problems)
             return
         except DatabaseUnavailable:  # nothing saved; what was typed stays on screen
             self.app.message(self.app.tr._(CANNOT_SAVE_NOW))
