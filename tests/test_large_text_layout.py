@@ -281,3 +281,62 @@ def test_a_confirmation_keeps_its_title_words_whole_and_its_buttons_a_finger_hig
         assert needed <= room, f"{word!r} needs {needed:.0f} px of {room} at {title.size} px"
     for button in dialog.actions:
         assert button.height is not None and button.height >= 48, button
+
+
+# --- the sheet's app bar ---------------------------------------------------------------------
+
+
+def identifiers_in(control: Any) -> set[str]:
+    return {str(c.identifier) for c in walk(control) if getattr(c, "identifier", None)}
+
+
+@pytest.mark.parametrize(("scale", "width", "in_bar"), [(1.0, 390, True), (2.0, 360, False)])
+def test_the_rule_sets_name_keeps_its_room_the_invite_and_rules_move_to_the_menu(
+    store: GameStore, scale: float, width: float, in_bar: bool
+) -> None:
+    """Four icons beside "Klassiek" at 2x on a small phone left "Klas…": the invite and the
+    rules then sit in the game's menu, which still offers them."""
+    app = phone(store, "nl", scale, width)
+    game_id = played(store)
+    screen, shown = screen_for(app, f"/game/{game_id}")
+    bar = identifiers_in(shown.appbar)
+    assert {"open-chart", "game-menu"} <= bar
+    assert ({"invite", "open-rules"} <= bar) is in_bar
+    offered = identifiers_in(ft.Column(screen.menu_items()))
+    assert ({"invite", "open-rules"} <= offered) is not in_bar
+    assert {"menu-csv", "menu-export-game"} <= offered
+
+
+# --- a rule set's table ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["nl", "de", "fi"])
+@pytest.mark.parametrize(("scale", "width"), [(1.0, 390), (1.5, 390), (2.0, 360)])
+def test_a_rule_sets_labels_keep_their_words_whole(
+    store: GameStore, language: str, scale: float, width: float
+) -> None:
+    """A label column of 170 px broke Dutch "Kaartwaarden" ("Kaartwaard" over "en") at 2x."""
+    app = phone(store, language, scale, width)
+    shown = view(app, "/rules")
+    labels = [
+        row.controls[0]
+        for row in walk(shown)
+        if isinstance(row, ft.Row)
+        and len(row.controls) == 2
+        and all(isinstance(c, ft.Text) for c in row.controls)
+    ]
+    stacked = [
+        column.controls[0]
+        for column in walk(shown)
+        if isinstance(column, ft.Column)
+        and len(column.controls) == 2
+        and all(isinstance(c, ft.Text) for c in column.controls)
+        and column.controls[1].weight == ft.FontWeight.BOLD
+    ]
+    assert len(labels) + len(stacked) >= 8, "the rule set's table"
+    for label in labels:
+        for word in label.value.split():
+            needed = text_width(word, label.size, scale, LETTER_ADVANCE)
+            assert needed <= label.width, f"{word!r}: {needed:.0f} px in {label.width} px"
+    if scale == 1.0:
+        assert labels and not stacked, "beside their values at 1x"

@@ -325,6 +325,27 @@ BIG_BUTTON = 60
 ROBOTO_LINE = 1.17
 
 
+#: Flutter's app bar draws its title at most this much larger, whatever the device's text
+#: size (its icons stay as they are); the title is 22 px before that, after the back button.
+APP_BAR_MOST_SCALE = 1.34
+APP_BAR_TITLE = 22
+APP_BAR_LEADING = 72
+
+
+def fits_app_bar(title: str, width: float, icons: int, scale: float = 1.0) -> bool:
+    """Whether `title` fits whole in an app bar `width` wide beside the back button and
+    `icons` action icons, at the device's text `scale`.
+
+    >>> fits_app_bar("Klassiek", 390, 4), fits_app_bar("Klassiek", 390, 4, scale=2.0)
+    (True, False)
+    >>> fits_app_bar("Klassiek", 360, 2, scale=2.0)
+    True
+    """
+    room = width - APP_BAR_LEADING - icons * TAP - 8
+    drawn = min(scale, APP_BAR_MOST_SCALE)
+    return text_width(title, APP_BAR_TITLE, drawn, LETTER_ADVANCE) <= room
+
+
 def fit_button(control: ft.Control, width: float, scale: float) -> None:
     """Lets the big button in `control` (a Text its content) grow where its label would be cut.
 

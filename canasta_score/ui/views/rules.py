@@ -16,7 +16,8 @@ from canasta_score.core import (
     rules_title,
     table_name,
 )
-from canasta_score.ui.components import TAP, Section, Tagged, TapIcon
+from canasta_score.ui.components import TAP, Section, Tagged, TapIcon, text_width
+from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_
 from canasta_score.ui.state.rules import compare_presets, rules_table
@@ -39,22 +40,38 @@ NUMBER_FIELD_WIDTH = 150
 
 #: Widths of the label column and of each rule set's column in the side-by-side grid.
 COMPARE_LABEL_WIDTH, COMPARE_VALUE_WIDTH = 150, 120
+#: The rule set's table: its labels' size, their column's usual width, and the least room
+#: for a value beside them (before the text scale).
+LABEL_SIZE, LABEL_WIDTH, VALUE_LEAST = 15, 170, 90
 
 
-def table(rows: list[tuple[str, str]]) -> ft.Control:
-    return ft.Column(
-        [
-            ft.Row(
-                [
-                    ft.Text(label, size=15, width=170),
-                    ft.Text(value, size=15, weight=ft.FontWeight.BOLD, expand=True),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            )
-            for label, value in rows
-        ],
-        spacing=6,
+def table(rows: list[tuple[str, str]], width: float, scale: float) -> ft.Control:
+    """Each rule's label beside its value, the labels in a column wide enough for their
+    longest word; where that leaves the values too little room (large text, a small phone),
+    each label over its value."""
+    longest = max(
+        (
+            text_width(word, LABEL_SIZE, scale, LETTER_ADVANCE)
+            for label, _ in rows
+            for word in label.split()
+        ),
+        default=0.0,
     )
+    label_width = max(LABEL_WIDTH, longest + 4)
+    beside = width - label_width - 10 >= VALUE_LEAST * scale
+    lines: list[ft.Control] = []
+    for label, value in rows:
+        said = ft.Text(value, size=LABEL_SIZE, weight=ft.FontWeight.BOLD, expand=beside)
+        if beside:
+            lines.append(
+                ft.Row(
+                    [ft.Text(label, size=LABEL_SIZE, width=label_width), said],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            )
+        else:
+            lines.append(ft.Column([ft.Text(label, size=LABEL_SIZE), said], spacing=0, tight=True))
+    return ft.Column(lines, spacing=6)
 
 
 class RulesScreen(Screen):
@@ -87,7 +104,11 @@ class RulesScreen(Screen):
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
-                table(rules_table(active, self.app.tr)),
+                table(
+                    rules_table(active, self.app.tr),
+                    self.app.body_width() - 24,
+                    self.app.text_scale,
+                ),
             ),
             ft.Text(self.app.tr._("All rule sets compared"), size=20, weight=ft.FontWeight.BOLD),
             ft.Text(

@@ -22,6 +22,7 @@ from canasta_score.ui.components import (
     TapIcon,
     Wide,
     fit_button,
+    fits_app_bar,
     fitted_words,
     numbers_held,
     text_width,
@@ -48,6 +49,8 @@ class SheetScreen(Screen):
         self.game_id = game_id
         self.stored: StoredGame = app.store.load_game(game_id)
         self._after_menu: Callable[[], None] | None = None
+        #: The invite and the rules are in the game's menu, not the app bar (`build`).
+        self.in_menu = False
 
     @property
     def game(self) -> Game:
@@ -86,34 +89,42 @@ class SheetScreen(Screen):
                 )
             )
             fit_button(bottom, app.body_width(), app.text_scale)
-        return app.frame(
-            self.route,
-            rules_title(game.rules, self.app.tr._),
-            body,
-            back="/",
-            bottom=bottom,
-            actions=[
-                TapIcon(
-                    "open-chart",
-                    ft.Icons.SHOW_CHART,
-                    tr._("Chart"),
-                    lambda: app.go(f"/game/{self.game_id}/chart"),
-                ),
-                TapIcon(
-                    "invite",
-                    ft.Icons.QR_CODE_2,
-                    tr._("Invite phones"),
-                    lambda: app.go(f"/game/{self.game_id}/invite"),
-                ),
-                TapIcon(
-                    "open-rules",
-                    ft.Icons.MENU_BOOK,
-                    tr._("Rules of this game"),
-                    lambda: app.go(f"/rules/game/{self.game_id}"),
-                ),
-                TapIcon("game-menu", ft.Icons.MORE_VERT, tr._("Share and export"), self.open_menu),
-            ],
+        title = rules_title(game.rules, self.app.tr._)
+        chart = TapIcon(
+            "open-chart",
+            ft.Icons.SHOW_CHART,
+            tr._("Chart"),
+            lambda: app.go(f"/game/{self.game_id}/chart"),
         )
+        menu = TapIcon("game-menu", ft.Icons.MORE_VERT, tr._("Share and export"), self.open_menu)
+        #: The invite and the rules wait in the menu where the rule set's name would be cut.
+        self.in_menu = not fits_app_bar(title, app.body_width() + 24, 4, app.text_scale)
+        actions: list[ft.Control]
+        if self.in_menu:
+            actions = [chart, menu]
+        else:
+            actions = [
+                chart,
+                TapIcon("invite", ft.Icons.QR_CODE_2, tr._("Invite phones"), self.invite),
+                TapIcon("open-rules", ft.Icons.MENU_BOOK, tr._("Rules of this game"), self.rules),
+                menu,
+            ]
+        return app.frame(self.route, title, body, back="/", bottom=bottom, actions=actions)
+
+    def invite(self) -> None:
+        self.app.go(f"/game/{self.game_id}/invite")
+
+    def rules(self) -> None:
+        self.app.go(f"/rules/game/{self.game_id}")
+
+    def from_menu(self, go: Callable[[], None]) -> Callable[[], None]:
+        """`go`, once the menu it was tapped in has closed."""
+
+        def tapped() -> None:
+            self.close_menu()
+            go()
+
+        return tapped
 
     def changed_on_another_phone(self) -> None:
         """Another phone changed this game: the sheet shows it as it now is."""
@@ -481,6 +492,21 @@ class SheetScreen(Screen):
         sheet as CSV and the game as a game file."""
         tr = self.app.tr
         items: list[ft.Control] = []
+        if self.in_menu:
+            for identifier, icon, label, go in (
+                ("invite", ft.Icons.QR_CODE_2, tr._("Invite phones"), self.invite),
+                ("open-rules", ft.Icons.MENU_BOOK, tr._("Rules of this game"), self.rules),
+            ):
+                items.append(
+                    Tagged(
+                        identifier,
+                        ft.ListTile(
+                            leading=ft.Icon(icon),
+                            title=ft.Text(label),
+                            on_click=self.from_menu(go),
+                        ),
+                    )
+                )
         if self.game.finished:
             copy = ft.ListTile(
                 leading=ft.Icon(ft.Icons.COPY),
