@@ -310,6 +310,17 @@ def test_the_rule_sets_name_keeps_its_room_the_invite_and_rules_move_to_the_menu
 # --- a rule set's table ----------------------------------------------------------------------
 
 
+def text_pairs(shown: Any, kind: type) -> list[list[ft.Text]]:
+    """The rows (`ft.Row`) or stacks (`ft.Column`) of exactly two texts: a label and its value."""
+    return [
+        found.controls
+        for found in walk(shown)
+        if isinstance(found, kind)
+        and len(found.controls) == 2
+        and all(isinstance(c, ft.Text) for c in found.controls)
+    ]
+
+
 @pytest.mark.parametrize("language", ["nl", "de", "fi"])
 @pytest.mark.parametrize(("scale", "width"), [(1.0, 390), (1.5, 390), (2.0, 360)])
 def test_a_rule_sets_labels_keep_their_words_whole(
@@ -318,20 +329,9 @@ def test_a_rule_sets_labels_keep_their_words_whole(
     """A label column of 170 px broke Dutch "Kaartwaarden" ("Kaartwaard" over "en") at 2x."""
     app = phone(store, language, scale, width)
     shown = view(app, "/rules")
-    labels = [
-        row.controls[0]
-        for row in walk(shown)
-        if isinstance(row, ft.Row)
-        and len(row.controls) == 2
-        and all(isinstance(c, ft.Text) for c in row.controls)
-    ]
+    labels = [pair[0] for pair in text_pairs(shown, ft.Row)]
     stacked = [
-        column.controls[0]
-        for column in walk(shown)
-        if isinstance(column, ft.Column)
-        and len(column.controls) == 2
-        and all(isinstance(c, ft.Text) for c in column.controls)
-        and column.controls[1].weight == ft.FontWeight.BOLD
+        pair[0] for pair in text_pairs(shown, ft.Column) if pair[1].weight == ft.FontWeight.BOLD
     ]
     assert len(labels) + len(stacked) >= 8, "the rule set's table"
     for label in labels:

@@ -146,21 +146,18 @@ class NewGameScreen(Screen):
         if side.single:  # one field: the player, whose name the side takes
             # "Player 2" beside a side of two would repeat its own second player's label.
             label = tr._("Player {n}") if form.players() == 1 else tr.side("Side {n} name", 1)
-            name = ft.TextField(
-                label=label.format(n=index + 1),
-                value="" if form.made_up(index) else side.name,
-                hint_text=default_side_name(index, tr, 1),
-                capitalization=ft.TextCapitalization.WORDS,
-                on_change=lambda e, i=index: self.renamed(i, e.control.value),
-                text_size=18,
-            )
+            shown, hint = "" if form.made_up(index) else side.name, default_side_name(index, tr, 1)
         else:
-            name = ft.TextField(
-                label=tr.side("Side {n} name", len(side.players)).format(n=index + 1),
-                value=side.name,
-                on_change=lambda e, i=index: self.renamed(i, e.control.value),
-                text_size=18,
-            )
+            label = tr.side("Side {n} name", len(side.players))
+            shown, hint = side.name, None
+        name = ft.TextField(
+            label=label.format(n=index + 1),
+            value=shown,
+            hint_text=hint,
+            capitalization=ft.TextCapitalization.WORDS if side.single else None,
+            on_change=lambda e, i=index: self.renamed(i, e.control.value),
+            text_size=18,
+        )
         fields: list[ft.Control] = [
             ft.Row(
                 [
