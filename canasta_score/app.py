@@ -288,6 +288,60 @@ class BrowserLanguages(AroundTheSocket):
             BROWSER_LANGUAGES.reset(token)
 
 
+#: The cookie that marks one browser as one phone of the table (`ui.connection.BROWSER_PHONE`).
+PHONE_COOKIE = "canasta_score_phone"
+
+
+def phone_cookie(scope: Scope) -> str | None:
+    """The phone's mark from a request's cookies, if it has a well-formed one."""
+    for name, value in scope.get("headers") or ():
+        if name == b"cookie":
+            jar: SimpleCookie = SimpleCookie()
+            with contextlib.suppress(Exception):
+                jar.load(value.decode("latin-1"))
+            if PHONE_COOKIE in jar:
+                mark = jar[PHONE_COOKIE].value
+                if 8 <= len(mark) <= 64 and mark.replace("-", "").replace("_", "").isalnum():
+                    return mark
+    return None
+
+
+class PhoneMark:
+    """Gives each browser a mark of its own on its first visit (a cookie kept ten years), and
+    hands the mark of the browser whose page's socket connects to that page's start."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from canasta_score.ui.connection import BROWSER_PHONE
+
+        mark = phone_cookie(scope)
+        if scope["type"] == "websocket":
+            token = BROWSER_PHONE.set(mark or "")
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                BROWSER_PHONE.reset(token)
+            return
+        if scope["type"] != "http" or mark is not None:
+            await self.app(scope, receive, send)
+            return
+        cookie = (
+            f"{PHONE_COOKIE}={secrets.token_urlsafe(12)}; Path=/; Max-Age=315360000; SameSite=Lax"
+        ).encode("latin-1")
+
+        async def marked(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = {
+                    **message,
+                    "headers": [*message.get("headers", []), (b"set-cookie", cookie)],
+                }
+            await send(message)
+
+        await self.app(scope, receive, marked)
+
+
 class ClientLeftIsNoError(logging.Filter):
     """Drops Flet's warning, with a traceback, for a client that closed its tab or reloaded.
 
@@ -423,7 +477,7 @@ def web_app(
     )
     tag = client_tag([web_dir, ASSETS_DIR])
     light = LightClient(app, cache_dir or web_client_cache(), tag)
-    quiet = QuietWhenClientLeaves(BrowserLanguages(light))
+    quiet = QuietWhenClientLeaves(BrowserLanguages(PhoneMark(light)))
     if token is None:
         return quiet
     shared = token == os.environ.get("CANASTA_SCORE_TOKEN")  # one cookie for every process

@@ -297,8 +297,9 @@ def test_a_backup_with_one_bad_game_brings_in_none_of_them(store: GameStore) -> 
 
 
 def settings_on(store: GameStore, language: str = "en") -> SettingsScreen:
-    """Settings shown on a page whose tasks run on the test's event loop, as on a phone."""
-    app = App(LoopPage(), store)  # type: ignore[arg-type]
+    """Settings shown on a page whose tasks run on the test's event loop, as on a phone of a
+    server (storage asked off that loop)."""
+    app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
     app.tr = translator(language)
     screen = SettingsScreen(app, "/settings")
     app.current = screen

@@ -74,7 +74,7 @@ def test_a_round_saved_on_one_phone_shows_on_the_others_sheet(store: GameStore) 
     run_on_a_loop_of_its_own(journey())
 
 
-def test_a_round_typed_on_another_phone_moves_on_and_keeps_what_was_typed(
+def test_a_round_typed_on_another_phone_moves_on_keeps_what_was_typed_and_asks_first(
     store: GameStore,
 ) -> None:
     async def journey() -> None:
@@ -91,6 +91,11 @@ def test_a_round_typed_on_another_phone_moves_on_and_keeps_what_was_typed(
         assert entry.panels[0].melded.value == "120"
         assert entry.panels[0].header.total.value == "total 210"
         assert b.page.views[0].appbar.title.controls[0].value == "Round 2"
+        # Round 1 was the round typed here: nothing becomes round 2 before the player says so.
+        assert entry.overtaken == 1 and entry.save.disabled
+        entry.save_round()
+        assert store.load_game(game_id).game.totals == (90, -90)
+        entry.keep_entry()
         entry.save_round()  # the last guard has nothing to refuse: this is round 2
         assert store.load_game(game_id).game.totals == (210, -90)
 
@@ -253,11 +258,14 @@ def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> N
 #: (this phone's drafts and settings, rule sets, players' name changes).
 QUIET = {
     "add_name_change",
+    "answers",
     "backup_bytes",
     "close",
     "custom_rules",
+    "drafts_elsewhere",
     "game_file_bytes",
     "history_page",
+    "keep_draft",
     "known_players",
     "list_games",
     "load_draft",
@@ -273,6 +281,7 @@ QUIET = {
     "telling",
     "undo_name_change",
     "unfinished_game",
+    "write_drafts_in_background",
 }
 
 

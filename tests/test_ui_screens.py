@@ -238,7 +238,9 @@ def test_a_refused_round_saves_nothing_and_says_why(store: GameStore) -> None:
     assert store.load_game(stored.id).game.rounds == ()
 
 
-def test_a_round_saved_elsewhere_meanwhile_is_not_overwritten(store: GameStore) -> None:
+def test_a_round_saved_elsewhere_meanwhile_is_not_overwritten_nor_renumbered_unasked(
+    store: GameStore,
+) -> None:
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     app = app_on(store)
     screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
@@ -250,17 +252,36 @@ def test_a_round_saved_elsewhere_meanwhile_is_not_overwritten(store: GameStore) 
     screen.draft.set_melded(1, "200")
     screen.changed()
     screen.save_round()
-    assert app.page.dialogs, "the player is told the game changed"
-    assert screen.draft.round_number == 2
-    # The screen is drawn again for round 2, on top of the round saved elsewhere.
-    shown = texts(app.page.views[-1])
-    assert "Round 2" in shown and "Round 1" not in shown
+    assert len(store.load_game(stored.id).game.rounds) == 1, "not saved as round 2 unasked"
+    # The screen says round 1 was saved there, keeps what was typed, and asks.
+    shown = identifiers(app.page.views[-1])
+    assert "saved-elsewhere" in shown and "keep-entry" in shown and "drop-entry" in shown
+    assert screen.overtaken == 1 and screen.save.disabled
     assert screen.panels[0].total.value == "total 100"
     assert screen.panels[1].melded.value == "200", "what was typed is kept"
+    screen.save_round()
+    assert len(store.load_game(stored.id).game.rounds) == 1, "Save waits for the answer"
+    screen.keep_entry()
+    assert "Round 2" in texts(app.page.views[-1]) and not screen.save.disabled
     screen.leave()
     assert store.load_draft(stored.id) is not None, "and kept as the next round's draft"
     screen.save_round()
     assert store.load_game(stored.id).game.totals == (100, 200)
+
+
+def test_an_entry_of_a_round_saved_elsewhere_can_be_dropped(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "160"))
+    store.add_round(stored.id, [SideEntry(melded=160), SideEntry(hand=20)], stored.version)
+    screen.changed_on_another_phone()
+    assert screen.overtaken == 1 and screen.save.disabled
+    screen.drop_entry()
+    assert not screen.draft.touched and screen.draft.round_number == 2
+    assert store.load_draft(stored.id) is None
+    assert len(store.load_game(stored.id).game.rounds) == 1
 
 
 def test_custom_rule_sets_are_kept_by_the_store(store: GameStore) -> None:
@@ -699,13 +720,13 @@ def test_typing_does_not_wait_on_the_disk_the_draft_is_written_once_typing_pause
     monkeypatch.setattr(round_entry, "DRAFT_PAUSE", 0.2)
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     writes: list[Any] = []
-    real = store.save_draft
+    real = store.keep_draft
 
-    def save_draft(game_id: int, draft: Any) -> None:
+    def keep_draft(game_id: int, draft: Any, phone: str = "") -> None:
         writes.append(draft)
-        real(game_id, draft)
+        real(game_id, draft, phone)
 
-    monkeypatch.setattr(store, "save_draft", save_draft)
+    monkeypatch.setattr(store, "keep_draft", keep_draft)
 
     async def until(condition: Any) -> None:
         """Waits for a state, with room for a loaded machine."""

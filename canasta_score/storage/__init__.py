@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from canasta_score.storage.backups import backup_now
     from canasta_score.storage.database import Database
-    from canasta_score.storage.drafts import load_draft, save_draft
+    from canasta_score.storage.drafts import Draft, load_draft, load_drafts, save_draft
     from canasta_score.storage.errors import (
         DatabaseUnavailable,
         GameNotFound,
@@ -74,7 +74,9 @@ if TYPE_CHECKING:
 _MODULES = {
     "backup_now": "backups",
     "Database": "database",
+    "Draft": "drafts",
     "load_draft": "drafts",
+    "load_drafts": "drafts",
     "save_draft": "drafts",
     "DatabaseUnavailable": "errors",
     "GameNotFound": "errors",
@@ -143,6 +145,7 @@ __all__ = [
     "Change",
     "Database",
     "DatabaseUnavailable",
+    "Draft",
     "GameListEntry",
     "GameNotFound",
     "HistoryCursor",
@@ -177,6 +180,7 @@ __all__ = [
     "known_players",
     "list_games",
     "load_draft",
+    "load_drafts",
     "load_game",
     "name_changes",
     "open_database",

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from sqlalchemy import Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlmodel import Session
 
 from canasta_score.storage.backend import Backend
@@ -95,7 +95,9 @@ def reading(db: Database) -> Iterator[Session]:
             session.info[IDS] = db.backend.ids
             yield session
     except DBAPIError as error:
-        raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
+        if out_of_reach(error):
+            raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
+        raise  # a fault of the app (an integrity error, say): never "cannot be reached"
 
 
 @contextmanager
@@ -114,7 +116,16 @@ def writing(db: Database) -> Iterator[Session]:
             session.info[IDS] = db.backend.ids
             yield session
     except DBAPIError as error:
-        raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
+        if out_of_reach(error):
+            raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
+        raise  # a fault of the app (an integrity error, say): never "cannot be reached"
+
+
+def out_of_reach(error: DBAPIError) -> bool:
+    """Whether a database error says the database could not be used just now (a locked or
+    full file, a server restarting or not answering), not that the app asked something wrong
+    of it (an integrity or programming error: a fault of the app, never "cannot be reached")."""
+    return isinstance(error, OperationalError | InterfaceError) or error.connection_invalidated
 
 
 def holds_id(session: Session, value: int) -> bool:

@@ -13,6 +13,7 @@ from sqlmodel import Session, col
 
 from canasta_score.core import Game, Problem, RoundRefused, SideEntry
 from canasta_score.storage.database import Database, game_row, now, writing
+from canasta_score.storage.drafts import drop_draft
 from canasta_score.storage.errors import StaleGame
 from canasta_score.storage.facts import entries_json, read_facts
 from canasta_score.storage.games import record, stored
@@ -47,9 +48,18 @@ def _change_rounds(
 
 
 def add_round(
-    *, db: Database, game_id: int, entries: Sequence[SideEntry], expected_version: int
+    *,
+    db: Database,
+    game_id: int,
+    entries: Sequence[SideEntry],
+    expected_version: int,
+    phone: str | None = None,
 ) -> StoredGame:
-    """Add the next round; raises RoundRefused (nothing saved) or StaleGame."""
+    """Add the next round; raises RoundRefused (nothing saved) or StaleGame.
+
+    The half-typed round of the phone that saved it (`phone`) goes with it; the other phones'
+    stay theirs (each is asked what becomes of it). Without a phone, every draft goes.
+    """
 
     def write(session: Session, row: GameRow, before: Game, after: Game) -> None:
         number = len(after.rounds)
@@ -59,7 +69,10 @@ def add_round(
                 game_id=game_id, number=number, entries=entries_json(new), saved_at=row.updated_at
             )
         )
-        session.execute(delete(DraftRow).where(col(DraftRow.game_id) == game_id))
+        if phone is None:
+            session.execute(delete(DraftRow).where(col(DraftRow.game_id) == game_id))
+        else:
+            drop_draft(session, game_id, phone)
         record(session, row, "round added", number, after=new)
 
     return _change_rounds(db, game_id, expected_version, lambda g: g.add_round(entries), write)

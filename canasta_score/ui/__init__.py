@@ -24,6 +24,7 @@ def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = Non
     Every page (browser tab, phone) of one process shares one open database; the first one
     opened tells its player what opening it found (a damaged file moved aside, a backup).
     """
+    from canasta_score.runtime import threads_available
     from canasta_score.storage import StorageError
     from canasta_score.ui.shell import App
     from canasta_score.ui.store import GameStore
@@ -40,8 +41,10 @@ def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = Non
                 return
             store.read_statistics_soon()
             store.listen_to_others(page.pubsub)
+            store.write_drafts_in_background()
     assert isinstance(store, GameStore)
-    App(page, store, invite).start(tell_about_opening=first)
+    # A server's phones share one event loop: storage is asked off it, where threads exist.
+    App(page, store, invite, off_loop=threads_available()).start(tell_about_opening=first)
 
 
 def show_unusable_database(page: ft.Page, reason: Notice) -> None:

@@ -13,3 +13,9 @@ from contextvars import ContextVar
 
 #: The language tags the connecting browser accepts, most wanted first (empty: none said).
 BROWSER_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("browser_languages", default=())
+
+#: The connecting browser's own mark (a cookie the server gave it on its first visit), which
+#: tells the phones of one table apart across reloads and closed tabs: a half-typed round
+#: belongs to the phone typing it. Empty where the app has one device only (the desktop
+#: window, the phone package, the web app that runs in the browser).
+BROWSER_PHONE: ContextVar[str] = ContextVar("browser_phone", default="")

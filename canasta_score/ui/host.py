@@ -8,9 +8,9 @@ device's storage, its language negotiation) stays the shell's business.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, Protocol, TypeVar
 
 if TYPE_CHECKING:
     import flet as ft
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from canasta_score.i18n import Translator
     from canasta_score.ui.news import TableNews
     from canasta_score.ui.screen import Screen
-    from canasta_score.ui.store import GameStore, StoredGame
+    from canasta_score.ui.store import GameStore
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -44,8 +44,28 @@ class Host(Protocol):
         ...
 
     @property
+    def phone(self) -> str:
+        """This phone's mark: a half-typed round belongs to the phone typing it."""
+        ...
+
+    @property
     def invite(self) -> str | None:
         """The link the other phones open, when the table is served on the network."""
+        ...
+
+    def attempt(
+        self,
+        call: Callable[[], _R],
+        then: Callable[[_R], None] | None = None,
+        *,
+        refused: Mapping[type[Exception], Callable[[Any], None]] | None = None,
+        retry: Callable[[], None] | None = None,
+        undo_gone: Callable[[int], Callable[[], None] | None] | None = None,
+        always: Callable[[], None] | None = None,
+    ) -> None:
+        """Runs a storage `call` off the shared event loop, then `then(result)`; a database
+        out of reach, a game gone or a fault is met the same way on every screen, a refusal
+        in `refused` is the screen's to handle (`canasta_score.ui.actions`)."""
         ...
 
     # --- words --------------------------------------------------------------------------
@@ -72,10 +92,6 @@ class Host(Protocol):
 
     def redraw(self, screen: Screen) -> None:
         """Draws `screen` again as it now is, on the same route."""
-        ...
-
-    def game_or_home(self, game_id: int) -> StoredGame | None:
-        """The game as it now is; None, with home shown, if another phone deleted it."""
         ...
 
     def kept(self, kind: type[_State]) -> _State:

@@ -30,6 +30,15 @@ CANNOT_SAVE_NOW = N_(
     "The games cannot be saved right now: the database cannot be reached. What you entered "
     "stays here; save it again once the database is back."
 )
+#: ... and when what was asked is done once the database answers again.
+CANNOT_REACH_NOW = N_(
+    "The database cannot be reached right now. What you entered stays here, and it is saved "
+    "as soon as the database answers again."
+)
+#: What a phone is told when the game it works on was deleted on another phone.
+GAME_DELETED_ELSEWHERE = N_("This game was deleted on another phone.")
+#: What a phone is told when a fault of the app stopped what it asked (logged in full).
+APP_FAULT = N_("A fault in the app stopped this. The details are in its log: {details}")
 #: ... and when the database is back.
 SAVED_AGAIN = N_("The database is back: the games can be saved again.")
 

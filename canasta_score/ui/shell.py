@@ -28,20 +28,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+import logging
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future
 from typing import Any, ParamSpec, TypeVar
 
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
+from canasta_score.ui.actions import ActionRunner
 from canasta_score.ui.components import TapIcon, dialog_title, tap_height
-from canasta_score.ui.connection import BROWSER_LANGUAGES
+from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE
 from canasta_score.ui.host import CONTENT_WIDTH
-from canasta_score.ui.news import CANNOT_SAVE_NOW, SAVED_AGAIN, TableNews
+from canasta_score.ui.news import (
+    APP_FAULT,
+    CANNOT_REACH_NOW,
+    CANNOT_SAVE_NOW,
+    GAME_DELETED_ELSEWHERE,
+    SAVED_AGAIN,
+    TableNews,
+)
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.store import GameNotFound, GameStore, StoredGame
-from canasta_score.ui.views import BrokenScreen, screen_for
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views import BrokenScreen, screen_for, screen_for_failure
 
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
 PREFIX = "canasta_score."
@@ -60,6 +69,8 @@ THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft
 #: The size of the icon that measures the device's text scale.
 PROBE_SIZE = 40
 
+log = logging.getLogger(__name__)
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 _State = TypeVar("_State")
@@ -71,7 +82,14 @@ class App:
     Screens see it as their `Host` (`canasta_score.ui.host`), and ask nothing else of it.
     """
 
-    def __init__(self, page: ft.Page, store: GameStore, invite: str | None = None) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        store: GameStore,
+        invite: str | None = None,
+        *,
+        off_loop: bool = False,
+    ) -> None:
         self.page = page
         #: What this phone hears from the others at the table, and tells them.
         self.news = TableNews(page)
@@ -80,6 +98,9 @@ class App:
         #: The link other phones open (with its access token) when the table is served on the
         #: network; None when only this device can reach the app.
         self.invite = invite
+        #: This phone's mark (its browser's cookie; empty for an app with one device): what
+        #: it types belongs to it.
+        self.phone = BROWSER_PHONE.get()
         self.clipboard: ft.Clipboard | None = None
         #: The device's preferred languages, as far as known yet: at first what its browser
         #: said as it connected, then what the device itself says.
@@ -108,6 +129,11 @@ class App:
         #: While a confirmed action runs, its message waits until the dialog is gone.
         self._quiet = False
         self._held_message: tuple[str, str | None, Callable[[], None] | None] | None = None
+        #: Runs what the screens ask of storage: off the shared event loop (`off_loop`, the
+        #: table server) or directly (no threads: the browser's own Python, unit tests).
+        self.actions = ActionRunner(
+            voice=self, run_task=page.run_task, off_loop=off_loop, probe=self.store.answers
+        )
 
     # --- start --------------------------------------------------------------------------
 
@@ -346,8 +372,15 @@ class App:
             self._shown_route = route
         if self.current is not None:
             self.current.leave()
+        # What the screen left waited for the database: it is not done for another screen.
+        self.actions.forget()
         self.current, view = screen_for(self, route)
         self.show_view(view)
+        if isinstance(self.current, BrokenScreen) and self.current.unreachable:
+            # Read again, and shown, once the database answers.
+            self.actions.wait_for_database(self.show_route)
+        elif not isinstance(self.current, BrokenScreen):
+            self.actions.reached()
 
     def closing(self, _event: ft.Event[ft.Page] | None = None) -> None:
         """The page is gone or going (tab closed, session expired): the screen is left."""
@@ -358,7 +391,12 @@ class App:
     def database_reachable(self, reachable: bool) -> None:
         """The database went out of reach (a server restarting) or is back: said at once;
         what is typed stays, and a screen that could not be read is read again."""
-        self.message(self.tr._(SAVED_AGAIN if reachable else CANNOT_SAVE_NOW))
+        if not reachable:
+            self.actions.wait_for_database(None)
+        elif self.actions.waiting is not None:
+            self.actions.back()  # what waited for it runs again (and says it got through)
+        else:
+            self.actions.reached()
         if reachable and isinstance(self.current, BrokenScreen):
             self.show_route()
 
@@ -367,14 +405,6 @@ class App:
         hearing other phones again, as a page opened now would be: no menu left open."""
         self.close_screen_dialogs()
         self.show_route()
-
-    def game_or_home(self, game_id: int) -> StoredGame | None:
-        """The game as it now is; None, with home shown, if another phone deleted it."""
-        try:
-            return self.store.load_game(game_id)
-        except GameNotFound:
-            self.go("/")
-            return None
 
     def kept(self, kind: type[_State]) -> _State:
         """This page's one `kind()`: a screen's state that outlives the screen."""
@@ -386,7 +416,12 @@ class App:
     def redraw(self, screen: Screen) -> None:
         """Draws a screen again as it now is (what was typed in it kept), on the same route."""
         self.current = screen
-        self.show_view(screen.build())
+        try:
+            view = screen.build()
+        except Exception as error:  # read as it is drawn: met as a screen shown afresh is
+            log.warning("the screen for %s could not be drawn again", screen.route)
+            self.current, view = screen_for_failure(self, screen.route, error)
+        self.show_view(view)
 
     def show_view(self, view: ft.View) -> None:
         views = self.page.views
@@ -475,6 +510,44 @@ class App:
             controls=[main],
             padding=ft.Padding.only(top=8),
         )
+
+    # --- what a screen asks of storage (`canasta_score.ui.actions`) ------------------------
+
+    def attempt(
+        self,
+        call: Callable[[], _R],
+        then: Callable[[_R], None] | None = None,
+        *,
+        refused: Mapping[type[Exception], Callable[[Any], None]] | None = None,
+        retry: Callable[[], None] | None = None,
+        undo_gone: Callable[[int], Callable[[], None] | None] | None = None,
+        always: Callable[[], None] | None = None,
+    ) -> None:
+        """Runs a storage call off the shared event loop (where threads exist), then
+        `then(result)`; every fault is met the same way on every screen."""
+        self.actions.attempt(
+            call, then, refused=refused, retry=retry, undo_gone=undo_gone, always=always
+        )
+
+    # --- what the action runner says (`canasta_score.ui.actions`) -----------------------
+
+    def unreachable(self, *, waiting: bool) -> None:
+        self.message(self.tr._(CANNOT_REACH_NOW if waiting else CANNOT_SAVE_NOW))
+
+    def reachable_again(self) -> None:
+        self.message(self.tr._(SAVED_AGAIN))
+
+    def game_gone(self, game_id: int, undo: Callable[[], None] | None) -> None:
+        """The game this phone works on was deleted on another phone: said, with its undo
+        where there is one, and home is shown."""
+        self.message(self.tr._(GAME_DELETED_ELSEWHERE), self.tr._("Undo") if undo else None, undo)
+        self.go("/")
+
+    def fault(self, error: BaseException) -> None:
+        self.message(self.tr._(APP_FAULT).format(details=f"{type(error).__name__}: {error}"))
+
+    def refresh(self) -> None:
+        self.page.update()
 
     # --- messages -----------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from canasta_score.core import Game, RuleSet, SideEntry
 from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
     DatabaseUnavailable,
+    Draft,
     GameListEntry,
     GameNotFound,
     HistoryCursor,
@@ -35,6 +36,7 @@ from canasta_score.storage import (
     StoredNameChange,
 )
 from canasta_score.storage.listening import ChangeListener, announce
+from canasta_score.ui.drafts import DraftWriter
 from canasta_score.ui.news import (
     tell_every_phone,
     tell_every_phone_the_database_is,
@@ -122,10 +124,9 @@ class GameStore:
         self.notice = self.db.notice
         #: Told the id of each game changed through this store (None: the game list alone).
         self._tell: Callable[[int | None], None] = lambda _game_id: None
-        #: Each game's newest half-typed round until it is on disk, shared by every page of
-        #: the process: a page opened meanwhile (a reload, a second tab) starts from it.
-        self._typing: dict[int, dict[str, Any] | None] = {}
-        self._typing_lock = threading.Lock()
+        #: Each phone's newest half-typed round of each game until it is on disk, shared by
+        #: every page of the process: a page opened meanwhile (a reload) starts from it.
+        self.drafts = DraftWriter(self._write_draft)
         #: Hears the other server processes of a shared database (`listen_to_others`).
         self._listener: ChangeListener | None = None
 
@@ -156,8 +157,22 @@ class GameStore:
         except Exception as error:  # saved all the same; the others read it at their reload
             logging.getLogger(__name__).warning("change not announced: %s", error)
 
+    def answers(self) -> None:
+        """Raises DatabaseUnavailable unless the database answers a read now."""
+        storage.get_setting(db=self.db, key="theme")
+
+    def write_drafts_in_background(self) -> None:
+        """Half-typed rounds are written on a thread of their own from now on (a server: its
+        phones share one event loop, which must never wait on the disk)."""
+        self.drafts.start_thread()
+
+    def _write_draft(self, key: tuple[int, str], draft: dict[str, Any] | None) -> None:
+        game_id, phone = key
+        storage.save_draft(db=self.db, game_id=game_id, draft=draft, phone=phone)
+
     def close(self) -> None:
-        """Stop listening to the other processes and close the database."""
+        """Write what is typed, stop listening to the other processes, close the database."""
+        self.drafts.close()
         if self._listener is not None:
             self._listener.stop()
         self.db.close()
@@ -274,9 +289,18 @@ class GameStore:
     # --- rounds (each raises RoundRefused or StaleGame; the others hear of what is saved) --
 
     @_tells
-    def add_round(self, game_id: int, entries: Sequence[SideEntry], version: int) -> StoredGame:
+    def add_round(
+        self, game_id: int, entries: Sequence[SideEntry], version: int, phone: str | None = None
+    ) -> StoredGame:
+        """The next round; `phone`'s half-typed round goes with it (every one, without)."""
+        if phone is not None:
+            self.drafts.forget((game_id, phone))  # no late write brings it back
         return storage.add_round(
-            db=self.db, game_id=game_id, entries=list(entries), expected_version=version
+            db=self.db,
+            game_id=game_id,
+            entries=list(entries),
+            expected_version=version,
+            phone=phone,
         )
 
     @_tells
@@ -303,29 +327,40 @@ class GameStore:
 
     # --- the half-typed round -------------------------------------------------------------
 
-    def note_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
-        """The round as typed a moment ago, before it is written (`save_draft`): what a page
-        opened now starts from, so no page shows an older draft than the last change.
+    def note_draft(self, game_id: int, draft: dict[str, Any] | None, phone: str = "") -> None:
+        """A phone's round as typed a moment ago, before it is written (`keep_draft`): what a
+        page of that phone opened now starts from, so no page shows an older draft than the
+        last change.
 
         `draft` is kept as given (a screen hands a fresh one per change: no copy per
         keystroke); a page reading it gets a copy of its own (`load_draft`)."""
-        with self._typing_lock:
-            self._typing[game_id] = draft
+        self.drafts.note((game_id, phone), draft)
 
-    def save_draft(self, game_id: int, draft: dict[str, Any] | None) -> None:
-        try:
-            storage.save_draft(db=self.db, game_id=game_id, draft=draft)
-        except DatabaseUnavailable as error:  # kept in memory (`note_draft`) until it can be
-            logging.getLogger(__name__).warning("half-typed round kept in memory: %s", error)
-            return
-        with self._typing_lock:
-            self._typing.pop(game_id, None)  # what was noted is on disk now, or cleared
+    def keep_draft(self, game_id: int, draft: dict[str, Any] | None, phone: str = "") -> None:
+        """Writes a phone's half-typed round (None: clears it): on the writer's thread where
+        the server has one (the newest state wins, no tap waits on the disk), else now."""
+        self.drafts.keep((game_id, phone), draft)
 
-    def load_draft(self, game_id: int) -> dict[str, Any] | None:
-        with self._typing_lock:
-            if game_id in self._typing:
-                return copy.deepcopy(self._typing[game_id])
-        return storage.load_draft(db=self.db, game_id=game_id)
+    def save_draft(self, game_id: int, draft: dict[str, Any] | None, phone: str = "") -> None:
+        """Writes a phone's half-typed round now (None: clears it); a database out of reach
+        keeps it in memory until it can be."""
+        self.drafts.note((game_id, phone), draft)
+        self.drafts.write_now((game_id, phone))
+
+    def load_draft(self, game_id: int, phone: str = "") -> dict[str, Any] | None:
+        """The round a phone typed so far (the newest noted, else the one on disk)."""
+        found, draft = self.drafts.noted((game_id, phone))
+        if found:
+            return copy.deepcopy(draft)
+        return storage.load_draft(db=self.db, game_id=game_id, phone=phone)
+
+    def drafts_elsewhere(self, game_id: int, phone: str) -> list[Draft]:
+        """The rounds other phones are typing for a game, the newest first."""
+        return [
+            draft
+            for draft in storage.load_drafts(db=self.db, game_id=game_id)
+            if draft.phone != phone
+        ]
 
     # --- settings earlier versions kept in the database -------------------------------------
 

@@ -25,7 +25,7 @@ from canasta_score.ui.components import (
     text_width,
 )
 from canasta_score.ui.state.history import PERIOD_LABELS, STATES, HistoryChoices, period_start
-from canasta_score.ui.store import GameListEntry, HistoryCursor, HistoryQuery
+from canasta_score.ui.store import GameListEntry, HistoryCursor, HistoryPage, HistoryQuery
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -259,13 +259,20 @@ class HistoryList:
         self.load_more()
 
     def load_more(self) -> None:
-        """Add the next page of games to the list, and show it."""
-        self.load_page()
-        self.app.update()
+        """Add the next page of games to the list (read off the event loop), and show it."""
+        query, after, store = (
+            history_query(self.choices, datetime.now(UTC)),
+            self.cursor,
+            self.app.store,
+        )
+        self.app.attempt(lambda: store.history_page(query, after=after, limit=PAGE), self.add_page)
 
     def load_page(self) -> None:
+        """The first page, read as the screen is drawn."""
         query = history_query(self.choices, datetime.now(UTC))
-        page = self.app.store.history_page(query, after=self.cursor, limit=PAGE)
+        self.add_page(self.app.store.history_page(query, after=self.cursor, limit=PAGE))
+
+    def add_page(self, page: HistoryPage) -> None:
         self.games.controls += [self.tile(summary) for summary in page.games]
         self.shown += len(page.games)
         self.cursor = page.next

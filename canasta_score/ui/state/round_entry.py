@@ -401,7 +401,12 @@ class RoundDraft:
     # --- keeping it across app restarts -------------------------------------------------
 
     def as_dict(self) -> dict[str, Any]:
-        return {"round": self.editing, "sides": [side.as_dict() for side in self.sides]}
+        # "number": the round it was typed as (another phone may save that round first).
+        return {
+            "round": self.editing,
+            "number": self.round_number,
+            "sides": [side.as_dict() for side in self.sides],
+        }
 
     @classmethod
     def from_dict(

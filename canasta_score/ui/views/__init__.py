@@ -9,7 +9,8 @@ import flet as ft
 
 from canasta_score.ui.components import Tagged
 from canasta_score.ui.screen import RoundNotFound
-from canasta_score.ui.store import GameNotFound
+from canasta_score.ui.state.labels import N_
+from canasta_score.ui.store import DatabaseUnavailable, GameNotFound
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -22,19 +23,28 @@ def screen_for(app: Host, route: str) -> tuple[Screen, ft.View]:
     """The screen and the view for a route.
 
     A route that names nothing, or a game or round that is not there (deleted, or a stale or
-    mistyped link), shows home: it says what there is. Any other failure is a fault of the
+    mistyped link), shows home: it says what there is. A database that does not answer is
+    said as such (the screen is shown once it answers). Any other failure is a fault of the
     app: it is logged and a plain error screen says so, rather than home hiding it.
     """
     parts = [part for part in route.split("?")[0].split("/") if part]
     try:
         screen = _screen(app, route, parts)
         return screen, screen.build()
-    except (GameNotFound, RoundNotFound):
-        return _home(app)
     except Exception as error:
-        log.exception("the screen for %s could not be shown", route)
-        screen = BrokenScreen(app, route, error)
-        return screen, screen.build()
+        return screen_for_failure(app, route, error)
+
+
+def screen_for_failure(app: Host, route: str, error: Exception) -> tuple[Screen, ft.View]:
+    """What is shown where a screen could not be read or drawn (see `screen_for`)."""
+    if isinstance(error, GameNotFound | RoundNotFound):
+        return _home(app)
+    if isinstance(error, DatabaseUnavailable):
+        log.warning("the screen for %s could not be read: %s", route, error)
+    else:
+        log.error("the screen for %s could not be shown", route, exc_info=error)
+    screen = BrokenScreen(app, route, error)
+    return screen, screen.build()
 
 
 def _home(app: Host) -> tuple[Screen, ft.View]:
@@ -116,6 +126,12 @@ def _screen(app: Host, route: str, parts: list[str]) -> Screen:
             return HomeScreen(app, "/")
 
 
+#: What a screen shows when the database did not answer as it was read.
+UNREACHABLE = N_(
+    "The database cannot be reached right now. This screen is shown as soon as it answers again."
+)
+
+
 class BrokenScreen:
     """What a screen that failed shows instead: that it failed, and the way home."""
 
@@ -123,16 +139,24 @@ class BrokenScreen:
         self.app = app
         self.route = route
         self.error = error
+        #: The database did not answer: no fault of the app, and the screen comes back.
+        self.unreachable = isinstance(error, DatabaseUnavailable)
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
         # The error's own words stay as Python gave them: they are for whoever fixes it.
         details = f"{type(self.error).__name__}: {self.error}"
+        if isinstance(self.error, DatabaseUnavailable):  # why, in this phone's language
+            details = tr.said(self.error.notice)
         body: list[ft.Control] = [
             Tagged(
                 "screen-error",
                 ft.Text(
-                    tr._("A fault in the app stopped this screen. The details are in its log."),
+                    tr._(UNREACHABLE)
+                    if self.unreachable
+                    else tr._(
+                        "A fault in the app stopped this screen. The details are in its log."
+                    ),
                     size=16,
                 ),
             ),

@@ -19,6 +19,7 @@ from canasta_score.ui.components import Tagged, text_width
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import StoredGame
+from canasta_score.ui.views.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -87,7 +88,7 @@ def visible_bands(series: ChartSeries, bottom: int, top: int) -> list[tuple[int,
     return found
 
 
-class ChartScreen(Screen):
+class ChartScreen(GameScreen, Screen):
     def __init__(self, app: Host, route: str, game_id: int) -> None:
         self.app = app
         self.route = route
@@ -136,17 +137,6 @@ class ChartScreen(Screen):
         )
 
     # --- the chart ----------------------------------------------------------------------
-
-    def changed_on_another_phone(self) -> None:
-        """Another phone changed this game: the chart draws it as it now is."""
-        stored = self.app.game_or_home(self.game_id)
-        if stored is None:
-            return
-        self.stored = stored
-        self.app.redraw(self)
-
-    def leave(self) -> None:
-        self.app.news.stop()
 
     def chart(self, series: ChartSeries) -> fch.LineChart:
         tr = self.app.tr

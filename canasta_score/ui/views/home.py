@@ -12,7 +12,7 @@ from canasta_score.ui.components.history import HistoryList
 from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points
-from canasta_score.ui.store import GameListEntry
+from canasta_score.ui.store import GameListEntry, GameNotFound
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -192,15 +192,21 @@ class HomeScreen(Screen):
 
     def delete(self, summary: GameListEntry) -> None:
         app, tr = self.app, self.app.tr
-        app.store.delete_game(summary.id)
-        app.show_route()
 
         def undo() -> None:
-            app.store.restore_game(summary.id)
-            app.show_route()
+            app.attempt(lambda: app.store.restore_game(summary.id), lambda _: app.show_route())
 
-        app.message(
-            tr._("Game deleted: {sides}").format(sides=summary_line(summary, tr)),
-            tr._("Undo"),
-            undo,
+        def deleted(_: None) -> None:
+            app.show_route()
+            app.message(
+                tr._("Game deleted: {sides}").format(sides=summary_line(summary, tr)),
+                tr._("Undo"),
+                undo,
+            )
+
+        # Deleted on another phone first: the same result, said the same way.
+        app.attempt(
+            lambda: app.store.delete_game(summary.id),
+            deleted,
+            refused={GameNotFound: lambda _: app.show_route()},
         )

@@ -23,6 +23,7 @@ from canasta_score.ui.state.new_game import NewGameForm, default_side_name, is_d
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
+    from canasta_score.ui.store import StoredGame
 
 
 class NewGameScreen(Screen):
@@ -50,19 +51,13 @@ class NewGameScreen(Screen):
         if self.form.tr is not self.app.tr:  # drawn again in another language
             self.form.reword(self.app.tr, suggested_preset(self.app.tr.code))
         self.render()
-        start = Wide(
-            Tagged(
-                "start-game",
-                ft.FilledButton(
-                    content=ft.Text(
-                        self.app.tr._("Start game"), size=18, weight=ft.FontWeight.BOLD
-                    ),
-                    icon=ft.Icons.PLAY_ARROW,
-                    on_click=self.start,
-                    height=56,
-                ),
-            )
+        self.start_button = ft.FilledButton(
+            content=ft.Text(self.app.tr._("Start game"), size=18, weight=ft.FontWeight.BOLD),
+            icon=ft.Icons.PLAY_ARROW,
+            on_click=self.start,
+            height=56,
         )
+        start = Wide(Tagged("start-game", self.start_button))
         fit_button(start, self.app.body_width(), self.app.text_scale)
         return self.app.frame(
             self.route,
@@ -332,5 +327,14 @@ class NewGameScreen(Screen):
         if problems:
             self.problems.value = "\n".join(problems)
             return
-        stored = self.app.store.create_game(self.form.game())
-        self.app.go(f"/game/{stored.id}")
+        store, game = self.app.store, self.form.game()
+
+        def started(stored: StoredGame) -> None:
+            self.app.go(f"/game/{stored.id}")
+
+        # Start is off meanwhile: a second tap does not start the game twice.
+        self.start_button.disabled = True
+        self.app.attempt(lambda: store.create_game(game), started, always=self.start_enabled_again)
+
+    def start_enabled_again(self) -> None:
+        self.start_button.disabled = False

@@ -36,12 +36,13 @@ from canasta_score.ui.components.round_picture import (
     round_picture,
     scale,
 )
-from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
+from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
-from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
+from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.views.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -186,7 +187,7 @@ def layout_columns(
     return DetailColumns(value=value, beside=[fits(label) for label in labels])
 
 
-class RoundDetailScreen(Screen):
+class RoundDetailScreen(GameScreen, Screen):
     def __init__(self, app: Host, route: str, game_id: int, number: int) -> None:
         self.app = app
         self.route = route
@@ -365,19 +366,13 @@ class RoundDetailScreen(Screen):
             back=f"/game/{self.game_id}",
         )
 
-    def changed_on_another_phone(self) -> None:
+    def game_changed(self, stored: StoredGame) -> None:
         """Another phone changed this game: the round as it now is, or the sheet if it is gone."""
-        stored = self.app.game_or_home(self.game_id)
-        if stored is None:
-            return
         self.stored = stored
         if self.number > len(self.stored.game.rounds):
             self.app.go(f"/game/{self.game_id}")
             return
         self.app.redraw(self)
-
-    def leave(self) -> None:
-        self.app.news.stop()
 
     def picture(self) -> ft.Control:
         """Each side's round drawn: gains stacked above the line, losses below, labelled."""
@@ -442,26 +437,29 @@ class RoundDetailScreen(Screen):
         # The round asked about: if another phone changes the game meanwhile, this is refused.
         version = self.stored.version
 
-        def delete_now() -> None:
-            try:
-                self.app.store.delete_round(self.game_id, number, version)
-            except RoundRefused as refused:
-                self.app.message(
-                    "; ".join(
-                        self.app.tr.problem(p, where=False, players=side_size(game.sides))
-                        for p in refused.problems
-                    )
+        def refused(refusal: RoundRefused) -> None:
+            self.app.message(
+                "; ".join(
+                    self.app.tr.problem(p, where=False, players=side_size(game.sides))
+                    for p in refusal.problems
                 )
-                return
-            except StaleGame:
-                self.app.message(tr._("This game was changed on another screen; here it is now."))
-                self.app.go(f"/game/{self.game_id}")
-                return
-            except DatabaseUnavailable:
-                self.app.message(tr._(CANNOT_SAVE_NOW))
-                return
+            )
+
+        def stale(_: StaleGame) -> None:
+            self.app.message(tr._("This game was changed on another screen; here it is now."))
+            self.app.go(f"/game/{self.game_id}")
+
+        def deleted(_: StoredGame) -> None:
             self.app.message(tr._("Round {n} deleted").format(n=number))
             self.app.go(f"/game/{self.game_id}")
+
+        def delete_now() -> None:
+            store = self.app.store
+            self.app.attempt(
+                lambda: store.delete_round(self.game_id, number, version),
+                deleted,
+                refused={RoundRefused: refused, StaleGame: stale},
+            )
 
         text = tr._("Round {n} will be removed and the totals recounted.").format(n=number)
         if later:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -12,11 +12,12 @@ from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button
 from canasta_score.ui.components.side_panel import SidePanel
 from canasta_score.ui.debounce import Debounced
-from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
+from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.round_entry import ENTRY_MODE_SETTING, EntryMode, RoundDraft
 from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
+from canasta_score.ui.views.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -31,7 +32,7 @@ SIDE_WIDTH = 380
 PAIRED_STEPPERS_WIDTH = 380
 
 
-class RoundEntryScreen(Screen):
+class RoundEntryScreen(GameScreen, Screen):
     def __init__(self, app: Host, route: str, game_id: int, editing: int | None = None) -> None:
         self.app = app
         self.route = route
@@ -40,18 +41,30 @@ class RoundEntryScreen(Screen):
         game = self.stored.game
         if editing is not None and not 1 <= editing <= len(game.rounds):
             raise RoundNotFound(game_id, editing)
+        #: This phone's mark: the half-typed round kept here is this phone's own.
+        self.phone = app.phone
         # Only the next round is kept as a draft: an edit starts from the saved round, and
         # leaving an edit half-done must not wipe the next round typed so far.
-        saved = app.store.load_draft(game_id) if editing is None else None
+        saved = app.store.load_draft(game_id, self.phone) if editing is None else None
         #: This phone's way of entering a side's table, for a round begun here.
         mode = self.phone_mode()
         #: Whether the round comes back half entered from before (a reload, a closed tab).
         self.kept_from_before = False
+        #: The round typed here that another phone saved first: this phone's entry waits
+        #: for the player to drop it or keep it as the next round (never renumbered unasked).
+        self.overtaken: int | None = None
         if saved is not None and saved.get("round") is None:
             self.draft = RoundDraft.from_dict(game, saved, mode)
             self.kept_from_before = self.draft.touched
+            typed_as = saved.get("number")
+            if self.draft.touched and isinstance(typed_as, int):
+                self.overtaken = typed_as if typed_as < self.draft.round_number else None
         else:
             self.draft = RoundDraft(game, editing, mode)
+        #: The same round typed on another phone, offered to take over (none typed here).
+        self.elsewhere: dict[str, Any] | None = None
+        if editing is None and not self.draft.touched:
+            self.elsewhere = self.typed_elsewhere()
         # Typing never waits on the disk: the draft is written once typing pauses, and when
         # the screen is left or the page closes.
         self.draft_keeper = Debounced(self.keep_draft, DRAFT_PAUSE, app.run_task)
@@ -62,6 +75,8 @@ class RoundEntryScreen(Screen):
         self.changed_elsewhere: str | None = None
         self.problems_box = ft.Container(content=self.problems)
         self.save = ft.FilledButton(icon=ft.Icons.CHECK, on_click=self.save_round, height=60)
+        #: A save is on its way to the database (Save stays off: one tap, one round).
+        self.saving = False
 
     @property
     def editing(self) -> int | None:
@@ -129,8 +144,12 @@ class RoundEntryScreen(Screen):
         )
         fit_button(self.save, app.body_width(), app.text_scale)
         body: list[ft.Control] = [sides]
-        if self.kept_from_before:
+        if self.kept_from_before and self.overtaken is None:
             body.insert(0, Tagged("kept-from-before", self.kept_notice()))
+        if self.overtaken is not None:
+            body.insert(0, Tagged("saved-elsewhere", self.overtaken_notice(self.overtaken)))
+        elif self.elsewhere is not None:
+            body.insert(0, Tagged("typed-elsewhere", self.elsewhere_notice()))
         if self.changed_elsewhere:
             body.insert(0, Tagged("changed-elsewhere", self.notice(tr._(self.changed_elsewhere))))
         return app.frame(
@@ -161,42 +180,88 @@ class RoundEntryScreen(Screen):
     def kept_notice(self) -> ft.Control:
         """Says the round comes back as it was left, with a way to start it afresh."""
         tr = self.app.tr
-        return ft.Container(
-            content=ft.Column(
-                [
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.HISTORY, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                            ft.Text(
-                                tr._("Kept from before: this round as it was left."),
-                                expand=True,
-                                color=ft.Colors.ON_SECONDARY_CONTAINER,
-                            ),
-                        ]
-                    ),
-                    ft.Row(
-                        [
-                            Tagged(
-                                "start-afresh",
-                                ft.TextButton(
-                                    tr._("Start the round afresh"),
-                                    icon=ft.Icons.RESTART_ALT,
-                                    on_click=self.ask_to_clear,
-                                    height=TAP,
-                                ),
-                            )
-                        ],
-                        wrap=True,
-                        alignment=ft.MainAxisAlignment.END,
-                    ),
-                ],
-                spacing=0,
-                tight=True,
-            ),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            border_radius=8,
-            padding=ft.Padding.only(left=12, right=4, top=8, bottom=0),
+        return choice_notice(
+            ft.Icons.HISTORY,
+            tr._("Kept from before: this round as it was left."),
+            [
+                (
+                    "start-afresh",
+                    tr._("Start the round afresh"),
+                    ft.Icons.RESTART_ALT,
+                    self.ask_to_clear,
+                )
+            ],
         )
+
+    def overtaken_notice(self, number: int) -> ft.Control:
+        """Another phone saved the round typed here: drop this entry, or keep it as the next."""
+        tr = self.app.tr
+        return choice_notice(
+            ft.Icons.SYNC_PROBLEM,
+            tr._(
+                "Round {n} was saved on another phone. What you entered for it is still here: "
+                "drop it, or keep it as round {next}."
+            ).format(n=tr.number(number), next=tr.number(self.draft.round_number)),
+            [
+                ("drop-entry", tr._("Drop my entry"), ft.Icons.DELETE_OUTLINE, self.drop_entry),
+                (
+                    "keep-entry",
+                    tr._("Keep it as round {n}").format(n=tr.number(self.draft.round_number)),
+                    ft.Icons.CHECK,
+                    self.keep_entry,
+                ),
+            ],
+        )
+
+    def elsewhere_notice(self) -> ft.Control:
+        """Another phone is typing this round: this phone may take its entry over."""
+        tr = self.app.tr
+        return choice_notice(
+            ft.Icons.PHONE_ANDROID,
+            tr._("Round {n} is being entered on another phone.").format(
+                n=tr.number(self.draft.round_number)
+            ),
+            [("take-over", tr._("Take it over"), ft.Icons.DOWNLOAD, self.take_over)],
+        )
+
+    def typed_elsewhere(self) -> dict[str, Any] | None:
+        """The newest entry of this very round another phone is typing, if any."""
+        number = self.draft.round_number
+        try:
+            drafts = self.app.store.drafts_elsewhere(self.game_id, self.phone)
+        except DatabaseUnavailable:  # said when something is saved; nothing to offer now
+            return None
+        for draft in drafts:
+            data = draft.data
+            this_round = data.get("round") is None and data.get("number", number) == number
+            if this_round and RoundDraft.from_dict(self.draft.game, data).touched:
+                return data
+        return None
+
+    def take_over(self) -> None:
+        """This phone goes on with the round another phone typed (theirs stays theirs)."""
+        if self.elsewhere is None:
+            return
+        self.draft = RoundDraft.from_dict(self.draft.game, self.elsewhere, self.phone_mode())
+        self.elsewhere = None
+        self.app.redraw(self)
+        self.changed(at_once=True)
+
+    def drop_entry(self) -> None:
+        """The round another phone saved stands; this phone's entry of it goes."""
+        self.overtaken = None
+        self.draft_keeper.cancel()
+        self.app.store.keep_draft(self.game_id, None, self.phone)
+        self.draft = RoundDraft(self.draft.game, None, self.phone_mode())
+        self.kept_from_before = False
+        self.app.redraw(self)
+
+    def keep_entry(self) -> None:
+        """This phone's entry is a round of its own: the next one."""
+        self.overtaken = None
+        self.kept_from_before = False
+        self.app.redraw(self)
+        self.changed(at_once=True)
 
     def after_side(self, index: int) -> None:
         """Enter in a side's hand field moves on to the next side's melded points."""
@@ -227,7 +292,7 @@ class RoundEntryScreen(Screen):
         tap (a stepper, a toggle), which nothing after it may lose."""
         self.refresh()
         if self.editing is None:
-            self.app.store.note_draft(self.game_id, self.kept())
+            self.app.store.note_draft(self.game_id, self.kept(), self.phone)
             if at_once:
                 self.draft_keeper.now()
             else:
@@ -238,29 +303,39 @@ class RoundEntryScreen(Screen):
         return self.draft.as_dict() if self.draft.worth_keeping else None
 
     def keep_draft(self) -> None:
-        """Write the half-typed next round, so it survives a closed tab or app."""
-        if self.editing is None:
-            self.app.store.save_draft(self.game_id, self.kept())
+        """Write the half-typed next round, so it survives a closed tab or app: never on
+        the event loop of a server (`GameStore.keep_draft`), the newest state winning."""
+        # Not while the round is being saved: it goes with the round, and must not come back.
+        if self.editing is None and not self.saving:
+            self.app.store.keep_draft(self.game_id, self.kept(), self.phone)
 
     def leave(self) -> None:
         self.draft_keeper.flush()
         self.app.news.stop()
 
-    def changed_on_another_phone(self) -> None:
+    def game_changed(self, stored: StoredGame) -> None:
         """Another phone changed this game while a round is typed here: what was typed stays.
 
-        A new round moves on with the game (its number, dealer and preview on the new totals).
-        An edited round takes the new game only while its own round is as it was: if the other
-        phone changed or removed that very round, saving here is refused (`save_round`).
+        A new round moves on with the game (its number, dealer and preview on the new totals);
+        if the other phone saved the very round typed here, the player says what becomes of
+        this entry (`overtaken`). An edited round takes the new game only while its own round
+        is as it was: if the other phone changed or removed that very round, saving here is
+        refused (`save_round`).
         """
-        stored = self.app.game_or_home(self.game_id)
-        if stored is None:
-            return
         if self.editing is not None and not self.same_round(stored):
             return
+        self.note_overtaken(stored)
+        self.elsewhere = None  # what another phone typed was for the game as it was
         self.stored = stored
         self.draft.game = stored.game
         self.app.redraw(self)
+
+    def note_overtaken(self, stored: StoredGame) -> None:
+        """Whether `stored` holds the round typed here, saved on another phone."""
+        before = self.draft.round_number
+        saved_there = self.editing is None and len(stored.game.rounds) >= before
+        if saved_there and self.draft.touched and self.overtaken is None:
+            self.overtaken = before
 
     def same_round(self, stored: StoredGame) -> bool:
         """Whether the round edited here is in `stored` as it was when this screen took it."""
@@ -281,7 +356,11 @@ class RoundEntryScreen(Screen):
                 [w for w in warnings if w.side == panel.index],
             )
         self.say_problems(problems)
-        self.save.disabled = not draft.touched or bool(problems)
+        # Not while a save is on its way, nor while the player has not said what becomes of
+        # an entry of a round another phone saved first.
+        self.save.disabled = (
+            not draft.touched or bool(problems) or self.saving or self.overtaken is not None
+        )
 
     def say_problems(self, problems: Sequence[Problem]) -> None:
         """The round's problems over Save; no empty line there when there are none (a line of
@@ -315,46 +394,70 @@ class RoundEntryScreen(Screen):
         """Start the round over: empty for a new round, as saved for an edit."""
         self.draft_keeper.cancel()
         if self.editing is None:
-            self.app.store.save_draft(self.game_id, None)
+            self.app.store.keep_draft(self.game_id, None, self.phone)
         self.app.show_route()
 
     def save_round(self) -> None:
+        """Saves the round off the event loop; Save stays off until the outcome is known. A
+        database out of reach keeps what was typed, and saves it once it answers."""
         entries, problems = self.draft.entries()
-        if entries is None or problems:
+        if entries is None or problems or self.saving or self.overtaken is not None:
             self.refresh()
             return
-        store = self.app.store
-        try:
-            if self.editing is None:
-                store.add_round(self.game_id, entries, self.stored.version)
-            else:
-                store.replace_round(self.game_id, self.editing, entries, self.stored.version)
-        except RoundRefused as refused:
-            self.say_problems(refused.problems)
+        store, version, editing = self.app.store, self.stored.version, self.editing
+        self.saving = True
+        self.refresh()
+
+        def save() -> StoredGame:
+            if editing is None:
+                return store.add_round(self.game_id, entries, version, self.phone)
+            return store.replace_round(self.game_id, editing, entries, version)
+
+        def done() -> None:
+            self.saving = False
+            if self.app.current is self:
+                self.refresh()
+
+        self.app.attempt(
+            save,
+            self.saved,
+            refused={RoundRefused: self.refused, StaleGame: self.stale},
+            retry=self.save_again,
+            always=done,
+        )
+
+    def save_again(self) -> None:
+        """The database answers again: the round is saved as it now stands on this screen."""
+        if self.app.current is self:
+            self.save_round()
+
+    def saved(self, _stored: StoredGame) -> None:
+        self.draft_keeper.cancel()  # went with the round
+        self.app.go(f"/game/{self.game_id}")
+
+    def refused(self, refusal: RoundRefused) -> None:
+        self.say_problems(refusal.problems)
+
+    def stale(self, _: StaleGame) -> None:
+        """Another phone changed the game first: read it again, and show what that means here."""
+        self.app.attempt(lambda: self.app.store.load_game(self.game_id), self.saved_elsewhere)
+
+    def saved_elsewhere(self, latest: StoredGame) -> None:
+        if self.editing is not None and not self.same_round(latest):
+            self.edited_elsewhere(latest)
             return
-        except DatabaseUnavailable:  # nothing saved; what was typed stays on screen
-            self.app.message(self.app.tr._(CANNOT_SAVE_NOW))
-            return
-        except StaleGame:
-            latest = store.load_game(self.game_id)
-            if self.editing is not None and not self.same_round(latest):
-                self.edited_elsewhere(latest)
-                return
-            # Someone saved on another screen meanwhile: take their game, keep what was typed.
-            self.stored = latest
-            self.draft.game = self.stored.game
+        # Someone saved on another screen meanwhile: take their game, keep what was typed.
+        self.note_overtaken(latest)
+        self.stored = latest
+        self.draft.game = self.stored.game
+        if self.overtaken is None:
             self.changed_elsewhere = N_(
                 "This game was changed on another screen. Check the round and save again."
             )
             self.app.message(self.app.tr._(self.changed_elsewhere))
-            # Drawn again: the title's round number and every preview follow the game as it is.
-            self.app.redraw(self)
-            self.changed()
-            return
-        self.draft_keeper.cancel()
-        if self.editing is None:
-            store.save_draft(self.game_id, None)
-        self.app.go(f"/game/{self.game_id}")
+        # Drawn again: the title's round number and every preview follow the game as it is.
+        self.app.redraw(self)
+        self.changed()
 
     def edited_elsewhere(self, latest: StoredGame) -> None:
         """The round edited here was changed on another phone first: theirs stands, shown here."""
@@ -373,3 +476,34 @@ class RoundEntryScreen(Screen):
         ).format(n=app.tr.number(number))
         app.message(self.changed_elsewhere)
         app.redraw(self)
+
+
+def choice_notice(
+    icon: ft.IconData, text: str, choices: list[tuple[str, str, ft.IconData, Callable[[], None]]]
+) -> ft.Control:
+    """A notice over the sides with the player's choices (each tagged, a finger high)."""
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Icon(icon, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                        ft.Text(text, expand=True, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    ]
+                ),
+                ft.Row(
+                    [
+                        Tagged(tag, ft.TextButton(label, icon=glyph, on_click=chosen, height=TAP))
+                        for tag, label, glyph, chosen in choices
+                    ],
+                    wrap=True,
+                    alignment=ft.MainAxisAlignment.END,
+                ),
+            ],
+            spacing=0,
+            tight=True,
+        ),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border_radius=8,
+        padding=ft.Padding.only(left=12, right=4, top=8, bottom=0),
+    )

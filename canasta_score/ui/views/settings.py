@@ -3,7 +3,6 @@ taking the games out and back in."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -147,28 +146,34 @@ class SettingsScreen(Screen):
         )
 
     def back_up(self) -> None:
-        day = datetime.now(UTC).date()
-        self.app.save_file(
-            f"canasta-score-backup-{day:%Y-%m-%d}.json", self.app.store.backup_bytes()
-        )
+        name = f"canasta-score-backup-{datetime.now(UTC).date():%Y-%m-%d}.json"
+        store = self.app.store
+        self.app.attempt(store.backup_bytes, lambda data: self.app.save_file(name, data))
 
     def files_picked(self, files: list[ft.FilePickerFile]) -> None:
-        """Files picked: imported on a worker thread, so a large backup holds up neither this
-        phone's page nor the others (they share the server's event loop)."""
+        """Files picked: imported one by one through the host's runner (off the event loop
+        where there are threads), so a large backup holds up neither this phone's page nor
+        the others (they share the server's event loop)."""
         if self.imports.importing:  # the button is off meanwhile; a pick on its way is dropped
             return
         self.imports.importing = True
         self.show_working()
-        self.app.run_task(self.bring_in_all, [(file.name, file.bytes) for file in files])
+        self.bring_in_all([(file.name, file.bytes) for file in files])
 
-    async def bring_in_all(self, files: list[tuple[str, bytes | None]]) -> None:
-        try:
-            for name, data in files:
-                said, good = await asyncio.to_thread(self.bring_in, name, data)
-                self.shown().show_outcome(said, good)
-        finally:
+    def bring_in_all(self, files: list[tuple[str, bytes | None]]) -> None:
+        if not files:
             self.imports.importing = False
             self.shown().show_working()
+            return
+        (name, data), rest = files[0], files[1:]
+
+        def brought(outcome: tuple[str, bool]) -> None:
+            self.shown().show_outcome(*outcome)
+
+        def next_file() -> None:
+            self.bring_in_all(rest)
+
+        self.app.attempt(lambda: self.bring_in(name, data), brought, always=next_file)
 
     def shown(self) -> SettingsScreen:
         """The Settings screen on this phone now (a new one where it was left and opened again)."""

@@ -27,12 +27,13 @@ from canasta_score.ui.components import (
     numbers_held,
     text_width,
 )
-from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
+from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
-from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
+from canasta_score.ui.store import StaleGame, StoredGame
+from canasta_score.ui.views.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -42,7 +43,7 @@ def opening_text(minimum: int, tr: Translator) -> str:
     return tr._("needs {minimum}").format(minimum=tr.number(minimum))
 
 
-class SheetScreen(Screen):
+class SheetScreen(GameScreen, Screen):
     def __init__(self, app: Host, route: str, game_id: int) -> None:
         self.app = app
         self.route = route
@@ -126,20 +127,9 @@ class SheetScreen(Screen):
 
         return tapped
 
-    def changed_on_another_phone(self) -> None:
-        """Another phone changed this game: the sheet shows it as it now is."""
-        stored = self.app.game_or_home(self.game_id)
-        if stored is None:
-            return
-        self.stored = stored
-        self.app.redraw(self)
-
-    def leave(self) -> None:
-        self.app.news.stop()
-
     def half_entered(self) -> bool:
         """Whether the next round was typed in part and kept (the app was closed meanwhile)."""
-        draft = self.app.store.load_draft(self.game_id)
+        draft = self.app.store.load_draft(self.game_id, self.app.phone)
         return draft is not None and draft.get("round") is None
 
     # --- parts --------------------------------------------------------------------------
@@ -581,7 +571,10 @@ class SheetScreen(Screen):
 
     def save_game_file(self) -> None:
         self.close_menu()
-        self.app.save_file(f"{self.file_stem()}.json", self.app.store.game_file_bytes(self.game_id))
+        store, name = self.app.store, f"{self.file_stem()}.json"
+        self.app.attempt(
+            lambda: store.game_file_bytes(self.game_id), lambda data: self.app.save_file(name, data)
+        )
 
     # --- verbs --------------------------------------------------------------------------
 
@@ -595,26 +588,32 @@ class SheetScreen(Screen):
             for name, score in zip(game.side_names, game.scores[-1], strict=True)
         )
 
-        def undo_now() -> None:
-            try:
-                self.app.store.undo_last_round(self.game_id, version)
-            except RoundRefused as refused:
-                self.app.message(
-                    "; ".join(
-                        self.app.tr.problem(p, where=False, players=side_size(self.game.sides))
-                        for p in refused.problems
-                    )
+        def refused(refusal: RoundRefused) -> None:
+            self.app.message(
+                "; ".join(
+                    self.app.tr.problem(p, where=False, players=side_size(self.game.sides))
+                    for p in refusal.problems
                 )
-            except StaleGame:
-                self.app.message(
-                    self.app.tr._("This game was changed on another screen; here it is now.")
-                )
-            except DatabaseUnavailable:
-                self.app.message(self.app.tr._(CANNOT_SAVE_NOW))
-                return
-            else:
-                self.app.message(self.app.tr._("Round {n} taken back").format(n=number))
+            )
             self.app.show_route()
+
+        def stale(_: StaleGame) -> None:
+            self.app.message(
+                self.app.tr._("This game was changed on another screen; here it is now.")
+            )
+            self.app.show_route()
+
+        def taken_back(_: StoredGame) -> None:
+            self.app.message(self.app.tr._("Round {n} taken back").format(n=number))
+            self.app.show_route()
+
+        def undo_now() -> None:
+            store = self.app.store
+            self.app.attempt(
+                lambda: store.undo_last_round(self.game_id, version),
+                taken_back,
+                refused={RoundRefused: refused, StaleGame: stale},
+            )
 
         self.app.confirm(
             self.app.tr._("Take back round {n}?").format(n=number),

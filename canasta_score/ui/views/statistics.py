@@ -7,7 +7,6 @@ merges are stored facts, undone from the snack bar or the list of name changes.
 
 from __future__ import annotations
 
-import contextlib
 import math
 from collections.abc import Callable
 from datetime import UTC, date, datetime
@@ -525,12 +524,7 @@ class StatisticsScreen(Screen):
         """Ask once more, naming what changes; on a yes keep the change, offer to undo it."""
         tr, app = self.app.tr, self.app
 
-        def change() -> None:
-            try:
-                stored = app.store.add_name_change(old, new)
-            except ValueError:
-                app.message(tr._("A new name must be given, and differ from the old one."))
-                return
+        def changed(stored: StoredNameChange) -> None:
             app.redraw(self)
 
             def undo() -> None:
@@ -540,6 +534,17 @@ class StatisticsScreen(Screen):
                 tr._("{old} merged into {new}") if merge else tr._("{old} renamed to {new}")
             ).format(old=stored.old, new=stored.new)
             app.message(said, tr._("Undo"), undo)
+
+        def change() -> None:
+            app.attempt(
+                lambda: app.store.add_name_change(old, new),
+                changed,
+                refused={
+                    ValueError: lambda _: app.message(
+                        tr._("A new name must be given, and differ from the old one.")
+                    )
+                },
+            )
 
         if merge:
             title = tr._("Merge {old} into {new}?").format(old=old, new=new)
@@ -557,9 +562,13 @@ class StatisticsScreen(Screen):
             app.confirm(title, text, tr._("Rename"), change)
 
     def undo(self, change_id: int) -> None:
-        with contextlib.suppress(NameChangeNotFound):  # undone elsewhere: the same result
-            self.app.store.undo_name_change(change_id)
-        self.app.redraw(self)
+        app = self.app
+        app.attempt(
+            lambda: app.store.undo_name_change(change_id),
+            lambda _: app.redraw(self),
+            # Undone elsewhere already: the same result.
+            refused={NameChangeNotFound: lambda _: app.redraw(self)},
+        )
 
     def name_changes(self) -> ft.Control:
         tr = self.app.tr
