@@ -11,6 +11,7 @@ import pytest
 from storage_support.builders import (
     execute,
     game_file,
+    quiet_round,
     run_cli,
     two_sides,
     wait_for_backups,
@@ -231,3 +232,79 @@ def test_purging_can_leave_the_games_deleted_just_now(db):
     assert storage.purge_deleted(db=db, older_than=timedelta(days=1)) == 1
     storage.restore_game(db=db, game_id=kept)
     assert [g.id for g in storage.list_games(db=db)] == [kept]
+
+
+# --- half-typed rounds: each phone its own -------------------------------------------------
+
+
+def test_each_phone_keeps_its_own_half_typed_round_and_a_saved_round_takes_only_its_own(db):
+    game_id = storage.create_game(db=db, game=two_sides()).id
+    storage.save_draft(db=db, game_id=game_id, draft={"typed": "a"}, phone="phone-a")
+    storage.save_draft(db=db, game_id=game_id, draft={"typed": "b"}, phone="phone-b")
+    assert storage.load_draft(db=db, game_id=game_id, phone="phone-a") == {"typed": "a"}
+    assert storage.load_draft(db=db, game_id=game_id, phone="phone-b") == {"typed": "b"}
+    assert storage.load_draft(db=db, game_id=game_id) is None, "no phone's draft is anyone's"
+    assert [d.phone for d in storage.load_drafts(db=db, game_id=game_id)] == ["phone-b", "phone-a"]
+    storage.add_round(
+        db=db, game_id=game_id, entries=quiet_round(), expected_version=1, phone="phone-a"
+    )
+    assert storage.load_draft(db=db, game_id=game_id, phone="phone-a") is None
+    assert storage.load_draft(db=db, game_id=game_id, phone="phone-b") == {"typed": "b"}
+    storage.add_round(db=db, game_id=game_id, entries=quiet_round(), expected_version=2)
+    assert storage.load_drafts(db=db, game_id=game_id) == [], "a round saved by no phone: all go"
+
+
+def test_two_phones_typing_at_once_never_overwrite_each_other(location):
+    with storage.open_database(location) as db:
+        game_id = storage.create_game(db=db, game=two_sides()).id
+        failures: list[BaseException] = []
+
+        def type_on(phone: str) -> None:
+            try:
+                for n in range(25):
+                    storage.save_draft(db=db, game_id=game_id, draft={"n": n}, phone=phone)
+            except BaseException as error:  # pragma: no cover - reported below
+                failures.append(error)
+
+        phones = [threading.Thread(target=type_on, args=(f"phone-{i}",)) for i in range(3)]
+        for phone in phones:
+            phone.start()
+        for phone in phones:
+            phone.join(120)
+        assert not failures
+        kept = {d.phone: d.data for d in storage.load_drafts(db=db, game_id=game_id)}
+        assert kept == {f"phone-{i}": {"n": 24} for i in range(3)}
+
+
+def test_a_draft_kept_before_drafts_had_phones_is_of_no_known_phone(db):
+    from canasta_score.storage.database import writing
+    from canasta_score.storage.tables import DraftRow
+
+    game_id = storage.create_game(db=db, game=two_sides()).id
+    with writing(db) as session:
+        session.add(
+            DraftRow(game_id=game_id, data=json.dumps({"sides": []}), saved_at=storage_now())
+        )
+    assert storage.load_draft(db=db, game_id=game_id) == {"sides": []}
+    assert storage.load_draft(db=db, game_id=game_id, phone="phone-a") is None
+    storage.save_draft(db=db, game_id=game_id, draft={"typed": "a"}, phone="phone-a")
+    assert {d.phone for d in storage.load_drafts(db=db, game_id=game_id)} == {"", "phone-a"}
+
+
+def storage_now():
+    from canasta_score.storage.database import now
+
+    return now()
+
+
+def test_a_fault_of_the_app_in_a_transaction_is_no_unreachable_database(db):
+    from sqlalchemy.exc import IntegrityError
+
+    from canasta_score.storage.database import writing
+    from canasta_score.storage.tables import SettingRow
+
+    with pytest.raises(IntegrityError), writing(db) as session:
+        session.add(SettingRow(key="same", value="1"))
+        session.flush()
+        session.add(SettingRow(key="same", value="2"))
+        session.flush()

@@ -47,8 +47,9 @@ class Voice(Protocol):
     def reachable_again(self) -> None:
         """The database answered again after it did not."""
 
-    def game_gone(self, game_id: int, undo: Callable[[], None] | None) -> None:
-        """A game was deleted (on another phone) while this one worked on it."""
+    def game_gone(self, error: GameNotFound, undo: Callable[[], None] | None) -> None:
+        """A game was deleted (on another phone) while this one worked on it; `undo`, the
+        screen's own undo of that, if it has one."""
 
     def fault(self, error: BaseException) -> None:
         """A fault of the app stopped an action (logged already)."""
@@ -157,9 +158,7 @@ class ActionRunner:
             log.warning("the database did not answer: %s", error)
             self.wait_for_database(retry)
         elif isinstance(error, GameNotFound):
-            self.voice.game_gone(
-                error.game_id, undo_gone(error.game_id) if undo_gone is not None else None
-            )
+            self.voice.game_gone(error, undo_gone(error.game_id) if undo_gone is not None else None)
         else:
             self._bug(error)
 

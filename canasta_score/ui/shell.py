@@ -36,6 +36,7 @@ from typing import Any, ParamSpec, TypeVar
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
+from canasta_score.storage import NoticeCode
 from canasta_score.ui.actions import ActionRunner
 from canasta_score.ui.components import TapIcon, dialog_title, tap_height
 from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE
@@ -49,7 +50,7 @@ from canasta_score.ui.news import (
     TableNews,
 )
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.store import GameStore
+from canasta_score.ui.store import GameNotFound, GameStore
 from canasta_score.ui.views import BrokenScreen, screen_for, screen_for_failure
 
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
@@ -537,9 +538,16 @@ class App:
     def reachable_again(self) -> None:
         self.message(self.tr._(SAVED_AGAIN))
 
-    def game_gone(self, game_id: int, undo: Callable[[], None] | None) -> None:
+    def game_gone(self, error: GameNotFound, undo: Callable[[], None] | None) -> None:
         """The game this phone works on was deleted on another phone: said, with its undo
-        where there is one, and home is shown."""
+        (the game restored, and this phone back where it was; what was typed here is kept
+        meanwhile), and home is shown."""
+        if undo is None and error.notice.code == NoticeCode.GAME_DELETED:
+            game_id, route, store = error.game_id, self.page.route, self.store
+
+            def undo() -> None:
+                self.attempt(lambda: store.restore_game(game_id), lambda _: self.go(route))
+
         self.message(self.tr._(GAME_DELETED_ELSEWHERE), self.tr._("Undo") if undo else None, undo)
         self.go("/")
 

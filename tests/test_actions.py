@@ -1,0 +1,421 @@
+"""The action runner: storage off the event loop, and each fault met the same way everywhere."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_ui_screens import WE_THEY, LoopPage, PageStandIn, identifiers, run_on_a_loop_of_its_own
+
+from canasta_score.core import PRESETS, Game, SideEntry
+from canasta_score.storage import DatabaseUnavailable, GameNotFound, Notice, NoticeCode
+from canasta_score.ui import actions
+from canasta_score.ui.actions import ActionRunner
+from canasta_score.ui.shell import App
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views.home import HomeScreen
+from canasta_score.ui.views.round_entry import RoundEntryScreen
+
+
+def unavailable() -> DatabaseUnavailable:
+    return DatabaseUnavailable(
+        Notice(NoticeCode.DATABASE_CANNOT_BE_USED, {"path": "games.db", "reason": "locked"})
+    )
+
+
+class Heard:
+    """A voice that writes down what the runner says."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, Any]] = []
+
+    def unreachable(self, *, waiting: bool) -> None:
+        self.said.append(("unreachable", waiting))
+
+    def reachable_again(self) -> None:
+        self.said.append(("back", None))
+
+    def game_gone(self, error: GameNotFound, undo: Callable[[], None] | None) -> None:
+        self.said.append(("gone", error.game_id))
+
+    def fault(self, error: BaseException) -> None:
+        self.said.append(("fault", type(error).__name__))
+
+    def refresh(self) -> None:
+        self.said.append(("refresh", None))
+
+
+def direct(voice: Heard) -> ActionRunner:
+    return ActionRunner(voice=voice, run_task=lambda _task: None, off_loop=False)
+
+
+def test_a_result_goes_to_the_screen_and_the_page_is_updated() -> None:
+    voice, got = Heard(), []
+    direct(voice).attempt(lambda: 42, got.append)
+    assert got == [42] and voice.said == [("refresh", None)]
+
+
+def test_a_refusal_the_screen_expects_is_its_own_to_handle() -> None:
+    voice, refused = Heard(), []
+
+    def refuse() -> None:
+        raise ValueError("blank")
+
+    direct(voice).attempt(refuse, refused={ValueError: refused.append})
+    assert [str(error) for error in refused] == ["blank"]
+    assert voice.said == [("refresh", None)]
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (unavailable(), ("unreachable", False)),
+        (GameNotFound(7, deleted=True), ("gone", 7)),
+        (KeyError("side"), ("fault", "KeyError")),
+    ],
+)
+def test_each_fault_is_met_the_same_way_and_nothing_escapes(
+    error: Exception, said: tuple[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    voice, after = Heard(), []
+
+    def fails() -> None:
+        raise error
+
+    with caplog.at_level("WARNING"):
+        direct(voice).attempt(
+            fails, lambda _: after.append("then"), always=lambda: after.append("always")
+        )
+    assert voice.said[0] == said and after == ["always"]
+    if said[0] == "fault":  # a bug is logged with its traceback
+        assert any(record.exc_info for record in caplog.records)
+
+
+def test_a_fault_in_what_the_screen_does_with_the_result_is_met_too() -> None:
+    voice = Heard()
+
+    def broken(_result: int) -> None:
+        raise AttributeError("gone")
+
+    direct(voice).attempt(lambda: 1, broken)
+    assert ("fault", "AttributeError") in voice.said
+
+
+def test_off_the_loop_the_call_runs_on_another_thread_and_the_result_comes_back_on_the_loop() -> (
+    None
+):
+    async def journey() -> None:
+        loop_thread = threading.current_thread()
+        loop = asyncio.get_running_loop()
+        voice, ran_on, then_on = Heard(), [], []
+        runner = ActionRunner(
+            voice=voice, run_task=lambda task: loop.create_task(task()), off_loop=True
+        )
+        release = threading.Event()
+
+        def slow() -> int:
+            ran_on.append(threading.current_thread())
+            assert release.wait(10)
+            return 5
+
+        runner.attempt(slow, lambda result: then_on.append((threading.current_thread(), result)))
+        for _ in range(400):
+            if ran_on:
+                break
+            await asyncio.sleep(0.02)
+        # The loop is free while the call waits: this very coroutine runs meanwhile.
+        assert ran_on and ran_on[0] is not loop_thread and then_on == []
+        release.set()
+        for _ in range(400):
+            if then_on:
+                break
+            await asyncio.sleep(0.02)
+        assert then_on == [(loop_thread, 5)]
+
+    run_on_a_loop_of_its_own(journey())
+
+
+def test_an_unreachable_database_is_said_once_and_the_action_runs_again_once_it_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(actions, "RETRY_EVERY", 0.01)
+
+    async def journey() -> None:
+        loop = asyncio.get_running_loop()
+        voice = Heard()
+        answers = {"now": False}
+
+        def probe() -> None:
+            if not answers["now"]:
+                raise unavailable()
+
+        runner = ActionRunner(
+            voice=voice, run_task=lambda task: loop.create_task(task()), off_loop=False, probe=probe
+        )
+        saved: list[str] = []
+
+        def save() -> None:
+            if not answers["now"]:
+                raise unavailable()
+            saved.append("round")
+
+        def action() -> None:
+            runner.attempt(save, retry=action)
+
+        action()
+        action()  # a second tap while it waits: said once, not twice
+        await asyncio.sleep(0.1)
+        assert saved == [] and [s for s in voice.said if s[0] == "unreachable"] == [
+            ("unreachable", True)
+        ]
+        answers["now"] = True
+        for _ in range(500):
+            if saved:
+                break
+            await asyncio.sleep(0.01)
+        assert saved == ["round"], "saved once the database answers, and once only"
+        assert ("back", None) in voice.said
+        await asyncio.sleep(0.1)
+        assert saved == ["round"]
+
+    run_on_a_loop_of_its_own(journey())
+
+
+# --- through the app: what a phone shows ----------------------------------------------------
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(str(tmp_path / "games.db"))
+
+
+def said_on(app: App) -> list[str]:
+    return [str(dialog.content.value) for dialog in app.page.dialogs if hasattr(dialog, "content")]
+
+
+def test_deleting_a_game_while_the_database_is_out_of_reach_says_so_and_keeps_the_game(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = App(PageStandIn(390), store)  # type: ignore[arg-type]
+    app.start(tell_about_opening=False)
+    home = app.current
+    assert isinstance(home, HomeScreen)
+
+    def out_of_reach(_game_id: int) -> None:
+        raise unavailable()
+
+    monkeypatch.setattr(store, "delete_game", out_of_reach)
+    monkeypatch.setattr(app.store, "delete_game", out_of_reach)
+    home.delete(store.list_games()[0])
+    assert any("cannot be reached" in text for text in said_on(app))
+    assert store.load_game(stored.id).game.rounds == ()
+
+
+def test_a_game_deleted_on_another_phone_while_a_round_is_typed_is_said_with_its_undo(
+    store: GameStore,
+) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = App(PageStandIn(390), store)  # type: ignore[arg-type]
+    app.start(tell_about_opening=False)
+    app.page.route = f"/game/{stored.id}/round"
+    app.show_route()
+    entry = app.current
+    assert isinstance(entry, RoundEntryScreen)
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, "160"))
+    store.delete_game(stored.id)  # on another phone
+    entry.changed_on_another_phone()
+    bar = app.page.dialogs[-1]
+    assert "deleted on another phone" in bar.content.value and bar.action == "Undo"
+    assert app.page.route == "/"
+    bar.on_action()  # undo: the game is back, and so is the round typed here
+    assert store.load_game(stored.id).game.rounds == ()
+    assert app.page.route == f"/game/{stored.id}/round"
+    app.show_route()  # the page follows its route
+    again = app.current
+    assert isinstance(again, RoundEntryScreen)
+    assert again.draft.sides[0].melded_text == "160"
+
+
+def test_saving_a_round_of_a_game_deleted_elsewhere_is_no_crash(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = App(PageStandIn(390), store)  # type: ignore[arg-type]
+    app.start(tell_about_opening=False)
+    app.page.route = f"/game/{stored.id}/round"
+    app.show_route()
+    entry = app.current
+    assert isinstance(entry, RoundEntryScreen)
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+    store.delete_game(stored.id)
+    entry.save_round()
+    entry.leave()  # the draft of a game that is gone: kept in memory, no error
+    assert any("deleted on another phone" in text for text in said_on(app))
+
+
+def test_a_screen_read_while_the_database_is_out_of_reach_says_so_not_a_fault(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    stored = store.add_round(stored.id, [SideEntry(melded=90), SideEntry(hand=20)], 1)
+    app = App(PageStandIn(390), store)  # type: ignore[arg-type]
+    app.start(tell_about_opening=False)
+
+    def out_of_reach(_game_id: int) -> None:
+        raise unavailable()
+
+    monkeypatch.setattr(app.store, "load_game", out_of_reach)
+    app.page.route = f"/game/{stored.id}"
+    app.show_route()
+    shown = identifiers(app.page.views[-1])
+    assert "screen-error" in shown
+    text = " ".join(str(t) for t in _texts(app.page.views[-1]))
+    assert "cannot be reached" in text and "A fault in the app" not in text
+
+
+def _texts(control: Any) -> list[str]:
+    from test_ui_screens import texts
+
+    return list(texts(control))
+
+
+def test_a_server_phone_asks_storage_off_its_loop(store: GameStore) -> None:
+    """The page's tasks run on its loop; a round saved there is written on another thread."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    threads: list[threading.Thread] = []
+    add_round = store.add_round
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread())
+        return add_round(*args, **kwargs)
+
+    async def journey() -> None:
+        app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+        app.store.add_round = watched  # type: ignore[method-assign]
+        entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+        app.current = entry
+        entry.build()
+        entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+        entry.save_round()
+        assert entry.save.disabled, "Save is off while the round is on its way"
+        for _ in range(500):
+            if len(store.load_game(stored.id).game.rounds) == 1:
+                break
+            await asyncio.sleep(0.02)
+        assert threads and threads[0] is not threading.current_thread()
+
+    run_on_a_loop_of_its_own(journey())
+    assert store.load_game(stored.id).game.totals == (90, 0)
+
+
+# --- whose round it is ------------------------------------------------------------------------
+
+
+def phone_app(store: GameStore, mark: str) -> App:
+    app = App(PageStandIn(390), store)  # type: ignore[arg-type]
+    app.phone = mark
+    return app
+
+
+def test_a_phone_never_opens_another_phones_round_as_its_own_but_may_take_it_over(
+    store: GameStore,
+) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    route = f"/game/{stored.id}/round"
+    typing = RoundEntryScreen(phone_app(store, "phone-a"), route, stored.id)
+    typing.build()
+    typing.panels[0].tapped(lambda: typing.draft.add_red_three(0, 1))
+    typing.panels[0].changed(lambda: typing.draft.set_melded(0, "120+35"))
+    typing.keep_draft()
+    other_app = phone_app(store, "phone-b")
+    other = RoundEntryScreen(other_app, route, stored.id)
+    shown = identifiers(other.build())
+    assert not other.kept_from_before and not other.draft.touched
+    assert "kept-from-before" not in shown and "typed-elsewhere" in shown
+    other.take_over()
+    assert other.draft.sides == typing.draft.sides
+    assert store.load_draft(stored.id, "phone-b") == other.draft.as_dict()
+    # Each types on: neither overwrites the other.
+    other.panels[1].changed(lambda: other.draft.set_melded(1, "80"))
+    other.keep_draft()
+    typing.panels[1].changed(lambda: typing.draft.set_melded(1, "95"))
+    typing.keep_draft()
+    assert store.load_draft(stored.id, "phone-a")["sides"][1]["melded_text"] == "95"
+    assert store.load_draft(stored.id, "phone-b")["sides"][1]["melded_text"] == "80"
+    # The same phone coming back finds its own round as it left it.
+    again = RoundEntryScreen(phone_app(store, "phone-a"), route, stored.id)
+    assert again.kept_from_before and again.draft.sides == typing.draft.sides
+
+
+def test_a_round_another_phone_saved_while_this_one_was_away_asks_on_return(
+    store: GameStore,
+) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    route = f"/game/{stored.id}/round"
+    away = RoundEntryScreen(phone_app(store, "phone-a"), route, stored.id)
+    away.build()
+    away.panels[0].tapped(lambda: away.draft.add_red_three(0, 1))
+    away.leave()
+    store.add_round(stored.id, [SideEntry(melded=90), SideEntry(hand=20)], 1, "phone-b")
+    back = RoundEntryScreen(phone_app(store, "phone-a"), route, stored.id)
+    assert "saved-elsewhere" in identifiers(back.build())
+    assert back.overtaken == 1 and back.draft.round_number == 2 and back.save.disabled
+
+
+# --- the half-typed round on its way to the disk ------------------------------------------------
+
+
+def test_drafts_are_written_off_the_tapping_thread_the_newest_winning() -> None:
+    from canasta_score.ui.drafts import DraftWriter
+
+    written: list[tuple[Any, Any]] = []
+    started, release = threading.Event(), threading.Event()
+
+    def write(key: Any, draft: Any) -> None:
+        started.set()
+        assert release.wait(10)
+        written.append((key, draft))
+
+    writer = DraftWriter(write)
+    writer.start_thread()
+    writer.keep((1, "a"), {"n": 1})
+    assert started.wait(10)
+    # The disk is slow: taps go on, each kept at once in memory, none of them waiting.
+    for n in range(2, 6):
+        writer.keep((1, "a"), {"n": n})
+    assert writer.noted((1, "a")) == (True, {"n": 5})
+    release.set()
+    writer.close()
+    assert written == [((1, "a"), {"n": 1}), ((1, "a"), {"n": 5})], "the newest wins"
+    assert writer.noted((1, "a")) == (False, None), "on disk now: read from there"
+
+
+def test_a_draft_the_database_did_not_take_stays_noted_and_is_written_once_it_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from canasta_score.ui import drafts
+    from canasta_score.ui.drafts import DraftWriter
+
+    monkeypatch.setattr(drafts, "RETRY_PAUSE", 0.01)
+    answers = threading.Event()
+    written: list[Any] = []
+
+    def write(_key: Any, draft: Any) -> None:
+        if not answers.is_set():
+            raise unavailable()
+        written.append(draft)
+
+    writer = DraftWriter(write)
+    writer.start_thread()
+    writer.keep((1, "a"), {"n": 1})
+    assert writer.noted((1, "a")) == (True, {"n": 1})
+    answers.set()
+    for _ in range(1000):
+        if written:
+            break
+        threading.Event().wait(0.01)
+    writer.close()
+    assert written == [{"n": 1}]
