@@ -139,7 +139,7 @@ def test_off_the_loop_the_call_runs_on_another_thread_and_the_result_comes_back_
     run_on_a_loop_of_its_own(journey())
 
 
-def test_an_unreachable_database_is_said_once_and_the_action_runs_again_once_it_answers(
+def test_an_unreachable_database_is_said_to_each_tap_and_the_action_runs_again_once_it_answers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(actions, "RETRY_EVERY", 0.01)
@@ -147,10 +147,12 @@ def test_an_unreachable_database_is_said_once_and_the_action_runs_again_once_it_
     async def journey() -> None:
         loop = asyncio.get_running_loop()
         voice = Heard()
-        answers = {"now": False}
+        # Reads come back before writes do (a file another process still holds): the
+        # runner's own tries fail a few times more, and say nothing more.
+        state = {"reads": False, "writes_refused": 3}
 
         def probe() -> None:
-            if not answers["now"]:
+            if not state["reads"]:
                 raise unavailable()
 
         runner = ActionRunner(
@@ -159,7 +161,9 @@ def test_an_unreachable_database_is_said_once_and_the_action_runs_again_once_it_
         saved: list[str] = []
 
         def save() -> None:
-            if not answers["now"]:
+            if not state["reads"] or state["writes_refused"]:
+                if state["reads"]:
+                    state["writes_refused"] -= 1
                 raise unavailable()
             saved.append("round")
 
@@ -167,17 +171,17 @@ def test_an_unreachable_database_is_said_once_and_the_action_runs_again_once_it_
             runner.attempt(save, retry=action)
 
         action()
-        action()  # a second tap while it waits: said once, not twice
+        action()  # a second tap while it waits: answered too
         await asyncio.sleep(0.1)
-        assert saved == [] and [s for s in voice.said if s[0] == "unreachable"] == [
-            ("unreachable", True)
-        ]
-        answers["now"] = True
+        assert saved == []
+        assert [s for s in voice.said if s[0] == "unreachable"] == [("unreachable", True)] * 2
+        state["reads"] = True
         for _ in range(500):
             if saved:
                 break
             await asyncio.sleep(0.01)
         assert saved == ["round"], "saved once the database answers, and once only"
+        assert [s for s in voice.said if s[0] == "unreachable"] == [("unreachable", True)] * 2
         assert ("back", None) in voice.said
         await asyncio.sleep(0.1)
         assert saved == ["round"]

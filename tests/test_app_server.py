@@ -443,3 +443,45 @@ def test_processes_behind_one_proxy_share_the_token_named_for_them_even_on_loopb
     finally:
         stop_app(first)
         stop_app(second)
+
+
+def test_each_browser_gets_a_mark_of_its_own_and_its_page_knows_it(
+    loopback_app: RunningApp,
+) -> None:
+    first = httpx.get(loopback_app.base + "/", timeout=10)
+    second = httpx.get(loopback_app.base + "/", timeout=10)
+    marks = [response.cookies.get("canasta_score_phone") for response in (first, second)]
+    assert all(mark and len(mark) >= 12 for mark in marks) and marks[0] != marks[1]
+    again = httpx.get(
+        loopback_app.base + "/", cookies={"canasta_score_phone": marks[0]}, timeout=10
+    )
+    assert "canasta_score_phone" not in again.cookies, "a browser keeps the mark it has"
+
+
+def test_the_mark_of_a_browser_reaches_the_start_of_its_page() -> None:
+    import asyncio
+    import threading
+
+    from canasta_score.app import PhoneMark
+    from canasta_score.ui.connection import BROWSER_PHONE
+
+    seen: list[str] = []
+
+    async def inner(scope, receive, send):  # type: ignore[no-untyped-def]
+        seen.append(BROWSER_PHONE.get())
+
+    marked = PhoneMark(inner)
+    sockets = [
+        {"type": "websocket", "headers": [(b"cookie", b"canasta_score_phone=abcdefgh1234")]},
+        {"type": "websocket", "headers": [(b"cookie", b"canasta_score_phone=<script>")]},
+        {"type": "websocket", "headers": []},
+    ]
+
+    async def connect() -> None:
+        for scope in sockets:
+            await marked(scope, None, None)  # type: ignore[arg-type]
+
+    thread = threading.Thread(target=asyncio.run, args=(connect(),))
+    thread.start()
+    thread.join()
+    assert seen == ["abcdefgh1234", "", ""], "a malformed mark is no mark"

@@ -73,6 +73,8 @@ class ActionRunner:
     #: Whether the player was told the database does not answer (and not yet that it does).
     out_of_reach: bool = field(default=False, init=False)
     _probing: bool = field(default=False, init=False)
+    #: The waiting action runs again now (the runner's try, not a player's tap).
+    _retrying: bool = field(default=False, init=False)
     #: Asks the database whether it answers (a cheap read); set by the shell.
     probe: Callable[[], object] | None = None
 
@@ -179,9 +181,11 @@ class ActionRunner:
         answers again."""
         if retry is not None:
             self.waiting = retry
-        if not self.out_of_reach:
-            self.out_of_reach = True
+        # Said once while it lasts, and again to a player whose own tap now waits (not at
+        # each try of the runner's own).
+        if not self.out_of_reach or (retry is not None and not self._retrying):
             self.voice.unreachable(waiting=retry is not None)
+        self.out_of_reach = True
         if retry is not None and self.probe is not None and not self._probing:
             self._probing = True
             self.run_task(self._probe_until_back)
@@ -202,8 +206,9 @@ class ActionRunner:
                         probe()
                 except Exception:
                     continue
-                self.back()
-                return
+                self.back()  # waits again if the action does not get through yet
+                if self.waiting is None:
+                    return
         finally:
             self._probing = False
 
@@ -219,10 +224,13 @@ class ActionRunner:
         retry, self.waiting = self.waiting, None
         if retry is None:
             return
+        self._retrying = True
         try:
             retry()
         except Exception as error:
             self._bug(error)
+        finally:
+            self._retrying = False
         self._refresh()
 
     def forget(self) -> None:

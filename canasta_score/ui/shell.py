@@ -50,7 +50,7 @@ from canasta_score.ui.news import (
     TableNews,
 )
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.store import GameNotFound, GameStore
+from canasta_score.ui.store import GameNotFound, GameStore, ImportRefused
 from canasta_score.ui.views import BrokenScreen, screen_for, screen_for_failure
 
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
@@ -264,16 +264,26 @@ class App:
                 self.message(self.tr.said(store.notice))
             return
 
-        def restore() -> None:
-            restored = store.restore_backup(backup)
+        def restored(games: list[int]) -> None:
             self.message(
                 self.tr.ngettext(
                     "{n} game restored from the backup",
                     "{n} games restored from the backup",
-                    len(restored),
-                ).format(n=self.tr.number(len(restored)))
+                    len(games),
+                ).format(n=self.tr.number(len(games)))
             )
             self.show_route()
+
+        def refused(refusal: ImportRefused) -> None:
+            tr = self.tr
+            reasons = (d.worded(tr._, tr.ngettext, tr.number) for d in refusal.details[:3])
+            nothing = tr._("Nothing was imported from {name}:").format(name=backup.name)
+            self.message(f"{nothing} {'; '.join(reasons)}")
+
+        def restore() -> None:
+            self.attempt(
+                lambda: store.restore_backup(backup), restored, refused={ImportRefused: refused}
+            )
 
         self.confirm(
             self.tr._("Restore your games?"),

@@ -64,16 +64,21 @@ def test_an_entry_in_progress_survives_the_other_phones_save(
 
     save_a_round(a, "90", "90")
 
-    # B's round moves on to round 2, its preview onto A's totals; what B typed stays.
-    b.page.get_by_text("Round 2", exact=False).first.wait_for()
+    # B's preview moves onto A's totals and what B typed stays; B is asked what becomes of
+    # its entry of the round A saved first (never renumbered unasked).
+    b.wait_for("keep-entry")
     b.wait_text("side-0-total", r"total 100$")
     assert b.route() == "/game/1/round"
+    assert stored_rounds(app_server)[0][0]["melded"] == 90
 
     # The field B was typing in still has the keyboard: the next keystroke lands in it.
     b.page.keyboard.type("5")
     b.wait_text("side-0-round-score", r"^\+105$")
 
-    # B finishes its round and saves: it becomes round 2, nothing refused or overwritten.
+    # B keeps it as round 2, finishes it and saves: nothing refused or overwritten.
+    b.tap("keep-entry")
+    b.wait_gone("keep-entry")
+    b.page.get_by_text("Round 2", exact=False).first.wait_for()
     assert type_into(b, "side-1-hand", "40") == "40"
     b.wait_text("side-1-total", r"-130")
     b.tap("save-round")

@@ -142,13 +142,16 @@ class RoundEntryScreen(GameScreen, Screen):
             spacing=4,
             tight=True,
         )
+        if self.overtaken is not None:
+            # Over Save, which waits for the answer: the rows being typed in do not move.
+            bottom.controls.insert(
+                0, Tagged("saved-elsewhere", self.overtaken_notice(self.overtaken))
+            )
         fit_button(self.save, app.body_width(), app.text_scale)
         body: list[ft.Control] = [sides]
         if self.kept_from_before and self.overtaken is None:
             body.insert(0, Tagged("kept-from-before", self.kept_notice()))
-        if self.overtaken is not None:
-            body.insert(0, Tagged("saved-elsewhere", self.overtaken_notice(self.overtaken)))
-        elif self.elsewhere is not None:
+        if self.overtaken is None and self.elsewhere is not None:
             body.insert(0, Tagged("typed-elsewhere", self.elsewhere_notice()))
         if self.changed_elsewhere:
             body.insert(0, Tagged("changed-elsewhere", self.notice(tr._(self.changed_elsewhere))))
