@@ -423,3 +423,67 @@ def test_a_draft_the_database_did_not_take_stays_noted_and_is_written_once_it_an
         threading.Event().wait(0.01)
     writer.close()
     assert written == [{"n": 1}]
+
+
+def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_once_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real SQLite lock from another process: the save waits on a worker thread (the loop
+    goes on), the player is told, what was typed stays, and it is saved once the file is free."""
+    import subprocess
+    import sys
+
+    from canasta_score.storage import sqlite_file
+
+    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_SECONDS", 1)
+    monkeypatch.setattr(actions, "RETRY_EVERY", 0.2)
+    path = tmp_path / "games.db"
+    store = GameStore(str(path))
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys\n"
+            f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+            "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\nsys.stdin.read()\n"
+            "c.execute('ROLLBACK')\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+
+        async def journey() -> None:
+            app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+            entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+            app.current = entry
+            entry.build()
+            entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+            entry.save_round()
+            ticks = 0
+            for _ in range(2000):  # the loop is free: this coroutine runs on meanwhile
+                ticks += 1
+                if any("cannot be reached" in text for text in said_on(app)):
+                    break
+                await asyncio.sleep(0.01)
+            assert any("cannot be reached" in text for text in said_on(app)), "said"
+            assert ticks > 20, "the page's loop kept running while the file was held"
+            assert entry.draft.sides[0].melded_text == "90", "what was typed stays"
+            assert store.load_game(stored.id).game.rounds == ()
+            assert holder.stdin is not None
+            holder.stdin.close()  # the other process lets go
+            for _ in range(3000):
+                if store.load_game(stored.id).game.rounds:
+                    break
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.5)
+
+        run_on_a_loop_of_its_own(journey())
+        assert store.load_game(stored.id).game.totals == (90, 0), "saved once, once free"
+    finally:
+        holder.kill()
+        holder.wait()
+        store.close()

@@ -103,7 +103,10 @@ def test_a_database_restarting_keeps_the_round_typed_and_saves_it_once_back(
 
     postgres_server.stop()
     try:
-        phone.page.get_by_text("cannot be saved right now", exact=False).first.wait_for()
+        said = phone.page.get_by_text("cannot be saved right now", exact=False).first
+        said.wait_for()
+        # The message covers Save at the bottom while it shows: tapped once it is gone.
+        said.wait_for(state="hidden", timeout=60_000)
         phone.tap("save-round")  # waits: nothing saved yet, nothing lost, no crash
         phone.page.get_by_text(
             "saved as soon as the database answers", exact=False
