@@ -109,6 +109,11 @@ class ActionRunner:
 
         self.run_task(run)
 
+    async def off_the_loop(self, call: Callable[[], _R]) -> _R:
+        """`call`'s result, awaited off the loop where threads exist (else called now); for
+        the shell's own coroutines, which meet its faults themselves."""
+        return await asyncio.to_thread(call) if self.off_loop else call()
+
     def _finish(
         self,
         call: Callable[[], _R],

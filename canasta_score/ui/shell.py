@@ -200,7 +200,11 @@ class App:
                 found[name] = value
         # Kept in the shared database by earlier versions: the first device to read its
         # settings takes them over once (for what it has not chosen), keeping its own copy.
-        for name, value in self.store.take_old_device_settings(CARRIED_OVER).items():
+        store = self.store
+        carried = await self.actions.off_the_loop(
+            lambda: store.take_old_device_settings(CARRIED_OVER)
+        )
+        for name, value in carried.items():
             if name not in found:
                 found[name] = value
                 await preferences.set(PREFIX + name, value)
