@@ -252,10 +252,12 @@ def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> N
 #: The store's methods that tell the table nothing: reading, and what is not a game
 #: (this phone's drafts and settings, rule sets, players' name changes).
 QUIET = {
+    "add_custom_rules",
     "add_name_change",
     "backup_bytes",
     "close",
     "custom_rules",
+    "delete_custom_rules",
     "game_file_bytes",
     "history_page",
     "known_players",
@@ -267,7 +269,6 @@ QUIET = {
     "note_draft",
     "played_games",
     "read_statistics_soon",
-    "save_custom_rules",
     "save_draft",
     "take_old_device_settings",
     "telling",

@@ -269,10 +269,28 @@ def test_custom_rule_sets_are_kept_by_the_store(store: GameStore) -> None:
     from canasta_score.core import apply_overrides
 
     rules, _problems = apply_overrides(PRESETS["finnish"], {"going_out": 150, "target": 3000})
-    custom = replace(rules, id="custom-1", name="Our house rules")
-    store.save_custom_rules([custom])
+    custom = store.add_custom_rules(replace(rules, name="Our house rules"))
     (back,) = store.custom_rules()
-    assert back == custom
+    assert back == custom == replace(rules, id=custom.id, name="Our house rules")
+    store.delete_custom_rules(custom.id)
+    store.delete_custom_rules(custom.id)  # gone already (another phone): no fault
+    assert store.custom_rules() == []
+
+
+def test_two_rules_screens_open_at_once_keep_each_others_rule_sets(store: GameStore) -> None:
+    from canasta_score.ui.views.rules import RulesScreen
+
+    first, second = RulesScreen(app_on(store), "/rules"), RulesScreen(app_on(store), "/rules")
+    for screen, name in ((first, "First phone's"), (second, "Second phone's")):
+        screen.build()
+        screen.name_field.value = name
+    first.save_custom()
+    second.save_custom()  # it read the list before the first phone's was added
+    kept = store.custom_rules()
+    assert [r.name for r in kept] == ["First phone's", "Second phone's"]
+    assert len({r.id for r in kept}) == 2
+    second.delete_custom(kept[1])  # the stale screen deletes its own: the other stays
+    assert [r.name for r in store.custom_rules()] == ["First phone's"]
 
 
 class DevicePreferences:

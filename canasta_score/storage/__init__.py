@@ -58,10 +58,12 @@ if TYPE_CHECKING:
     )
     from canasta_score.storage.rounds import add_round, delete_round, replace_round, undo_last_round
     from canasta_score.storage.settings import (
+        add_custom_rules,
         custom_rules,
+        delete_custom_rules,
         get_setting,
-        save_custom_rules,
         set_setting,
+        update_custom_rules,
     )
     from canasta_score.storage.summaries import (
         list_games,
@@ -118,10 +120,12 @@ _MODULES = {
     "delete_round": "rounds",
     "replace_round": "rounds",
     "undo_last_round": "rounds",
+    "add_custom_rules": "settings",
     "custom_rules": "settings",
+    "delete_custom_rules": "settings",
     "get_setting": "settings",
-    "save_custom_rules": "settings",
     "set_setting": "settings",
+    "update_custom_rules": "settings",
     "list_games": "summaries",
     "player_record": "summaries",
     "rebuild_summaries": "summaries",
@@ -158,6 +162,7 @@ __all__ = [
     "StorageError",
     "StoredGame",
     "StoredNameChange",
+    "add_custom_rules",
     "add_name_change",
     "add_round",
     "archive_game",
@@ -166,6 +171,7 @@ __all__ = [
     "changes",
     "create_game",
     "custom_rules",
+    "delete_custom_rules",
     "delete_game",
     "delete_round",
     "export_all",
@@ -187,10 +193,10 @@ __all__ = [
     "replace_round",
     "restore_backup",
     "restore_game",
-    "save_custom_rules",
     "save_draft",
     "set_setting",
     "undo_last_round",
     "undo_name_change",
     "unfinished_game",
+    "update_custom_rules",
 ]
