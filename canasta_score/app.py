@@ -524,6 +524,12 @@ def desktop_start_lines() -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = options(argv)
+    from canasta_score import storage
+
+    try:  # a malformed URL is told here, in one line, not by a traceback in the first page
+        storage.check_location(args.db)
+    except storage.StorageError as error:
+        return refuse([f"Canasta Score: {words().said(error.notice)}"])
     to_network = not is_loopback(args.host)
     if args.desktop and (to_network or not has_display()):
         why = (

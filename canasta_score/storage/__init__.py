@@ -20,6 +20,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from canasta_score.storage.backend import check_location
     from canasta_score.storage.backups import backup_now
     from canasta_score.storage.database import Database
     from canasta_score.storage.drafts import load_draft, save_draft
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
 
 #: Where each name of the package lives.
 _MODULES = {
+    "check_location": "backend",
     "backup_now": "backups",
     "Database": "database",
     "load_draft": "drafts",
@@ -169,6 +171,7 @@ __all__ = [
     "backup_now",
     "cannot_use",
     "changes",
+    "check_location",
     "create_game",
     "custom_rules",
     "delete_custom_rules",
