@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
-from canasta_score.cli.reading import HelpInLanguage, refuse, words
+from canasta_score.cli.parsing import HelpInLanguage
+from canasta_score.cli.reading import refuse, words
 from canasta_score.core.problems import N_
 from canasta_score.invite import (
     SERVE_COMMAND,
