@@ -497,6 +497,42 @@ def test_every_page_of_one_process_shares_one_open_database(tmp_path: Path) -> N
     ui._open_stores.pop(path).db.close()  # type: ignore[attr-defined]
 
 
+def test_the_server_opens_the_database_before_the_first_page_which_is_told_what_it_found(
+    tmp_path: Path,
+) -> None:
+    import canasta_score.ui as ui
+    from canasta_score.app import load_screens
+
+    path = tmp_path / "games.db"
+    path.write_text("my shopping list")
+    load_screens(str(path))  # as the server does while the browser fetches the client
+    assert str(path) in ui._open_stores
+    [aside] = tmp_path.glob("games.db.unreadable-*")
+    first, second = PageStandIn(), PageStandIn()
+    ui.start(first, db_path=str(path))  # type: ignore[arg-type]
+    ui.start(second, db_path=str(path))  # type: ignore[arg-type]
+    told = [" ".join(texts(bar)) for bar in first.dialogs]
+    assert len(told) == 1 and str(aside) in told[0], "the first page says the file moved aside"
+    assert second.dialogs == [], "and only the first"
+    ui._open_stores.pop(str(path)).db.close()
+
+
+def test_a_database_the_server_could_not_open_early_is_explained_by_the_page(
+    tmp_path: Path,
+) -> None:
+    import canasta_score.ui as ui
+    from canasta_score.app import load_screens
+
+    load_screens(str(tmp_path))  # a folder: refused, and nothing kept open
+    assert str(tmp_path) not in ui._open_stores
+    page = PageStandIn()
+    page.controls = []
+    page.add = page.controls.append
+    page.title = ""
+    ui.start(page, db_path=str(tmp_path))  # type: ignore[arg-type]
+    assert "is a folder" in " ".join(texts(page.controls[0]))
+
+
 def texts(control: Any) -> list[str]:
     """Every text value under a control, as read (a space holding a number to its word too)."""
     return [
