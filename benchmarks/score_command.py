@@ -39,8 +39,20 @@ def wall_times(command: list[str], runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         times.append(time.perf_counter() - start)
+    return times
+
+
+def side_by_side(first: list[str], second: list[str], runs: int) -> tuple[list[float], list[float]]:
+    """Each command's wall times, the runs taking turns: a machine whose load changes during
+    the measurement changes both alike (the ratio is what counts on a shared machine)."""
+    wall_times(first, 3)  # warm the file cache
+    wall_times(second, 3)
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(runs):
+        times[0].extend(wall_times(first, 1))
+        times[1].extend(wall_times(second, 1))
     return times
 
 
@@ -57,9 +69,8 @@ def main() -> None:
         path = Path(folder) / "game.json"
         path.write_text(json.dumps(game_document(game)))
         command = [sys.executable, "-m", "canasta_score", "score", str(path)]
-        wall_times(command, 3)  # warm the file cache
-        bare = statistics.median(wall_times([sys.executable, "-c", "pass"], runs))
-        scored = statistics.median(wall_times(command, runs))
+        bare_times, scored_times = side_by_side([sys.executable, "-c", "pass"], command, runs)
+        bare, scored = statistics.median(bare_times), statistics.median(scored_times)
     print(f"python -c pass                  median {bare * 1000:7.1f} ms  (baseline)")
     print(
         f"score, 40-round game file       median {scored * 1000:7.1f} ms  ratio {scored / bare:.2f}x"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import ast
 import asyncio
 import contextlib
 import datetime
@@ -11,6 +10,7 @@ import importlib
 import ipaddress
 import logging
 import os
+import re
 import secrets
 import socket
 import sys
@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
-from canasta_score.cli.reading import HelpInLanguage, refuse, words
+from canasta_score.cli.parsing import HelpInLanguage
+from canasta_score.cli.reading import refuse, words
 from canasta_score.core.problems import N_
 from canasta_score.invite import (
     SERVE_COMMAND,
@@ -387,16 +388,20 @@ def screens(db_path: str | None, invite: str | None = None) -> Callable[[ft.Page
     return start_page
 
 
-def load_screens() -> None:
-    """Loads the screens while the browser is still fetching the client (about a second).
+def load_screens(db_path: str | None = None) -> None:
+    """Loads the screens and opens the database while the browser is still fetching the
+    client (about a second).
 
     Otherwise the first page pays for it once the client has connected: importing the screens
-    (0.3 s here) and the Flet controls they use, which Flet imports on first use (0.1 s), and
-    Babel with the English number and date forms the first sheet shows (0.15 s).
-    A failure is left for the first page to meet and report.
+    (0.3 s here) and the Flet controls they use, which Flet imports on first use (0.1 s),
+    opening the database (checking the file, its schema) and its first reads (SQLAlchemy
+    compiles each statement once), and Babel with the English date forms the first sheet
+    shows (0.15 s). A failure is left for the first page to meet and report.
     """
     with contextlib.suppress(Exception):
         import flet as ft
+
+        from canasta_score.ui import open_store
 
         for module in (
             "shell",
@@ -408,6 +413,12 @@ def load_screens() -> None:
             "views.round_entry",
         ):
             importlib.import_module(f"canasta_score.ui.{module}")
+        store = open_store(db_path)
+        # The first screen's reads: the game in play (the sheet's) and the game list (home's).
+        in_play = store.unfinished_game()
+        if in_play is not None:
+            store.load_game(in_play.id)
+        store.list_games()
         for name in flet_names_used(Path(__file__).parent / "ui"):
             getattr(ft, name, None)
         from canasta_score.i18n import translator
@@ -418,17 +429,16 @@ def load_screens() -> None:
 
 
 def flet_names_used(folder: Path) -> set[str]:
-    """The `ft.X` names the code under `folder` uses."""
+    """The `ft.X` names the code under `folder` uses (also in its comments: a name loaded
+    for nothing costs less than parsing every screen's source at each start did, 0.2 s)."""
     names = set()
     for source in folder.rglob("*.py"):
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.value, ast.Name)
-                and node.value.id == "ft"
-            ):
-                names.add(node.attr)
+        names.update(_FLET_NAME.findall(source.read_text(encoding="utf-8")))
     return names
+
+
+#: `ft.Name` in a module's text.
+_FLET_NAME = re.compile(r"\bft\.([A-Za-z_]\w*)")
 
 
 def web_client_cache() -> Path:
@@ -516,7 +526,7 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
             await super().startup(sockets)
             if self.started:
                 announce()
-                threading.Thread(target=load_screens, daemon=True).start()
+                threading.Thread(target=load_screens, args=(db_path,), daemon=True).start()
 
     config = uvicorn.Config(
         web_app(db_path, token, port, invite=invite),
@@ -578,6 +588,12 @@ def desktop_start_lines() -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = options(argv)
+    from canasta_score import storage
+
+    try:  # a malformed URL is told here, in one line, not by a traceback in the first page
+        storage.check_location(args.db)
+    except storage.StorageError as error:
+        return refuse([f"Canasta Score: {words().said(error.notice)}"])
     to_network = not is_loopback(args.host)
     if args.desktop and (to_network or not has_display()):
         why = (

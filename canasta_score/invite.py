@@ -7,8 +7,10 @@ The QR code is printed in the terminal below the link when the app serves the ne
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
-import segno
+if TYPE_CHECKING:
+    import segno
 
 TOKEN_PARAMETER = "token"
 
@@ -49,6 +51,8 @@ def public_link(address: str, token: str | None) -> str:
 
 def qr_code(link: str) -> segno.QRCode:
     """The link as a QR code: medium error correction, so a smudged screen still scans."""
+    import segno  # here: a server started for this computer alone never draws one
+
     return segno.make_qr(link, error="m", boost_error=False)
 
 

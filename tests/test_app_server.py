@@ -365,6 +365,27 @@ def test_the_desktop_window_where_it_cannot_be_fails_in_one_line(
     assert "Traceback" not in done.stderr and not done.stdout
 
 
+@pytest.mark.parametrize(
+    "url", ["postgresql://u:secret@host:abc/db", "postgresql+psycopg://u@[::1/db"]
+)
+@pytest.mark.parametrize("named_by", ["--db", "CANASTA_SCORE_DB"])
+def test_a_malformed_database_url_is_refused_in_one_line(url: str, named_by: str) -> None:
+    by_option = named_by == "--db"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--web", *(["--db", url] if by_option else [])],
+        capture_output=True,
+        text=True,
+        env=os.environ
+        | {"LANG": "C.UTF-8", "LANGUAGE": ""}
+        | ({} if by_option else {"CANASTA_SCORE_DB": url}),
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith("Canasta Score: The game database") and "cannot be used" in line
+    assert "secret" not in line and not done.stdout
+
+
 def test_ctrl_c_stops_the_server_quietly() -> None:
     app = start_app()
     code = stop_app(app)

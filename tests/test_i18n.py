@@ -68,6 +68,35 @@ def test_numbers_and_dates_in_each_locales_form():
     assert translator("en").date(date(2026, 3, 1)) == "Mar 1, 2026"
 
 
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_a_whole_number_is_written_as_babel_writes_it_without_loading_babel(code):
+    import random
+
+    from babel.numbers import format_decimal
+
+    numbers = [0, 1, -1, 999, 1000, -1000, 9999, 10000, 123456, -1234567, 10**17, 10**18]
+    numbers += [sign * 10**digits + 1 for sign in (1, -1) for digits in range(1, 19)]
+    numbers += [random.Random(code).randrange(-(10**19), 10**19) for _ in range(300)]
+    tr = translator(code)
+    for value in numbers:
+        assert tr.number(value) == format_decimal(value, locale=code), value
+    assert tr.number(2.5) == format_decimal(2.5, locale=code), "other numbers through Babel"
+
+
+def test_a_command_that_words_a_whole_number_loads_no_babel():
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\nfrom canasta_score.i18n import translator\n"
+        "assert translator('fi').number(-1250) == '-1\\xa0250'\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize(
     ("locales", "language"),
     [

@@ -257,11 +257,13 @@ def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> N
 #: The store's methods that tell the table nothing: reading, and what is not a game
 #: (this phone's drafts and settings, rule sets, players' name changes).
 QUIET = {
+    "add_custom_rules",
     "add_name_change",
     "answers",
     "backup_bytes",
     "close",
     "custom_rules",
+    "delete_custom_rules",
     "drafts_elsewhere",
     "game_file_bytes",
     "history_page",
@@ -275,7 +277,6 @@ QUIET = {
     "note_draft",
     "played_games",
     "read_statistics_soon",
-    "save_custom_rules",
     "save_draft",
     "take_old_device_settings",
     "telling",

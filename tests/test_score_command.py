@@ -151,3 +151,40 @@ def test_names_are_kept_on_one_line_without_control_characters():
 def test_a_name_of_nothing_but_line_breaks_is_refused():
     game = game_file(sides=[{"name": "\n\t", "players": ["A"]}, {"name": "They", "players": ["B"]}])
     assert refused(game) == ['sides[0].name must be a non-empty text, got ""']
+
+
+def test_scoring_a_file_with_warnings_loads_neither_babel_nor_the_whole_parser(tmp_path):
+    """The everyday call stays light: a warning's numbers are written without Babel's locale
+    data, and the parser of every command is not built for it."""
+    document = game_file(
+        rounds=[[{"melded": 30, "hand": 20}, {"melded": 0, "hand": 130}]],
+        rule_overrides={"target": 5000},
+    )
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document))
+    probe = (
+        "import sys, runpy, argparse\n"
+        "built = []\n"
+        "argparse.ArgumentParser.__init__ = (lambda init: lambda self, *a, **k: "
+        "(built.append(1), init(self, *a, **k))[1])(argparse.ArgumentParser.__init__)\n"
+        f"sys.argv = ['canasta_score', 'score', {str(path)!r}]\n"
+        "try:\n    runpy.run_module('canasta_score', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith('babel')), len(built),"
+        " file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LANGUAGE": "fi", "LANG": "fi_FI.UTF-8", "LC_ALL": ""},
+    )
+    assert "varoitus: jako 1" in done.stderr and " 50," in done.stderr, done.stderr
+    assert "LOADED [] 0" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("args", [["score", "--bogus"], ["score", "a.json", "b.json"]])
+def test_a_score_call_the_quick_reading_does_not_take_is_read_by_the_parser(args):
+    done = run(*args)
+    assert done.returncode == 2 and "usage" not in done.stdout
+    assert "python -m canasta_score" in done.stderr and "Traceback" not in done.stderr

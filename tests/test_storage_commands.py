@@ -174,3 +174,35 @@ def test_games_lists_a_rule_set_by_the_name_players_gave_it(db_path, tmp_path):
     assert "Klassisch (eigene)," in lines[0] and "Mökki," in lines[1]
     exported = json.loads(run("export", listed[1]["id"], "--db", db_path).stdout)
     assert exported["rules_name"] == "Mökki"
+
+
+# --- --db at its edges ------------------------------------------------------------------
+
+MALFORMED_URLS = [
+    "postgresql://u:secret@host:abc/db",  # a port that is no number
+    "postgresql+psycopg://u@[::1/db",  # an address not closed
+    "sqlite://x:abc/games.db",
+]
+
+
+@pytest.mark.parametrize("url", MALFORMED_URLS)
+@pytest.mark.parametrize("command", [["games"], ["export", "--all"], ["stats"]])
+def test_a_malformed_database_url_is_refused_in_one_line(url, command, tmp_path):
+    result = run(*command, "--db", url)
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+    assert "cannot be used" in result.stderr and "secret" not in result.stderr
+    assert not result.stdout
+    assert list(tmp_path.iterdir()) == [], "no file made of it"
+
+
+@pytest.mark.parametrize("name", ["my%20games.db", "a?b.db", "x#y.db", "c%3Fd.db"])
+def test_a_database_path_is_the_file_it_names_whatever_its_characters(name, tmp_path):
+    document = json.dumps(game_file())
+    result = run("import", "-", "--db", name, stdin=document, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    made = {p.name for p in tmp_path.iterdir()}
+    assert name in made, made
+    assert all(made_name.startswith(name.removesuffix(".db")) for made_name in made), made
+    listed = run("games", "--db", tmp_path / name, "--json")
+    assert len(json.loads(listed.stdout)) == 1

@@ -5,6 +5,7 @@ import json
 import sqlite3
 from dataclasses import replace
 
+from sqlalchemy import text
 from storage_support.builders import database_at, game_file, two_sides
 
 from canasta_score import storage
@@ -25,26 +26,56 @@ def house_rules(number=1, **overrides):
     return replace(rules, id=f"custom-{number}", name=f"House rules {number}")
 
 
-def test_custom_rule_sets_come_back_as_saved_in_their_order(db):
-    saved = [house_rules(2, target=3000), house_rules(1)]
-    storage.save_custom_rules(db=db, rule_sets=saved)
-    assert storage.custom_rules(db=db) == saved
-    storage.save_custom_rules(db=db, rule_sets=saved[1:])
-    assert storage.custom_rules(db=db) == saved[1:], "one left out is removed"
+def test_custom_rule_sets_come_back_as_added_in_their_order_each_under_an_id_of_its_own(db):
+    first = storage.add_custom_rules(db=db, rules=house_rules(2, target=3000))
+    second = storage.add_custom_rules(db=db, rules=house_rules(1))
+    assert first == replace(house_rules(2, target=3000), id=first.id)
+    assert len({first.id, second.id, "custom-1", "custom-2"}) == 4, "not counted from a list"
+    assert storage.custom_rules(db=db) == [first, second]
+    assert storage.delete_custom_rules(db=db, rules_id=first.id)
+    assert storage.custom_rules(db=db) == [second], "the other one stays"
+    assert not storage.delete_custom_rules(db=db, rules_id=first.id), "gone already"
+
+
+def test_a_custom_rule_set_is_changed_alone_in_its_place(db):
+    first = storage.add_custom_rules(db=db, rules=house_rules(1))
+    second = storage.add_custom_rules(db=db, rules=house_rules(2))
+    changed = replace(
+        apply_overrides(PRESETS["classic"], {"target": 7000})[0], id=first.id, name="Renamed"
+    )
+    assert storage.update_custom_rules(db=db, rules=changed)
+    assert storage.custom_rules(db=db) == [changed, second]
+    storage.delete_custom_rules(db=db, rules_id=first.id)
+    assert not storage.update_custom_rules(db=db, rules=changed), "deleted elsewhere: not revived"
+    assert storage.custom_rules(db=db) == [second]
+
+
+def test_a_screen_that_read_the_list_before_another_added_one_keeps_both(db):
+    seen_by_first = storage.custom_rules(db=db)
+    seen_by_second = storage.custom_rules(db=db)
+    mine = storage.add_custom_rules(db=db, rules=house_rules(1))
+    theirs = storage.add_custom_rules(db=db, rules=house_rules(2))
+    assert seen_by_first == seen_by_second == []
+    assert storage.custom_rules(db=db) == [mine, theirs]
+    assert mine.id != theirs.id
 
 
 def test_a_custom_rule_set_keeps_its_meld_rule(db):
-    saved = [house_rules(1, wild_cards_in_meld="two-natural-three-wild")]
-    assert saved[0].wild_cards_in_meld != PRESETS["finnish"].wild_cards_in_meld
-    storage.save_custom_rules(db=db, rule_sets=saved)
-    assert storage.custom_rules(db=db) == saved
+    rules = house_rules(1, wild_cards_in_meld="two-natural-three-wild")
+    assert rules.wild_cards_in_meld != PRESETS["finnish"].wild_cards_in_meld
+    kept = storage.add_custom_rules(db=db, rules=rules)
+    assert storage.custom_rules(db=db) == [kept]
+    assert kept.wild_cards_in_meld == rules.wild_cards_in_meld
 
 
 def test_a_custom_rule_set_the_core_cannot_read_is_left_out(db):
-    storage.save_custom_rules(db=db, rule_sets=[house_rules(1), house_rules(2)])
+    first = storage.add_custom_rules(db=db, rules=house_rules(1))
+    second = storage.add_custom_rules(db=db, rules=house_rules(2))
     with db.engine.begin() as connection:
-        connection.exec_driver_sql("UPDATE custom_rules SET base = 'rummy' WHERE id = 'custom-1'")
-    assert [r.id for r in storage.custom_rules(db=db)] == ["custom-2"]
+        connection.execute(
+            text("UPDATE custom_rules SET base = 'rummy' WHERE id = :id"), {"id": first.id}
+        )
+    assert [r.id for r in storage.custom_rules(db=db)] == [second.id]
 
 
 def test_rule_sets_an_earlier_version_kept_in_the_settings_are_moved_to_their_table(tmp_path):
@@ -65,6 +96,15 @@ def test_rule_sets_an_earlier_version_kept_in_the_settings_are_moved_to_their_ta
     ]
     assert back[0].going_out == 150 and back[1].target == 3000
     assert storage.get_setting(db=db, key="custom_rules") is None
+    # The ids earlier versions counted stay valid beside the new ones.
+    added = storage.add_custom_rules(db=db, rules=house_rules(3))
+    assert added.id not in {"custom-1", "custom-2"}
+    assert storage.update_custom_rules(db=db, rules=replace(back[0], name="Still ours"))
+    assert storage.delete_custom_rules(db=db, rules_id="custom-2")
+    assert [(r.id, r.name) for r in storage.custom_rules(db=db)] == [
+        ("custom-1", "Still ours"),
+        (added.id, "House rules 3"),
+    ]
     db.close()
 
 

@@ -1,5 +1,6 @@
 """The database file and its neighbours: location, damage, schema versions, backups."""
 
+import glob
 import hashlib
 import json
 import random
@@ -70,6 +71,37 @@ def test_opening_makes_the_folder_and_an_empty_database(tmp_path):
     assert db.notice is None and db.backup_to_offer is None
     assert storage.list_games(db=db) == []
     db.close()
+
+
+@pytest.mark.parametrize("name", ["my%20games.db", "a?b.db", "x#y.db", "mode=ro?.db"])
+def test_a_file_path_is_the_file_it_names_whatever_characters_it_holds(tmp_path, name):
+    path = tmp_path / name
+    db = storage.open_database(path)
+    stored = storage.create_game(db=db, game=two_sides())
+    db.close()
+    assert path.is_file() and execute_on(path, "SELECT id FROM game") == [(stored.id,)]
+    assert {p.name for p in tmp_path.iterdir() if not p.name.endswith("-backups")} <= {
+        name,
+        f"{name}-wal",
+        f"{name}-shm",
+    }
+
+
+@pytest.mark.parametrize("name", ["my%20games.db", "a?b.db"])
+def test_a_damaged_file_of_an_odd_name_is_the_one_moved_aside_and_started_anew(tmp_path, name):
+    path = tmp_path / name
+    path.write_text("my shopping list: eggs, milk\n")
+    db = storage.open_database(path)
+    [aside] = tmp_path.glob(f"{glob.escape(name)}.unreadable-*")
+    assert aside.read_text() == "my shopping list: eggs, milk\n"
+    stored = storage.create_game(db=db, game=two_sides())
+    db.close()
+    assert execute_on(path, "SELECT id FROM game") == [(stored.id,)], "the new one, same name"
+
+
+def execute_on(path, query):
+    with sqlite3.connect(path) as connection:
+        return connection.execute(query).fetchall()
 
 
 # --- a damaged file ---------------------------------------------------------------------

@@ -111,3 +111,16 @@ def test_the_command_line_uses_storage_s_own_errors_and_public_names():
         or (module.rsplit(".", 1)[-1].startswith("_") and "storage" in module)
     }
     assert found == set()
+
+
+def test_the_backends_reach_nothing_above_them():
+    """A kind of database (`sqlite_file`, `postgres_server`) and the seam it fits are below
+    opening, backups and the rest: opening asks them, not the other way round."""
+    above = {"backups", "summaries", "settings", "export", "upkeep", "opening", "importing"}
+    found = {
+        f"{name}: {module}"
+        for name in ("backend.py", "sqlite_file.py", "postgres_server.py")
+        for module in imports(PACKAGE / "storage" / name)
+        if module.startswith("canasta_score.storage.") and module.split(".")[2] in above
+    }
+    assert found == set()

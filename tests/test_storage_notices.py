@@ -142,3 +142,19 @@ def test_a_refusal_keeps_its_english_for_the_log(tmp_path: Path) -> None:
         NoticeCode.NOT_TEXT, {"path": "datei.json", "reason": "invalid start byte"}
     )
     assert refused.value.problems == ["datei.json is not a text file (invalid start byte)"]
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://u:secret@host:abc/db", "postgresql+psycopg://u@[::1/db"]
+)
+def test_a_malformed_database_url_reaching_the_server_is_said_on_the_page(url: str) -> None:
+    from canasta_score.ui import start
+
+    page = PageStandIn()
+    page.controls = []
+    page.add = page.controls.append
+    start(page, db_path=url)  # type: ignore[arg-type]
+    shown = " ".join(texts(page.controls[0]))
+    assert "The games cannot be opened" in shown and "cannot be used" in shown
+    assert "u:***@host:abc" in shown or "[::1" in shown
+    assert "secret" not in shown

@@ -137,15 +137,15 @@ def test_settings_and_rule_sets_saved_by_several_writers_at_once_land_whole(loca
     tabs = [storage.open_database(location) for _ in range(4)]
     start = threading.Barrier(len(tabs))
     failures = []
+    added = []
 
     def save(index, tab):
         start.wait()
         try:
             storage.set_setting(db=tab, key="language", value=f"value {index}")
-            rules = [
-                replace(PRESETS["classic"], id=f"custom-{n}", name=f"Tab {index}") for n in range(3)
-            ]
-            storage.save_custom_rules(db=tab, rule_sets=rules)
+            for n in range(3):
+                rules = replace(PRESETS["classic"], id="custom-1", name=f"Tab {index} set {n}")
+                added.append(storage.add_custom_rules(db=tab, rules=rules))
         except Exception as error:  # reported below
             failures.append(error)
 
@@ -156,10 +156,51 @@ def test_settings_and_rule_sets_saved_by_several_writers_at_once_land_whole(loca
         thread.join()
     assert failures == []
     assert storage.get_setting(db=tabs[0], key="language").startswith("value ")
-    names = {rules.name for rules in storage.custom_rules(db=tabs[0])}
-    assert len(names) == 1  # one tab's list, whole
+    kept = storage.custom_rules(db=tabs[0])
+    assert sorted(rules.name for rules in kept) == sorted(
+        f"Tab {index} set {n}" for index in range(4) for n in range(3)
+    ), "every tab's rule sets, none lost"
+    assert len({rules.id for rules in kept}) == 12, "each under an id of its own"
+    assert sorted(kept, key=lambda rules: rules.id) == sorted(added, key=lambda rules: rules.id)
+    for index in range(4):  # each tab's own in the order it added them
+        mine = [rules.name for rules in kept if rules.name.startswith(f"Tab {index} ")]
+        assert mine == [f"Tab {index} set {n}" for n in range(3)]
     for tab in tabs:
         tab.close()
+
+
+def test_two_processes_adding_rule_sets_at_once_keep_both(location):
+    with storage.open_database(location):
+        pass  # migrated once, before the two start
+    script = (
+        "import sys\nfrom dataclasses import replace\n"
+        "from canasta_score import storage\nfrom canasta_score.core import PRESETS\n"
+        "with storage.open_database(sys.argv[1]) as db:\n"
+        "    seen = storage.custom_rules(db=db)\n"
+        "    sys.stdin.readline()\n"  # both have read the (empty) list
+        "    rules = replace(PRESETS['classic'], name=sys.argv[2])\n"
+        "    print(storage.add_custom_rules(db=db, rules=rules).id)\n"
+    )
+    phones = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(location), name],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in ("First phone's", "Second phone's")
+    ]
+    results = [phone.communicate("\n", timeout=120) for phone in phones]
+    for phone, (_, said) in zip(phones, results, strict=True):
+        assert phone.returncode == 0, said
+    ids = [out.strip() for out, _ in results]
+    with storage.open_database(location) as db:
+        kept = storage.custom_rules(db=db)
+    assert {(rules.id, rules.name) for rules in kept} == set(
+        zip(ids, ("First phone's", "Second phone's"), strict=True)
+    )
+    assert len(set(ids)) == 2
 
 
 def test_the_same_games_give_the_same_figures_history_and_stats_on_both(postgres_server, tmp_path):

@@ -290,10 +290,28 @@ def test_custom_rule_sets_are_kept_by_the_store(store: GameStore) -> None:
     from canasta_score.core import apply_overrides
 
     rules, _problems = apply_overrides(PRESETS["finnish"], {"going_out": 150, "target": 3000})
-    custom = replace(rules, id="custom-1", name="Our house rules")
-    store.save_custom_rules([custom])
+    custom = store.add_custom_rules(replace(rules, name="Our house rules"))
     (back,) = store.custom_rules()
-    assert back == custom
+    assert back == custom == replace(rules, id=custom.id, name="Our house rules")
+    store.delete_custom_rules(custom.id)
+    store.delete_custom_rules(custom.id)  # gone already (another phone): no fault
+    assert store.custom_rules() == []
+
+
+def test_two_rules_screens_open_at_once_keep_each_others_rule_sets(store: GameStore) -> None:
+    from canasta_score.ui.views.rules import RulesScreen
+
+    first, second = RulesScreen(app_on(store), "/rules"), RulesScreen(app_on(store), "/rules")
+    for screen, name in ((first, "First phone's"), (second, "Second phone's")):
+        screen.build()
+        screen.name_field.value = name
+    first.save_custom()
+    second.save_custom()  # it read the list before the first phone's was added
+    kept = store.custom_rules()
+    assert [r.name for r in kept] == ["First phone's", "Second phone's"]
+    assert len({r.id for r in kept}) == 2
+    second.delete_custom(kept[1])  # the stale screen deletes its own: the other stays
+    assert [r.name for r in store.custom_rules()] == ["First phone's"]
 
 
 class DevicePreferences:
@@ -498,6 +516,42 @@ def test_every_page_of_one_process_shares_one_open_database(tmp_path: Path) -> N
     # Each page tells the others what it changes, through the same open database.
     assert first.on_route_change.__self__.store.db is second.on_route_change.__self__.store.db
     ui._open_stores.pop(path).db.close()  # type: ignore[attr-defined]
+
+
+def test_the_server_opens_the_database_before_the_first_page_which_is_told_what_it_found(
+    tmp_path: Path,
+) -> None:
+    import canasta_score.ui as ui
+    from canasta_score.app import load_screens
+
+    path = tmp_path / "games.db"
+    path.write_text("my shopping list")
+    load_screens(str(path))  # as the server does while the browser fetches the client
+    assert str(path) in ui._open_stores
+    [aside] = tmp_path.glob("games.db.unreadable-*")
+    first, second = PageStandIn(), PageStandIn()
+    ui.start(first, db_path=str(path))  # type: ignore[arg-type]
+    ui.start(second, db_path=str(path))  # type: ignore[arg-type]
+    told = [" ".join(texts(bar)) for bar in first.dialogs]
+    assert len(told) == 1 and str(aside) in told[0], "the first page says the file moved aside"
+    assert second.dialogs == [], "and only the first"
+    ui._open_stores.pop(str(path)).db.close()
+
+
+def test_a_database_the_server_could_not_open_early_is_explained_by_the_page(
+    tmp_path: Path,
+) -> None:
+    import canasta_score.ui as ui
+    from canasta_score.app import load_screens
+
+    load_screens(str(tmp_path))  # a folder: refused, and nothing kept open
+    assert str(tmp_path) not in ui._open_stores
+    page = PageStandIn()
+    page.controls = []
+    page.add = page.controls.append
+    page.title = ""
+    ui.start(page, db_path=str(tmp_path))  # type: ignore[arg-type]
+    assert "is a folder" in " ".join(texts(page.controls[0]))
 
 
 def texts(control: Any) -> list[str]:

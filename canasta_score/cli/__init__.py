@@ -2,129 +2,39 @@
 the statistics over them.
 
 `score` and `rules` (cli/scoring.py) import the core alone, so they start as fast as Python
-does; the storage commands (cli/storage_commands.py) are imported only when one is run.
+does; the storage commands (cli/storage_commands.py) are imported only when one is run, and
+the parser (cli/parsing.py) only for a call other than a plain `score FILE`.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Callable, Sequence
-from datetime import date
-from typing import Any, NoReturn
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from canasta_score.cli.reading import HelpInLanguage, words
-from canasta_score.cli.scoring import rules, score
-from canasta_score.core import PRESETS
-from canasta_score.core.problems import N_
-
-DESCRIPTION = N_(
-    "Score a game file, show rule sets, list, export, import stored games, and who wins them."
-)
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Refuses bad options and values in one line on standard error (exit 2), like every
-    other refusal of the command line; its help is in the user's language."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", HelpInLanguage)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        see = words()._("(see {command} --help)").format(command=self.prog)
-        self.exit(2, f"{self.prog}: {message} {see}\n")
-
-
-def _storage_command(name: str) -> Callable[[argparse.Namespace], int]:
-    def run(args: argparse.Namespace) -> int:
-        from canasta_score.cli import storage_commands  # here: score and rules stay light
-
-        result: int = getattr(storage_commands, name)(args)
-        return result
-
-    return run
-
-
-def _stats(args: argparse.Namespace) -> int:
-    from canasta_score.cli.statistics_command import stats
-
-    return stats(args)
-
-
-def _day(text: str) -> date:
-    from canasta_score.cli.statistics_command import day
-
-    return day(text)
-
-
-def parser() -> argparse.ArgumentParser:
-    top: argparse.ArgumentParser = OneLineParser(
-        prog="python -m canasta_score", description=DESCRIPTION
-    )
-    commands = top.add_subparsers(dest="command", required=True)
-
-    command = commands.add_parser("score", help=N_("score a game file (JSON out)"))
-    command.add_argument("file", help=N_("game file, or - for standard input"))
-    command.set_defaults(run=score)
-
-    command = commands.add_parser("rules", help=N_("print a preset's values (JSON)"))
-    command.add_argument("preset", nargs="?", help=N_("one of {presets}; all if left out"))
-    command.set_defaults(run=rules)
-
-    def with_db(command: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        command.add_argument(
-            "--db",
-            metavar="PATH|URL",
-            help=N_("database file or PostgreSQL URL (default: the app's file)"),
-        )
-        return command
-
-    command = with_db(commands.add_parser("games", help=N_("list stored games, newest first")))
-    command.add_argument("--json", action="store_true", help=N_("print JSON"))
-    command.set_defaults(run=_storage_command("games"))
-
-    command = with_db(commands.add_parser("export", help=N_("write a game file or a backup")))
-    which = command.add_mutually_exclusive_group(required=True)
-    which.add_argument("game_id", nargs="?", type=int, help=N_("the game to export"))
-    which.add_argument("--all", action="store_true", help=N_("every game, as a backup document"))
-    command.add_argument(
-        "-o", "--output", metavar="FILE", help=N_("write here, not to standard output")
-    )
-    command.set_defaults(run=_storage_command("export"))
-
-    command = with_db(
-        commands.add_parser("import", help=N_("add the games of a game file or backup"))
-    )
-    command.add_argument("file", help=N_("game file or backup, or - for standard input"))
-    command.set_defaults(run=_storage_command("import_games"))
-
-    command = with_db(commands.add_parser("csv", help=N_("a game's score sheet as CSV")))
-    command.add_argument("game_id", type=int, help=N_("the game"))
-    command.add_argument(
-        "-o", "--output", metavar="FILE", help=N_("write here, not to standard output")
-    )
-    command.set_defaults(run=_storage_command("csv_sheet"))
-
-    command = with_db(
-        commands.add_parser("stats", help=N_("who wins: figures per player and partnership"))
-    )
-    command.add_argument("--json", action="store_true", help=N_("print JSON"))
-    command.add_argument(
-        "--rules", metavar="ID", choices=list(PRESETS), help=N_("games of one rule set only")
-    )
-    command.add_argument(
-        "--since", metavar="YYYY-MM-DD", type=_day, help=N_("games started on this day or later")
-    )
-    command.set_defaults(run=_stats)
-    return top
+if TYPE_CHECKING:
+    import argparse
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
     try:
+        if len(arguments) == 2 and arguments[0] == "score" and _a_file(arguments[1]):
+            # The everyday call, read without argparse and the parser of every command (a
+            # fifth of its time); anything else, help included, goes through the parser.
+            from canasta_score.cli.scoring import score_file
+
+            return score_file(arguments[1])
+        from canasta_score.cli.parsing import parser
+
+        args: argparse.Namespace = parser().parse_args(arguments)
         result: int = args.run(args)
     except BrokenPipeError:  # the reader (e.g. `head`) stopped early: nothing left to say
         sys.stderr.close()
         return 0
     return result
+
+
+def _a_file(argument: str) -> bool:
+    """Whether an argument names a file (or standard input), not an option."""
+    return argument == "-" or not argument.startswith("-")

@@ -1,9 +1,7 @@
-"""What every command shares: the user's language, its help, reading JSON, printing JSON,
-refusing."""
+"""What every command shares: the user's language, reading JSON, printing JSON, refusing."""
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
 import os
@@ -11,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from canasta_score.core import PRESETS, Problem
+from canasta_score.core import Problem
 
 if TYPE_CHECKING:
     from canasta_score.i18n import Translator
@@ -29,23 +27,6 @@ def words() -> Translator:
     from canasta_score.i18n import cli_language, translator
 
     return translator(cli_language(os.environ))
-
-
-class HelpInLanguage(argparse.HelpFormatter):
-    """Help in the user's language: the descriptions and option helps this project writes are
-    msgids (marked `N_`), worded only when help is shown, so a command that runs loads no
-    catalog; argparse's own words ("usage:", "options:") stay as argparse gives them. A help's
-    `{name}`s are filled from `HELP_VALUES` once it is worded."""
-
-    def _format_text(self, text: str) -> str:
-        return super()._format_text(words()._(text))
-
-    def _get_help_string(self, action: argparse.Action) -> str:
-        return words()._(action.help or "").format(**HELP_VALUES)
-
-
-#: What a help's `{name}`s stand for (lists that change with the code, not with the language).
-HELP_VALUES = {"presets": ", ".join(PRESETS)}
 
 
 def print_json(data: Any, out: TextIO) -> None:

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from canasta_score.cli.reading import players_per_side, print_json, read_json, refuse, words
 from canasta_score.core import PRESETS, Problem, ProblemCode, read_game, rules_as_json, score_report
 
+if TYPE_CHECKING:
+    import argparse
+
 
 def score(args: argparse.Namespace) -> int:
+    """The `score` command as the parser reads it."""
+    return score_file(args.file)
+
+
+def score_file(path: str) -> int:
     """Score a game file: each round, the running totals, the next minimums, the winner.
 
     What is likely miscounted (a warning) is said on standard error, a line each; the game is
     scored all the same."""
-    document, error = read_json(args.file)
+    document, error = read_json(path)
     if error:
         return refuse([error])
     game, problems = read_game(document)

@@ -11,13 +11,15 @@ from __future__ import annotations
 import gettext
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date as Date
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from canasta_score.core.problems import Gettext, Ngettext, Number, Problem
 from canasta_score.i18n.sides import NAMING_A_SIDE, SIDE_OF
+
+if TYPE_CHECKING:
+    from datetime import date as Date
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "canasta_score"
@@ -43,6 +45,13 @@ _PRESET_OF_LANGUAGE = {
     "de": "classic",
     "nb": "classic",
 }
+
+
+#: How each language of `LANGUAGES` groups the digits of a whole number, as Babel's CLDR data
+#: says (`babel.numbers.get_group_symbol`; every one of them groups by three from 1,000 on).
+_GROUP_SEPARATOR = {"en": ",", "nl": ".", "de": ".", "fi": "\xa0", "da": ".", "nb": "\xa0"}
+#: Whole numbers below this many (in size) are grouped without Babel; longer ones go through it.
+_PLAIN_INTEGERS = 10**18
 
 
 class Worded(Protocol):
@@ -103,6 +112,11 @@ class Translator:
         >>> len(translator("de").number(10**400))
         401
         """
+        group = _GROUP_SEPARATOR.get(self.code)
+        if type(value) is int and group is not None and -_PLAIN_INTEGERS < value < _PLAIN_INTEGERS:
+            # A whole number, the usual case, without Babel: loading its locale data is most
+            # of a `score` run that words a warning (a test holds both ways equal).
+            return f"{value:,}".replace(",", group)
         from babel.numbers import format_decimal  # here: a run that shows no number skips Babel
 
         try:
@@ -113,7 +127,8 @@ class Translator:
     def date(self, day: Date) -> str:
         """A date in this language's medium form.
 
-        >>> translator("de").date(Date(2026, 11, 30))
+        >>> from datetime import date
+        >>> translator("de").date(date(2026, 11, 30))
         '30.11.2026'
         """
         from babel.dates import format_date
@@ -163,6 +178,8 @@ def translator(code: str) -> Translator:
     code = _SAME_LANGUAGE.get(code, code)
     if code not in LANGUAGES:
         code = "en"
+    if code == "en":  # the messages' own language: no catalog to look for
+        return Translator(code, gettext.NullTranslations())
     catalog = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True)
     return Translator(code, catalog)
 

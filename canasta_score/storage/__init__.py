@@ -20,6 +20,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from canasta_score.storage.backend import check_location
     from canasta_score.storage.backups import backup_now
     from canasta_score.storage.database import Database
     from canasta_score.storage.drafts import Draft, load_draft, load_drafts, save_draft
@@ -58,10 +59,12 @@ if TYPE_CHECKING:
     )
     from canasta_score.storage.rounds import add_round, delete_round, replace_round, undo_last_round
     from canasta_score.storage.settings import (
+        add_custom_rules,
         custom_rules,
+        delete_custom_rules,
         get_setting,
-        save_custom_rules,
         set_setting,
+        update_custom_rules,
     )
     from canasta_score.storage.summaries import (
         list_games,
@@ -72,6 +75,7 @@ if TYPE_CHECKING:
 
 #: Where each name of the package lives.
 _MODULES = {
+    "check_location": "backend",
     "backup_now": "backups",
     "Database": "database",
     "Draft": "drafts",
@@ -120,10 +124,12 @@ _MODULES = {
     "delete_round": "rounds",
     "replace_round": "rounds",
     "undo_last_round": "rounds",
+    "add_custom_rules": "settings",
     "custom_rules": "settings",
+    "delete_custom_rules": "settings",
     "get_setting": "settings",
-    "save_custom_rules": "settings",
     "set_setting": "settings",
+    "update_custom_rules": "settings",
     "list_games": "summaries",
     "player_record": "summaries",
     "rebuild_summaries": "summaries",
@@ -161,14 +167,17 @@ __all__ = [
     "StorageError",
     "StoredGame",
     "StoredNameChange",
+    "add_custom_rules",
     "add_name_change",
     "add_round",
     "archive_game",
     "backup_now",
     "cannot_use",
     "changes",
+    "check_location",
     "create_game",
     "custom_rules",
+    "delete_custom_rules",
     "delete_game",
     "delete_round",
     "export_all",
@@ -191,10 +200,10 @@ __all__ = [
     "replace_round",
     "restore_backup",
     "restore_game",
-    "save_custom_rules",
     "save_draft",
     "set_setting",
     "undo_last_round",
     "undo_name_change",
     "unfinished_game",
+    "update_custom_rules",
 ]

@@ -9,25 +9,28 @@ and what to say when the database cannot be used.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlalchemy import Connection, Engine
+from typing import TYPE_CHECKING
 
 from canasta_score.storage import paths
-from canasta_score.storage.notices import Notice
+from canasta_score.storage.errors import StorageError
+from canasta_score.storage.notices import Notice, NoticeCode
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
 
 
 @dataclass(frozen=True)
 class Prepared:
     """What looking at the database before opening it found."""
 
-    #: What the player should be told (e.g. a damaged file moved aside).
-    notice: Notice | None = None
-    #: The newest automatic backup, offered for restoring when the file was bad.
-    backup_to_offer: Path | None = None
+    #: The file that could not be used, moved aside (a fresh one is started in its place):
+    #: `path`, `why` and `aside`, as the notice that tells it takes them.
+    moved_aside: dict[str, str | Notice] | None = None
     #: The schema revisions already read, or None when they are read through the engine.
     revisions: tuple[str, ...] | None = None
 
@@ -96,12 +99,37 @@ def backend_for(location: str | Path | None) -> Backend:
         return SQLiteFile(chosen)
     if chosen.startswith("sqlite:"):  # a file named as a URL is still a file
         from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
 
         from canasta_score.storage.sqlite_file import SQLiteFile
 
-        database = make_url(chosen).database
+        try:
+            database = make_url(chosen).database
+        except (ArgumentError, ValueError) as error:
+            raise StorageError(
+                Notice(NoticeCode.URL_NOT_SUPPORTED, {"url": without_password(chosen)})
+            ) from error
         if database and database != ":memory:":
             return SQLiteFile(Path(database).expanduser())
     from canasta_score.storage.postgres_server import PostgresServer
 
     return PostgresServer.from_url(chosen)
+
+
+def check_location(location: str | Path | None) -> None:
+    """Raise StorageError when `--db` (or `CANASTA_SCORE_DB`) names no database this app can
+    open: a URL that is malformed, of another kind of database, or whose driver is missing.
+    Nothing is reached or opened; a file path is always a place (its file is checked when
+    opened), and costs no import.
+    """
+    if isinstance(paths.database_location(location), str):
+        backend_for(location)
+
+
+def without_password(url: str) -> str:
+    """A URL as told to a person, its password hidden, even when it cannot be parsed.
+
+    >>> without_password("postgresql://club:secret@db:port/canasta")
+    'postgresql://club:***@db:port/canasta'
+    """
+    return re.sub(r"^([^:/]+://[^:@/]*:)[^@/]*@", r"\1***@", url)

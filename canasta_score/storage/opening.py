@@ -9,7 +9,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
 from canasta_score.storage import paths, schema
-from canasta_score.storage.backend import Backend, backend_for
+from canasta_score.storage.backend import Backend, Prepared, backend_for
 from canasta_score.storage.database import Database
 from canasta_score.storage.errors import StorageError
 from canasta_score.storage.notices import Notice, NoticeCode
@@ -48,17 +48,34 @@ def open_database(location: str | Path | None = None) -> Database:
     except Exception:
         engine.dispose()
         raise
+    backups_folder = paths.operator_backups_folder() or backend.default_backups
+    notice, offer = _moved_aside(prepared, backups_folder)
     upkeep = DatabaseUpkeep()
     db = Database(
         backend=backend,
         engine=engine,
-        notice=prepared.notice,
-        backup_to_offer=prepared.backup_to_offer,
-        backups_folder=paths.operator_backups_folder() or backend.default_backups,
+        notice=notice,
+        backup_to_offer=offer,
+        backups_folder=backups_folder,
         upkeep=upkeep,
     )
     upkeep.start(db)
     return db
+
+
+def _moved_aside(
+    prepared: Prepared, backups_folder: Path | None
+) -> tuple[Notice | None, Path | None]:
+    """What to tell of a file moved aside, and the newest automatic backup to offer."""
+    if prepared.moved_aside is None:
+        return None, None
+    from canasta_score.storage.backups import newest_backup
+
+    offer = newest_backup(backups_folder) if backups_folder is not None else None
+    if offer is None:
+        return Notice(NoticeCode.DATABASE_MOVED_ASIDE, prepared.moved_aside), None
+    params = {**prepared.moved_aside, "backup": offer.name}
+    return Notice(NoticeCode.DATABASE_MOVED_ASIDE_BACKUP, params), offer
 
 
 def _refuse_newer(backend: Backend, current: tuple[str, ...]) -> None:

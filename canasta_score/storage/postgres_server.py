@@ -13,7 +13,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from canasta_score.storage import paths
-from canasta_score.storage.backend import Backend, reason_of
+from canasta_score.storage.backend import Backend, reason_of, without_password
 from canasta_score.storage.errors import StorageError
 from canasta_score.storage.notices import Notice, NoticeCode
 
@@ -46,8 +46,9 @@ class PostgresServer(Backend):
         a URL of another kind, or when the driver is not installed."""
         try:
             url = make_url(text_url)
-        except ArgumentError as error:
-            raise StorageError(Notice(NoticeCode.URL_NOT_SUPPORTED, {"url": text_url})) from error
+        except (ArgumentError, ValueError) as error:  # a port not a number, "[::1" unclosed
+            shown = without_password(text_url)
+            raise StorageError(Notice(NoticeCode.URL_NOT_SUPPORTED, {"url": shown})) from error
         shown = url.render_as_string(hide_password=True)
         if url.get_backend_name() != "postgresql" or url.get_driver_name() not in (
             "psycopg",

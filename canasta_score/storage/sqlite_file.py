@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL
 
 from canasta_score.storage import paths
 from canasta_score.storage.backend import Backend, Prepared, reason_of
@@ -88,26 +89,20 @@ class SQLiteFile(Backend):
                     },
                 )
             ) from error
-        from canasta_score.storage.backups import newest_backup
-
-        assert self.default_backups is not None
-        offer = newest_backup(paths.operator_backups_folder() or self.default_backups)
+        # Opening offers the newest backup: backups are its concern, above this file's.
         moved: dict[str, str | Notice] = {
             "path": str(path),
             "why": state.unreadable,
             "aside": str(aside),
         }
-        notice = (
-            Notice(NoticeCode.DATABASE_MOVED_ASIDE_BACKUP, {**moved, "backup": offer.name})
-            if offer
-            else Notice(NoticeCode.DATABASE_MOVED_ASIDE, moved)
-        )
-        return Prepared(notice=notice, backup_to_offer=offer, revisions=())
+        return Prepared(moved_aside=moved, revisions=())
 
     def make_engine(self) -> Engine:
         """An engine on the file: WAL, foreign keys on, full sync, explicit transactions."""
         engine = create_engine(
-            f"sqlite:///{self.path}",
+            # Built from the path, not parsed from text: "my%20games.db" and "a?b.db" are
+            # the files named, the very ones `prepare` checked.
+            URL.create("sqlite", database=str(self.path)),
             connect_args={"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
         )
 

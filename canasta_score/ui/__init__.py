@@ -11,9 +11,26 @@ import flet as ft
 if TYPE_CHECKING:
     from canasta_score.i18n import Translator
     from canasta_score.storage import Notice
+    from canasta_score.ui.store import GameStore
 
-_open_stores: dict[str, object] = {}
+_open_stores: dict[str, GameStore] = {}
+#: The databases a page has been shown from (the first one is told what opening found).
+_served: set[str] = set()
 _opening = threading.Lock()
+
+
+def open_store(db_path: str | None = None) -> GameStore:
+    """The open database every page of this process shares, opened at the first call (by
+    the server while the first browser still fetches the client, else by the first page);
+    raises StorageError when it cannot be used, and tries again at the next call."""
+    from canasta_score.ui.store import GameStore
+
+    key = str(db_path or "")
+    with _opening:
+        store = _open_stores.get(key)
+        if store is None:
+            store = _open_stores[key] = GameStore(db_path)
+        return store
 
 
 def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = None) -> None:
@@ -22,27 +39,25 @@ def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = Non
     `invite` is the link the other phones open, when the app is served on the network.
 
     Every page (browser tab, phone) of one process shares one open database; the first one
-    opened tells its player what opening it found (a damaged file moved aside, a backup).
+    shown tells its player what opening it found (a damaged file moved aside, a backup).
     """
     from canasta_score.runtime import threads_available
     from canasta_score.storage import StorageError
     from canasta_score.ui.shell import App
-    from canasta_score.ui.store import GameStore
 
+    try:
+        store = open_store(db_path)
+    except StorageError as error:  # e.g. a folder, a locked file, a newer app's file
+        show_unusable_database(page, error.notice)
+        return
     key = str(db_path or "")
     with _opening:
-        store = _open_stores.get(key)
-        first = store is None
-        if store is None:
-            try:
-                store = _open_stores[key] = GameStore(db_path)
-            except StorageError as error:  # e.g. a folder, a locked file, a newer app's file
-                show_unusable_database(page, error.notice)
-                return
+        first = key not in _served
+        _served.add(key)
+        if first:
             store.read_statistics_soon()
             store.listen_to_others(page.pubsub)
             store.write_drafts_in_background()
-    assert isinstance(store, GameStore)
     # A server's phones share one event loop: storage is asked off it, where threads exist.
     App(page, store, invite, off_loop=threads_available()).start(tell_about_opening=first)
 

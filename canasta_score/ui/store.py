@@ -387,5 +387,10 @@ class GameStore:
     def custom_rules(self) -> list[RuleSet]:
         return storage.custom_rules(db=self.db)
 
-    def save_custom_rules(self, rule_sets: Sequence[RuleSet]) -> None:
-        storage.save_custom_rules(db=self.db, rule_sets=rule_sets)
+    def add_custom_rules(self, rules: RuleSet) -> RuleSet:
+        """Keep a new rule set under an id of its own; the rule set as kept."""
+        return storage.add_custom_rules(db=self.db, rules=rules)
+
+    def delete_custom_rules(self, rules_id: str) -> None:
+        """Remove one rule set; one already gone (deleted on another phone) is no fault."""
+        storage.delete_custom_rules(db=self.db, rules_id=rules_id)

@@ -41,7 +41,7 @@ def game_file(rounds: int = 2) -> dict:
     }
 
 
-def run_cli(*args, stdin=None, env=None, language="en"):
+def run_cli(*args, stdin=None, env=None, language="en", cwd=None):
     """`python -m canasta_score ARGS` as a player types it, its output captured; in English
     unless `language` names another (`LANGUAGE` comes before the locale, as for gettext)."""
     return subprocess.run(
@@ -51,6 +51,7 @@ def run_cli(*args, stdin=None, env=None, language="en"):
         text=True,
         env={**(env or os.environ), "LANGUAGE": language},
         timeout=60,
+        cwd=cwd,
     )
 
 

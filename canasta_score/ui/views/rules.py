@@ -341,18 +341,25 @@ class RulesScreen(Screen):
         if problems:
             self.custom_problems.value = "\n".join(self.app.tr.problem(p) for p in problems)
             return
-        number = 1 + max((int(r.id.rsplit("-", 1)[-1]) for r in self.custom), default=0)
         # The name offered is no name given: such a copy is named in each reader's language.
         suggested = self.app.tr._("{name} (custom)").format(name=self.app.tr._(base.name))
         name = table_name(self.name_field.value or "")
         name = "" if name == suggested else name
-        rules = dataclasses.replace(rules, id=f"custom-{number}", name=name)
-        self.custom.append(rules)
-        self.app.store.save_custom_rules(self.custom)
-        self.app.message(self.app.tr._("Saved. Choose it when you start a new game."))
-        self.app.show_route()
+        store, named = self.app.store, dataclasses.replace(rules, name=name)
+
+        def added(kept: RuleSet) -> None:
+            self.custom.append(kept)
+            self.app.message(self.app.tr._("Saved. Choose it when you start a new game."))
+            self.app.show_route()
+
+        # One rule set added, never the list this screen read: another phone's stays.
+        self.app.attempt(lambda: store.add_custom_rules(named), added)
 
     def delete_custom(self, rules: RuleSet) -> None:
-        self.custom = [r for r in self.custom if r.id != rules.id]
-        self.app.store.save_custom_rules(self.custom)
-        self.app.show_route()
+        store = self.app.store
+
+        def deleted(_: None) -> None:
+            self.custom = [r for r in self.custom if r.id != rules.id]
+            self.app.show_route()
+
+        self.app.attempt(lambda: store.delete_custom_rules(rules.id), deleted)
