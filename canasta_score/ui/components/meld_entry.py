@@ -65,14 +65,21 @@ def rank_label(rank: Rank, tr: Translator) -> str:
     return rank.value
 
 
-def digits(text: str) -> int:
-    """A count as typed: its digits (nothing typed is none).
+#: More digits than a count of cards can have: pasted nonsense is read as this many nines.
+MOST_DIGITS = 9
 
-    >>> digits("12"), digits(""), digits("4a")
-    (12, 0, 4)
+
+def digits(text: str) -> int:
+    """A count as typed: its digits, whole (nothing typed is none). A number too big for the
+    packs is kept as typed and refused with it, never cut.
+
+    >>> digits("12"), digits(""), digits("4a"), digits("1234"), digits("5" * 5000)
+    (12, 0, 4, 1234, 999999999)
     """
-    kept = "".join(ch for ch in text if ch.isdigit())
-    return int(kept[:3]) if kept else 0
+    kept = "".join(ch for ch in text if ch.isdigit()).lstrip("0")
+    if len(kept) > MOST_DIGITS:
+        return 10**MOST_DIGITS - 1
+    return int(kept or 0)
 
 
 class MeldCount(ft.Column):
