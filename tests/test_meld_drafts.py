@@ -163,7 +163,7 @@ def test_melds_that_say_something_else_than_the_typed_points_are_shown_beside_th
     assert draft.preview()[0].round_score == 1450
     draft.set_mode(0, EntryMode.POINTS)
     assert draft.sides[0].melded_text == "120+35"
-    assert [(m.rank, m.natural) for m in draft.sides[0].melds][0] == (Rank.KING, 7)
+    assert (draft.sides[0].melds[0].rank, draft.sides[0].melds[0].natural) == (Rank.KING, 7)
     assert draft.other_figures(0) is not None
     # The player takes the melds: entered meld by meld, the typed figure gone.
     draft.take_other(0)
