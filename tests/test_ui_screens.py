@@ -23,7 +23,9 @@ from canasta_score.core import (
     FLEMISH,
     PRESETS,
     SIX_PLAYER,
+    CanastaKind,
     Game,
+    Rank,
     Side,
     SideEntry,
     WentOut,
@@ -31,6 +33,7 @@ from canasta_score.core import (
 from canasta_score.i18n import translator
 from canasta_score.storage import get_setting, set_setting
 from canasta_score.ui.shell import App
+from canasta_score.ui.state import EntryMode
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views import screen_for
 from canasta_score.ui.views.round_entry import RoundEntryScreen
@@ -894,3 +897,44 @@ def test_a_rule_set_is_shown_by_the_name_players_gave_it_or_in_the_readers_langu
         stored = store.create_game(Game(rules=custom, sides=WE_THEY))
         view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
         assert shown in texts(view)
+
+
+# --- taps that take, rows that stay (issue 22) ----------------------------------------------
+
+
+def test_a_sides_way_of_entering_redraws_its_panel_alone_and_keeps_what_was_typed(
+    store: GameStore,
+) -> None:
+    """Issue 22, findings 1, 2 and 11: the whole screen drawn anew scrolled back to its top
+    and gave the first side's field the focus; the switch wiped what was typed."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.start(tell_about_opening=False)
+    app.page.route = f"/game/{stored.id}/round"
+    app.show_route()
+    screen = app.current
+    assert isinstance(screen, RoundEntryScreen)
+    shown = app.page.views[0].controls[0]
+    first, second = screen.panels
+    second.changed(lambda: screen.draft.set_melded(1, "120+35"))
+    second.counts.canastas[CanastaKind.NATURAL].plus.on_click()
+    second.by_melds.on_click()
+    assert app.page.views[0].controls[0] is shown, "the screen was drawn anew"
+    assert screen.panels[0] is first and screen.panels[1] is not second
+    assert screen.sides_box.controls[1] is screen.panels[1].view
+    assert screen.draft.sides[1].mode == EntryMode.MELDS
+    assert not screen.panels[1].melded.autofocus and not screen.panels[1].hand.autofocus
+    screen.panels[1].meld_area.add_meld(Rank.KING)
+    both = screen.panels[1].both
+    assert both.visible and "Melds: 30" in str(both.said.value) and "120+35" in str(both.said.value)
+    screen.panels[1].by_melds.on_click()
+    again = screen.panels[1]
+    assert (again.melded.value, again.counts.canastas[CanastaKind.NATURAL].count.value) == (
+        "120+35",
+        "1",
+    )
+    assert app.page.views[0].controls[0] is shown
+    # The player keeps the typed points: the melds go, and the line with them.
+    both = again.both
+    both.keep.on_click()
+    assert not screen.panels[1].both.visible and screen.draft.sides[1].melds == []

@@ -78,8 +78,8 @@ def digits(text: str) -> int:
     """
     kept = "".join(ch for ch in text if ch.isdigit()).lstrip("0")
     if len(kept) > MOST_DIGITS:
-        return 10**MOST_DIGITS - 1
-    return int(kept or 0)
+        return int("9" * MOST_DIGITS)
+    return int(kept) if kept else 0
 
 
 class MeldCount(ft.Column):

@@ -95,7 +95,7 @@ class RoundEntryScreen(Screen):
         # Worded at each drawing: a language chosen meanwhile shows at once.
         self.save.content = ft.Text(tr._("Save round"), size=20, weight=ft.FontWeight.BOLD)
         self.panels = [SidePanel(self, index) for index in range(len(game.sides))]
-        sides: ft.Control
+        sides: ft.Row | ft.Column
         if self.side_by_side():
             sides = ft.Row(
                 [panel.view for panel in self.panels],
@@ -103,6 +103,7 @@ class RoundEntryScreen(Screen):
             )
         else:
             sides = ft.Column([panel.view for panel in self.panels], spacing=12)
+        self.sides_box = sides
         self.refresh()
         number = self.draft.round_number
         title = (
@@ -197,6 +198,15 @@ class RoundEntryScreen(Screen):
             border_radius=8,
             padding=ft.Padding.only(left=12, right=4, top=8, bottom=0),
         )
+
+    def redraw_side(self, index: int) -> None:
+        """Draws one side's panel anew in its place, as its way of entering changed: the rest
+        of the screen stays, scrolled where it was, and no field takes the focus."""
+        panel = SidePanel(self, index)
+        panel.melded.autofocus = False
+        self.panels[index] = panel
+        self.sides_box.controls[index] = panel.view
+        self.changed(at_once=True)
 
     def after_side(self, index: int) -> None:
         """Enter in a side's hand field moves on to the next side's melded points."""
