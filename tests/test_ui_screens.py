@@ -938,3 +938,35 @@ def test_a_sides_way_of_entering_redraws_its_panel_alone_and_keeps_what_was_type
     both = again.both
     both.keep.on_click()
     assert not screen.panels[1].both.visible and screen.draft.sides[1].melds == []
+
+
+def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameStore) -> None:
+    """Issue 22, finding 3: a warning, a refusal or a meld added slid the rows under a finger
+    (a meld journey saved 1,430 instead of 1,450 that way)."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    screen = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    view = screen.build()
+    screen.draft.set_mode(0, EntryMode.MELDS)
+    screen.redraw_side(0)
+    area = screen.panels[0].meld_area
+    # The ranks come before the melds: a meld added comes under them; a rank taken stays put.
+    assert area.controls.index(area.rank_row) < area.controls.index(area.rows_column)
+    before = list(area.rank_row.controls)
+    area.add_meld(Rank.KING)
+    area.add_meld(Rank.QUEEN)
+    assert area.rank_row.controls == before and all(c.visible for c in before)
+    assert area.ranks[Rank.KING].disabled and not area.ranks[Rank.ACE].disabled
+    # A refused meld says why under its counts; the heading over the counts keeps its line.
+    row = area.rows[Rank.QUEEN]
+    screen.panels[0].changed(lambda: screen.draft.set_meld_count(0, Rank.QUEEN, "natural", 1))
+    screen.panels[0].tapped(lambda: screen.draft.step_meld(0, Rank.QUEEN, "twos", 2))
+    column = row.content
+    assert isinstance(column, ft.Column)
+    assert column.controls[-1].content is row.refusal and row.refusal.visible
+    assert "natural" in str(row.refusal.value) and row.points.value == ""
+    # A likely miscount (3 kings, 30 points, below the 50 to open) is said over Save, not in
+    # the side's panel, where it would push the next side down.
+    screen.panels[0].tapped(lambda: screen.draft.remove_meld(0, Rank.QUEEN))
+    assert "side-0-warnings" not in identifiers(screen.panels[0].view)
+    assert "side-0-warnings" in identifiers(view.controls[0])
+    assert screen.warnings[0].visible and "We: " in str(screen.warnings[0].text.value)

@@ -373,6 +373,31 @@ def canastas_words(count: int, tr: Translator) -> str:
     return tr.ngettext("{count} canasta", "{count} canastas", count).format(count=tr.number(count))
 
 
+class SideWarnings(ft.Container):
+    """What is likely miscounted on a side (never a refusal), said over Save with the side's
+    name: there it moves no row of the screen when it comes or goes."""
+
+    def __init__(self, n: int) -> None:
+        self.text = ft.Text("", color=ft.Colors.ON_TERTIARY_CONTAINER, size=14)
+        super().__init__(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    Tagged(f"side-{n}-warnings", self.text, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=8,
+            padding=8,
+            visible=False,
+        )
+
+    def show(self, said: list[str]) -> None:
+        self.text.value = "\n".join(said)
+        self.visible = bool(said)
+
+
 class EntryScreen(Protocol):
     """What a side's panel asks of the round-entry screen it is on (never the screen itself:
     a component does not import its screen)."""
@@ -476,22 +501,6 @@ class SidePanel:
             visible=bool(side.penalty_text),
             text_size=18,
         )
-        self.problems = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
-        #: What is likely miscounted (never a refusal): said in every way of entering.
-        self.warnings = ft.Text("", color=ft.Colors.ON_TERTIARY_CONTAINER, size=14)
-        self.warnings_box = ft.Container(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    Tagged(f"side-{index}-warnings", self.warnings, expand=True),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border_radius=8,
-            padding=8,
-        )
-        self.warnings_box.visible = False
         self.view = Section(
             self.header,
             ft.Row([self.by_melds.tag]),
@@ -502,8 +511,6 @@ class SidePanel:
             self.counts,
             *going_out,
             self.penalty,
-            self.warnings_box,
-            self.problems,
             padding=10,
         )
         self.view.expand = screen.side_by_side()
@@ -660,7 +667,9 @@ class SidePanel:
 
     # --- drawing ------------------------------------------------------------------------
 
-    def show(self, preview: SidePreview, problems: list[Problem], warnings: list[Problem]) -> None:
+    def show(self, preview: SidePreview, problems: list[Problem]) -> None:
+        """The side's preview, and its problems beside their fields and melds (the others,
+        and what is likely miscounted, are said over Save, where they move no row)."""
         side = self.screen.draft.sides[self.index]
         cards = side.mode == EntryMode.CARDS
         melds = side.mode == EntryMode.MELDS
@@ -669,11 +678,6 @@ class SidePanel:
         if melds:
             self.meld_area.show(problems)
             problems = [p for p in problems if p.meld is None]
-        players = side_size(self.screen.draft.game.sides)
-        self.warnings.value = "\n".join(
-            self.tr.problem(w, where=False, players=players) for w in warnings
-        )
-        self.warnings_box.visible = bool(warnings)
         self.points_row.visible = not cards
         self.cards_item.content = self.mode_label(side.mode)
         self.cards_area.visible = cards
@@ -688,7 +692,7 @@ class SidePanel:
         self.show_problems(problems)
 
     def show_problems(self, problems: list[Problem]) -> None:
-        """Each problem next to its field; the others under the side's panel."""
+        """Each problem next to its field (the others are said over Save)."""
         by_field: dict[str, list[str]] = {}
         for problem in problems:
             by_field.setdefault(problem.field or "", []).append(
@@ -705,6 +709,3 @@ class SidePanel:
         self.penalty.error = " ".join(by_field.pop("penalty", [])) or None
         if self.penalty.error:
             self.show_penalty()
-        rest = [message for messages in by_field.values() for message in messages]
-        self.problems.value = "\n".join(rest)
-        self.problems.visible = bool(rest)

@@ -10,7 +10,7 @@ import flet as ft
 from canasta_score.core import Problem, RoundRefused
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button
-from canasta_score.ui.components.side_panel import SidePanel
+from canasta_score.ui.components.side_panel import SidePanel, SideWarnings
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
@@ -61,6 +61,8 @@ class RoundEntryScreen(Screen):
         #: Kept as its English msgid and worded when drawn.
         self.changed_elsewhere: str | None = None
         self.problems_box = ft.Container(content=self.problems)
+        #: Each side's likely miscounts, over Save with the round's problems.
+        self.warnings = [SideWarnings(n) for n in range(len(game.sides))]
         self.save = ft.FilledButton(icon=ft.Icons.CHECK, on_click=self.save_round, height=60)
 
     @property
@@ -123,6 +125,7 @@ class RoundEntryScreen(Screen):
         bottom = ft.Column(
             [
                 Tagged("round-problems", self.problems_box),
+                *self.warnings,
                 ft.Row([Tagged("save-round", self.save, expand=True)]),
             ],
             spacing=4,
@@ -285,11 +288,9 @@ class RoundEntryScreen(Screen):
         problems = list(check.problems) if draft.touched else []
         warnings = list(check.warnings) if draft.touched else []
         for panel in self.panels:
-            panel.show(
-                check.sides[panel.index],
-                [p for p in problems if p.side == panel.index],
-                [w for w in warnings if w.side == panel.index],
-            )
+            panel.show(check.sides[panel.index], [p for p in problems if p.side == panel.index])
+        for index, box in enumerate(self.warnings):
+            box.show([self.plain(w) for w in warnings if w.side == index])
         self.say_problems(problems)
         self.save.disabled = not draft.touched or bool(problems)
 
