@@ -125,3 +125,38 @@ def test_rank_buttons_and_counts_stay_where_the_finger_aims(
     phone.wait_text("side-0-warnings", r"below the 50 needed to open")
     settled(phone)
     assert moved(next_side, box(phone, "side-1-entry-melds")) <= 1
+
+
+@pytest.mark.parametrize(
+    ("font", "size"), [(16, PHONE), (32, SMALL_PHONE)], ids=["1x-390", "2x-360"]
+)
+def test_points_typed_survive_melds_on_and_off_and_both_figures_are_offered(
+    app_server: AppServer, large_text_phone: Any, font: int, size: dict[str, int]
+) -> None:
+    """Issue 22, finding 1: `120+35` and a natural canasta typed, melds on and off again."""
+    app_server.import_games(game_file([]))
+    app_server.start()
+    phone: Screen = large_text_phone(app_server, font, size)
+    phone.open("/game/1", ready="add-round")
+    phone.wait_for(f"text-scale-{font / 16:.1f}")
+    phone.tap("add-round")
+    phone.fill("side-0-melded", "120+35")
+    phone.wait_text("side-0-round-score", r"155")
+    phone.tap("side-0-canasta-natural-plus")
+    phone.wait_text("side-0-round-score", r"655")
+    phone.tap("side-0-entry-melds")
+    phone.tap("side-0-add-meld-K")
+    phone.wait_text("side-0-both-figures", r"Melds: 30.*typed: 120\+35, 1 canasta")
+    phone.shot(f"entry-both-figures-melds-{font}px")
+    phone.reload(ready="side-0-both-figures")  # what is kept is kept whole
+    phone.tap("side-0-entry-melds")
+    phone.wait_for("side-0-canasta-natural-plus")
+    # The typed figure is back in its field (the field's input exists only when focused).
+    phone.wait_text("side-0-both-figures", r"typed: 120\+35, 1 canasta")
+    phone.wait_text("side-0-canasta-natural", r"\b1\b")
+    phone.wait_text("side-0-round-score", r"655")  # 155 + 500 for the canasta
+    phone.shot(f"entry-both-figures-typed-{font}px")
+    phone.tap("side-0-take-other")  # the melds it is
+    phone.wait_for("side-0-meld-K-natural")
+    phone.wait_gone("side-0-both-figures")
+    phone.wait_text("side-0-round-score", r"\b30\b")

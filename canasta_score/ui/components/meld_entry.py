@@ -168,7 +168,9 @@ class MeldRow(ft.Container):
         name = meld_name(rank, tr)
         self.points = ft.Text("", size=14, text_align=ft.TextAlign.END, max_lines=1)
         #: Why the meld is refused, under its counts: coming or going, it moves no count.
-        self.refusal = ft.Text("", size=14, color=ft.Colors.ERROR, visible=False)
+        self.refusal = ft.Text("", size=14, color=ft.Colors.ERROR)
+        self.refusal_tag = Tagged(f"{tag}-refusal", self.refusal)  # shown when refused
+        self.refusal_tag.visible = False
         self.counts: dict[str, MeldCount] = {}
         for count in COUNTS_OF_RANK.get(rank, ALL_COUNTS):
             label = tr._(COUNT_LABELS[count])
@@ -227,7 +229,7 @@ class MeldRow(ft.Container):
                         run_spacing=4,
                         alignment=ft.MainAxisAlignment.END,
                     ),
-                    Tagged(f"{tag}-refusal", self.refusal),
+                    self.refusal_tag,
                 ],
                 spacing=0,
                 tight=True,
@@ -241,7 +243,7 @@ class MeldRow(ft.Container):
         for count, control in self.counts.items():
             control.show(getattr(meld, count))
         self.refusal.value = " ".join(problems)
-        self.refusal.visible = bool(problems)
+        self.refusal_tag.visible = bool(problems)
         if problems:
             self.points.value = ""
             self.points.color = ft.Colors.ERROR
