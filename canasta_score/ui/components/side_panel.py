@@ -377,8 +377,16 @@ class SideWarnings(ft.Container):
     """What is likely miscounted on a side (never a refusal), said over Save with the side's
     name: there it moves no row of the screen when it comes or goes."""
 
-    def __init__(self, n: int) -> None:
-        self.text = ft.Text("", color=ft.Colors.ON_TERTIARY_CONTAINER, size=14)
+    def __init__(self, n: int, scale: float = 1.0) -> None:
+        # At large text two lines say it (the rest is read out): over Save, more would leave
+        # little of a small phone's screen to the rows.
+        self.text = ft.Text(
+            "",
+            color=ft.Colors.ON_TERTIARY_CONTAINER,
+            size=14,
+            max_lines=2 if scale >= 1.2 else None,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
         super().__init__(
             content=ft.Row(
                 [

@@ -97,6 +97,7 @@ class RoundEntryScreen(Screen):
         # Worded at each drawing: a language chosen meanwhile shows at once.
         self.save.content = ft.Text(tr._("Save round"), size=20, weight=ft.FontWeight.BOLD)
         self.panels = [SidePanel(self, index) for index in range(len(game.sides))]
+        self.warnings = [SideWarnings(n, app.text_scale) for n in range(len(game.sides))]
         sides: ft.Row | ft.Column
         if self.side_by_side():
             sides = ft.Row(
