@@ -192,3 +192,12 @@ def test_a_meld_count_past_three_digits_is_kept_whole_and_refused_with_its_numbe
     assert draft.sides[0].melds[0].natural == 1234
     assert any("1234" in str(problem) for problem in draft.problems()), draft.problems()
     assert not draft.can_save()
+
+
+def test_a_sides_draft_is_kept_with_every_field() -> None:
+    """`as_dict` is written out by hand (it runs at every keystroke): no field left behind."""
+    import dataclasses
+
+    from canasta_score.ui.state import SideDraft
+
+    assert set(SideDraft().as_dict()) == {f.name for f in dataclasses.fields(SideDraft)}

@@ -12,7 +12,7 @@ import gettext
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -49,6 +49,24 @@ class Worded(Protocol):
     """Something told as data, worded through a catalog (e.g. a storage `Notice`)."""
 
     def worded(self, gettext: Gettext, ngettext: Ngettext, number: Number) -> str: ...
+
+
+#: Whole numbers below this are written once per language and remembered (scores, counts).
+_REMEMBERED = 10**9
+
+
+def _number(code: str, value: int | float) -> str:
+    from babel.numbers import format_decimal  # here: a run that shows no number skips Babel
+
+    try:
+        return format_decimal(value, locale=code)
+    except ArithmeticError:  # hundreds of digits (a typed or imported number): as given
+        return str(value)
+
+
+@lru_cache(maxsize=4096)
+def _whole_number(code: str, value: int) -> str:
+    return _number(code, value)
 
 
 @dataclass(frozen=True)
@@ -103,12 +121,9 @@ class Translator:
         >>> len(translator("de").number(10**400))
         401
         """
-        from babel.numbers import format_decimal  # here: a run that shows no number skips Babel
-
-        try:
-            return format_decimal(value, locale=self.code)
-        except ArithmeticError:  # hundreds of digits (a typed or imported number): as given
-            return str(value)
+        if type(value) is int and abs(value) < _REMEMBERED:
+            return _whole_number(self.code, value)  # each keystroke writes a few: remembered
+        return _number(self.code, value)
 
     def date(self, day: Date) -> str:
         """A date in this language's medium form.

@@ -68,6 +68,8 @@ class SideHeader(ft.Row):
         self, side: Side, n: int, tr: Translator, scale: float = 1.0, width: float = 360
     ) -> None:
         self.tr = tr
+        #: The preview on screen (None before the first).
+        self.shown: SidePreview | None = None
         # Room for a round score of five characters (-1000) on one line, whatever the text size.
         self.score = FitNumber(
             "-0000", size=28, width=width, scale=scale, text_align=ft.TextAlign.END
@@ -124,6 +126,9 @@ class SideHeader(ft.Row):
         )
 
     def show(self, preview: SidePreview) -> None:
+        if preview == self.shown:
+            return  # most keystrokes change one side's preview, or none
+        self.shown = preview
         if preview.round_score is None:
             self.score.value = "-"
             self.total.value = ""

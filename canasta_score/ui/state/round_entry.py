@@ -125,14 +125,21 @@ class SideDraft:
         return self.melded_cards if place == CardPlace.MELDED else self.hand_cards
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain JSON values, as the draft is kept in the database."""
-        data = dataclasses.asdict(self)
-        data["mode"] = str(self.mode)
-        data["went_out"] = self.went_out.value if self.went_out else None
-        for key in ("melded_cards", "hand_cards", "canastas"):
-            data[key] = {str(name): count for name, count in data[key].items()}
-        data["melds"] = [meld.as_dict() for meld in self.melds]
-        return data
+        """Plain JSON values, as the draft is kept in the database (written out by hand: it is
+        noted at every keystroke, and `dataclasses.asdict` copies deeply)."""
+        return {
+            "melded_text": self.melded_text,
+            "hand_text": self.hand_text,
+            "mode": str(self.mode),
+            "melded_cards": {str(group): n for group, n in self.melded_cards.items()},
+            "hand_cards": {str(group): n for group, n in self.hand_cards.items()},
+            "canastas": {str(kind): n for kind, n in self.canastas.items()},
+            "red_threes": self.red_threes,
+            "went_out": self.went_out.value if self.went_out else None,
+            "dealer_bonus": self.dealer_bonus,
+            "penalty_text": self.penalty_text,
+            "melds": [meld.as_dict() for meld in self.melds],
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SideDraft:
