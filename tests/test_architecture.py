@@ -97,3 +97,12 @@ def test_screens_know_their_host_not_the_shell():
                 owner = node.value
                 name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
                 assert name != "app", f"{path.name}:{node.lineno} reaches into app.page"
+
+
+def test_a_component_does_not_import_a_screen():
+    """Components are parts of screens: they ask their screen through a protocol of their own,
+    never its module (not even for typing), so neither needs the other to be read first."""
+    components = CORE.parent / "ui" / "components"
+    for path in components.glob("*.py"):
+        imported = set(imported_anywhere(path))
+        assert not any(name.startswith("canasta_score.ui.views") for name in imported), path.name

@@ -3,7 +3,7 @@ refusals beside each meld, the warning, and keeping and editing a round entered 
 
 from __future__ import annotations
 
-from canasta_score.core import CLASSIC, FLEMISH, Game, Rank, Side, WentOut
+from canasta_score.core import CLASSIC, FLEMISH, CanastaKind, Game, Rank, Side, WentOut
 from canasta_score.core.melds import WORKED_EXAMPLE
 from canasta_score.ui.state import EntryMode, RoundDraft
 
@@ -124,3 +124,80 @@ def test_wild_melds_are_offered_only_where_the_rules_have_a_wild_canasta() -> No
     assert Rank.WILD in flemish.meld_ranks()
     flemish.add_meld(0, Rank.WILD)
     assert flemish.sides[0].melds[0].meld().twos == 3
+
+
+# --- switching the way of entering loses nothing (issue 22, finding 1) ---------------------
+
+
+def test_points_typed_survive_a_switch_to_melds_and_back() -> None:
+    """Issue 22, finding 1: `120+35` and a natural canasta typed, melds on and off again."""
+    game = Game(CLASSIC, WE_THEY)
+    draft = RoundDraft(game)
+    draft.set_melded(0, "120+35")
+    draft.add_canasta(0, CanastaKind.NATURAL, 1)
+    draft.set_hand(0, "20")
+    draft.set_mode(0, EntryMode.MELDS)
+    kept = RoundDraft.from_dict(game, draft.as_dict())  # the draft as written at the switch
+    for side in (draft.sides[0], kept.sides[0]):
+        assert (side.melded_text, side.hand_text) == ("120+35", "20")
+        assert side.canastas[CanastaKind.NATURAL] == 1
+    draft.set_mode(0, EntryMode.POINTS)
+    side = draft.sides[0]
+    assert (side.melded_text, side.hand_text, side.canastas[CanastaKind.NATURAL]) == (
+        "120+35",
+        "20",
+        1,
+    )
+    assert draft.other_figures(0) is None  # no melds entered: nothing to choose between
+
+
+def test_melds_that_say_something_else_than_the_typed_points_are_shown_beside_them() -> None:
+    draft = RoundDraft(Game(CLASSIC, WE_THEY))
+    draft.set_melded(0, "120+35")
+    enter_worked_example_melds(draft)  # switches to melds and enters them
+    other = draft.other_figures(0)
+    assert other is not None and other.mode == EntryMode.MELDS
+    assert (other.melded, other.typed_melded) == (420, "120+35")
+    assert (other.canastas, other.typed_canastas, other.same) == (2, 0, False)
+    # The melds count while melds are on; switching back keeps both, the typed figure counts.
+    assert draft.preview()[0].round_score == 1450
+    draft.set_mode(0, EntryMode.POINTS)
+    assert draft.sides[0].melded_text == "120+35"
+    assert (draft.sides[0].melds[0].rank, draft.sides[0].melds[0].natural) == (Rank.KING, 7)
+    assert draft.other_figures(0) is not None
+    # The player takes the melds: entered meld by meld, the typed figure gone.
+    draft.take_other(0)
+    assert draft.sides[0].mode == EntryMode.MELDS and draft.sides[0].melded_text == ""
+    assert draft.other_figures(0) is None
+    assert draft.preview()[0].round_score == 1450
+
+
+def test_keeping_the_typed_points_drops_the_melds_only_when_asked() -> None:
+    draft = RoundDraft(Game(CLASSIC, WE_THEY))
+    draft.set_melded(0, "120+35")
+    enter_worked_example_melds(draft)
+    draft.keep_typed(0)
+    side = draft.sides[0]
+    assert (side.mode, side.melded_text, side.melds) == (EntryMode.POINTS, "120+35", [])
+    assert draft.other_figures(0) is None
+
+
+def test_a_meld_count_past_three_digits_is_kept_whole_and_refused_with_its_number() -> None:
+    """Issue 22, finding 10: 1234 kings were cut to 123 without a word."""
+    from canasta_score.ui.components.meld_entry import digits
+
+    draft = RoundDraft(Game(CLASSIC, WE_THEY), mode=EntryMode.MELDS)
+    draft.add_meld(0, Rank.KING)
+    draft.set_meld_count(0, Rank.KING, "natural", digits("1234"))
+    assert draft.sides[0].melds[0].natural == 1234
+    assert any("1234" in str(problem) for problem in draft.problems()), draft.problems()
+    assert not draft.can_save()
+
+
+def test_a_sides_draft_is_kept_with_every_field() -> None:
+    """`as_dict` is written out by hand (it runs at every keystroke): no field left behind."""
+    import dataclasses
+
+    from canasta_score.ui.state import SideDraft
+
+    assert set(SideDraft().as_dict()) == {f.name for f in dataclasses.fields(SideDraft)}

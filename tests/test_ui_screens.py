@@ -23,7 +23,9 @@ from canasta_score.core import (
     FLEMISH,
     PRESETS,
     SIX_PLAYER,
+    CanastaKind,
     Game,
+    Rank,
     Side,
     SideEntry,
     WentOut,
@@ -31,6 +33,7 @@ from canasta_score.core import (
 from canasta_score.i18n import translator
 from canasta_score.storage import get_setting, set_setting
 from canasta_score.ui.shell import App
+from canasta_score.ui.state import EntryMode
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views import screen_for
 from canasta_score.ui.views.round_entry import RoundEntryScreen
@@ -969,3 +972,76 @@ def test_a_rule_set_is_shown_by_the_name_players_gave_it_or_in_the_readers_langu
         stored = store.create_game(Game(rules=custom, sides=WE_THEY))
         view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
         assert shown in texts(view)
+
+
+# --- taps that take, rows that stay (issue 22) ----------------------------------------------
+
+
+def test_a_sides_way_of_entering_redraws_its_panel_alone_and_keeps_what_was_typed(
+    store: GameStore,
+) -> None:
+    """Issue 22, findings 1, 2 and 11: the whole screen drawn anew scrolled back to its top
+    and gave the first side's field the focus; the switch wiped what was typed."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.start(tell_about_opening=False)
+    app.page.route = f"/game/{stored.id}/round"
+    app.show_route()
+    screen = app.current
+    assert isinstance(screen, RoundEntryScreen)
+    shown = app.page.views[0].controls[0]
+    first, second = screen.panels
+    second.changed(lambda: screen.draft.set_melded(1, "120+35"))
+    second.counts.canastas[CanastaKind.NATURAL].plus.on_click()
+    second.by_melds.on_click()
+    assert app.page.views[0].controls[0] is shown, "the screen was drawn anew"
+    assert screen.panels[0] is first and screen.panels[1] is not second
+    assert screen.sides_box.controls[1] is screen.panels[1].view
+    assert screen.draft.sides[1].mode == EntryMode.MELDS
+    assert not screen.panels[1].melded.autofocus and not screen.panels[1].hand.autofocus
+    screen.panels[1].meld_area.add_meld(Rank.KING)
+    both = screen.panels[1].both
+    assert both.visible and "Melds: 30" in str(both.said.value) and "120+35" in str(both.said.value)
+    screen.panels[1].by_melds.on_click()
+    again = screen.panels[1]
+    assert (again.melded.value, again.counts.canastas[CanastaKind.NATURAL].count.value) == (
+        "120+35",
+        "1",
+    )
+    assert app.page.views[0].controls[0] is shown
+    # The player keeps the typed points: the melds go, and the line with them.
+    both = again.both
+    both.keep.on_click()
+    assert not screen.panels[1].both.visible and screen.draft.sides[1].melds == []
+
+
+def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameStore) -> None:
+    """Issue 22, finding 3: a warning, a refusal or a meld added slid the rows under a finger
+    (a meld journey saved 1,430 instead of 1,450 that way)."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    screen = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    view = screen.build()
+    screen.draft.set_mode(0, EntryMode.MELDS)
+    screen.redraw_side(0)
+    area = screen.panels[0].meld_area
+    # The ranks come before the melds: a meld added comes under them; a rank taken stays put.
+    assert area.controls.index(area.rank_row) < area.controls.index(area.rows_column)
+    before = list(area.rank_row.controls)
+    area.add_meld(Rank.KING)
+    area.add_meld(Rank.QUEEN)
+    assert area.rank_row.controls == before and all(c.visible for c in before)
+    assert area.ranks[Rank.KING].disabled and not area.ranks[Rank.ACE].disabled
+    # A refused meld says why under its counts; the heading over the counts keeps its line.
+    row = area.rows[Rank.QUEEN]
+    screen.panels[0].changed(lambda: screen.draft.set_meld_count(0, Rank.QUEEN, "natural", 1))
+    screen.panels[0].tapped(lambda: screen.draft.step_meld(0, Rank.QUEEN, "twos", 2))
+    column = row.content
+    assert isinstance(column, ft.Column)
+    assert column.controls[-1] is row.refusal_tag and row.refusal_tag.visible
+    assert "natural" in str(row.refusal.value) and row.points.value == ""
+    # A likely miscount (3 kings, 30 points, below the 50 to open) is said over Save, not in
+    # the side's panel, where it would push the next side down.
+    screen.panels[0].tapped(lambda: screen.draft.remove_meld(0, Rank.QUEEN))
+    assert "side-0-warnings" not in identifiers(screen.panels[0].view)
+    assert "side-0-warnings" in identifiers(view.controls[0])
+    assert screen.warnings[0].visible and "We: " in str(screen.warnings[0].text.value)

@@ -501,3 +501,26 @@ def test_a_new_game_of_single_players_keeps_their_names() -> None:
     old = (Side("We", ("Anna",)), Side("Cleo", ("Cleo",)))
     form = NewGameForm(old, PRESETS["two-player"])
     assert form.final_sides() == [Side("Anna", ("Anna",)), Side("Cleo", ("Cleo",))]
+
+
+def test_typed_points_survive_a_switch_to_card_counts_and_back_beside_the_counted_ones() -> None:
+    """Issue 22, finding 1: card counts do not hide or overwrite the typed points."""
+    draft = RoundDraft(new_game())
+    draft.set_melded(0, "120+35")
+    draft.set_hand(0, "30")
+    draft.set_mode(0, EntryMode.CARDS)
+    draft.add_cards(0, CardPlace.MELDED, CardGroup.HIGH, 7)
+    other = draft.other_figures(0)
+    assert other is not None and other.mode == EntryMode.CARDS
+    assert (other.melded, other.typed_melded, other.hand, other.typed_hand) == (
+        70,
+        "120+35",
+        0,
+        "30",
+    )
+    draft.set_mode(0, EntryMode.POINTS)
+    assert (draft.sides[0].melded_text, draft.sides[0].hand_text) == ("120+35", "30")
+    assert draft.sides[0].melded_cards[CardGroup.HIGH] == 7
+    draft.take_other(0)
+    assert draft.sides[0].mode == EntryMode.CARDS
+    assert draft.preview()[0].round_score == 70

@@ -120,7 +120,7 @@ def test_one_queen_with_two_twos_is_refused_beside_the_meld(
     phone.tap("side-0-meld-Q-natural-minus")
     phone.tap("side-0-meld-Q-twos-plus")
     phone.tap("side-0-meld-Q-twos-plus")
-    phone.wait_text("side-0-meld-Q-points", r"1 natural card and 2 wild cards")
+    phone.wait_text("side-0-meld-Q-refusal", r"1 natural card and 2 wild cards")
     button = phone.wait_for("save-round").locator("[role=button]").first
     assert button.get_attribute("aria-disabled") == "true"
     # One natural card more: 2 queens and 2 twos, 60 points, a meld that may be saved.

@@ -19,6 +19,7 @@ from canasta_score.ui.components.basics import (
     fitted,
     fitted_words,
     step_buttons,
+    text_width,
 )
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_
 from canasta_score.ui.state.round_entry import MeldDraft, RoundDraft
@@ -65,14 +66,21 @@ def rank_label(rank: Rank, tr: Translator) -> str:
     return rank.value
 
 
-def digits(text: str) -> int:
-    """A count as typed: its digits (nothing typed is none).
+#: More digits than a count of cards can have: pasted nonsense is read as this many nines.
+MOST_DIGITS = 9
 
-    >>> digits("12"), digits(""), digits("4a")
-    (12, 0, 4)
+
+def digits(text: str) -> int:
+    """A count as typed: its digits, whole (nothing typed is none). A number too big for the
+    packs is kept as typed and refused with it, never cut.
+
+    >>> digits("12"), digits(""), digits("4a"), digits("1234"), digits("5" * 5000)
+    (12, 0, 4, 1234, 999999999)
     """
-    kept = "".join(ch for ch in text if ch.isdigit())
-    return int(kept[:3]) if kept else 0
+    kept = "".join(ch for ch in text if ch.isdigit()).lstrip("0")
+    if len(kept) > MOST_DIGITS:
+        return int("9" * MOST_DIGITS)
+    return int(kept) if kept else 0
 
 
 class MeldCount(ft.Column):
@@ -158,7 +166,11 @@ class MeldRow(ft.Container):
         draft, n, tr, scale = area.draft, area.n, area.tr, area.text_scale
         tag = f"side-{n}-meld-{rank.value}"
         name = meld_name(rank, tr)
-        self.points = ft.Text("", size=14, text_align=ft.TextAlign.END)
+        self.points = ft.Text("", size=14, text_align=ft.TextAlign.END, max_lines=1)
+        #: Why the meld is refused, under its counts: coming or going, it moves no count.
+        self.refusal = ft.Text("", size=14, color=ft.Colors.ERROR)
+        self.refusal_tag = Tagged(f"{tag}-refusal", self.refusal)  # shown when refused
+        self.refusal_tag.visible = False
         self.counts: dict[str, MeldCount] = {}
         for count in COUNTS_OF_RANK.get(rank, ALL_COUNTS):
             label = tr._(COUNT_LABELS[count])
@@ -217,6 +229,7 @@ class MeldRow(ft.Container):
                         run_spacing=4,
                         alignment=ft.MainAxisAlignment.END,
                     ),
+                    self.refusal_tag,
                 ],
                 spacing=0,
                 tight=True,
@@ -229,8 +242,10 @@ class MeldRow(ft.Container):
         area, tr = self.area, self.area.tr
         for count, control in self.counts.items():
             control.show(getattr(meld, count))
+        self.refusal.value = " ".join(problems)
+        self.refusal_tag.visible = bool(problems)
         if problems:
-            self.points.value = " ".join(problems)
+            self.points.value = ""
             self.points.color = ft.Colors.ERROR
             self.border = ft.Border.only(left=ft.BorderSide(4, ft.Colors.ERROR))
             return
@@ -263,8 +278,8 @@ class MeldArea(ft.Column):
     ) -> None:
         self.draft, self.n, self.tr, self.text_scale, self.room = draft, n, tr, scale, width
         self.change, self.tap = change, tap
-        self.melded = ft.Text("", size=fitted("0000", 20, width / 3, scale))
-        self.melded.weight = ft.FontWeight.BOLD
+        size = fitted("0000", 20, width / 3, scale)
+        self.melded = ft.Text("", size=size, weight=ft.FontWeight.BOLD)
         self.canastas: dict[CanastaKind, ft.Text] = {
             kind: ft.Text("", size=13) for kind in draft.rules.canasta_kinds
         }
@@ -272,7 +287,16 @@ class MeldArea(ft.Column):
             [
                 Tagged(
                     f"side-{n}-melded",
-                    ft.Row([ft.Text(tr._("Melded"), size=15), self.melded], spacing=6, tight=True),
+                    ft.Row(
+                        [
+                            ft.Text(tr._("Melded"), size=15),
+                            # As wide as the most points a table can hold: the row keeps its
+                            # shape as the points grow.
+                            ft.Container(self.melded, width=text_width("0,000", size, scale)),
+                        ],
+                        spacing=6,
+                        tight=True,
+                    ),
                 ),
                 *[
                     Tagged(f"side-{n}-canasta-{kind.value}", text)
@@ -297,26 +321,31 @@ class MeldArea(ft.Column):
                 height=TAP,
             ),
         )
-        self.ranks: dict[Rank, ft.Semantics] = {}
+        self.ranks: dict[Rank, ft.OutlinedButton] = {}
+        tagged: list[ft.Control] = []
         for rank in draft.meld_ranks():
             label = rank_label(rank, tr)
-            self.ranks[rank] = Tagged(
-                f"side-{n}-add-meld-{rank.value}",
-                ft.OutlinedButton(
-                    content=ft.Text(label, size=16, weight=ft.FontWeight.BOLD, no_wrap=True),
-                    on_click=lambda _e=None, rank=rank: self.add_meld(rank),
-                    height=TAP,
-                    style=ft.ButtonStyle(
-                        padding=ft.Padding.symmetric(horizontal=4),
-                        shape=ft.RoundedRectangleBorder(radius=8),
-                    ),
-                    width=max(TAP, 14 + len(label) * 10 * scale),
+            self.ranks[rank] = ft.OutlinedButton(
+                content=ft.Text(label, size=16, weight=ft.FontWeight.BOLD, no_wrap=True),
+                on_click=lambda _e=None, rank=rank: self.add_meld(rank),
+                height=TAP,
+                style=ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=4),
+                    shape=ft.RoundedRectangleBorder(radius=8),
                 ),
-                tr._("Add a meld of {meld}").format(meld=tr._(MELD_NAMES[rank.value])),
+                width=max(TAP, 14 + len(label) * 10 * scale),
             )
-        self.rank_row = ft.Row(list(self.ranks.values()), wrap=True, spacing=4, run_spacing=4)
+            tagged.append(
+                Tagged(
+                    f"side-{n}-add-meld-{rank.value}",
+                    self.ranks[rank],
+                    tr._("Add a meld of {meld}").format(meld=tr._(MELD_NAMES[rank.value])),
+                )
+            )
+        self.rank_row = ft.Row(tagged, wrap=True, spacing=4, run_spacing=4)
+        # The ranks over the melds: a meld added comes under them, and moves no rank button.
         super().__init__(
-            [given, self.rows_column, ft.Row([self.add]), self.rank_row], spacing=6, tight=True
+            [given, ft.Row([self.add]), self.rank_row, self.rows_column], spacing=6, tight=True
         )
 
     def add_meld(self, rank: Rank) -> None:
@@ -351,5 +380,6 @@ class MeldArea(ft.Column):
         for meld in side.melds:
             self.rows[meld.rank].show(meld, by_rank.get(meld.rank.value, []))
         for rank, button in self.ranks.items():
-            button.visible = rank not in shown
-        self.rank_row.visible = self.choosing and any(rank not in shown for rank in self.ranks)
+            # A rank taken stays where it was, not to be taken twice: the others keep their place.
+            button.disabled = rank in shown
+        self.rank_row.visible = self.choosing

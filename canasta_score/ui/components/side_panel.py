@@ -4,7 +4,7 @@ card-counting grid, canasta and red three steppers, going out, penalty and probl
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
 
@@ -20,6 +20,7 @@ from canasta_score.core import (
 from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import (
+    TAP,
     FitNumber,
     Section,
     Stepper,
@@ -37,12 +38,13 @@ from canasta_score.ui.state.round_entry import (
     ENTRY_MODE_SETTING,
     CardPlace,
     EntryMode,
+    OtherFigures,
     RoundDraft,
     SideDraft,
 )
 
 if TYPE_CHECKING:
-    from canasta_score.ui.views.round_entry import RoundEntryScreen
+    from canasta_score.ui.host import Host
 
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
@@ -66,6 +68,8 @@ class SideHeader(ft.Row):
         self, side: Side, n: int, tr: Translator, scale: float = 1.0, width: float = 360
     ) -> None:
         self.tr = tr
+        #: The preview on screen (None before the first).
+        self.shown: SidePreview | None = None
         # Room for a round score of five characters (-1000) on one line, whatever the text size.
         self.score = FitNumber(
             "-0000", size=28, width=width, scale=scale, text_align=ft.TextAlign.END
@@ -122,6 +126,9 @@ class SideHeader(ft.Row):
         )
 
     def show(self, preview: SidePreview) -> None:
+        if preview == self.shown:
+            return  # most keystrokes change one side's preview, or none
+        self.shown = preview
         if preview.round_score is None:
             self.score.value = "-"
             self.total.value = ""
@@ -299,10 +306,141 @@ def pair_row(pair: list[ft.Control]) -> ft.Row:
     )
 
 
+class BothFigures(ft.Container):
+    """The side's melds or counted cards beside its typed points, where both are entered
+    ("Melds: 420, 2 canastas · typed: 120+35"): the player takes one, nothing is dropped
+    unasked. It stays while both are there, the same or not, so typing never moves the rows
+    under it."""
+
+    def __init__(self, n: int, change: Change, draft: RoundDraft, tr: Translator) -> None:
+        self.tr = tr
+        self.said = ft.Text("", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER)
+        self.take = ft.TextButton(
+            "", on_click=lambda: change(lambda: draft.take_other(n)), height=TAP
+        )
+        self.keep = ft.TextButton(
+            tr._("Keep typed points"),
+            on_click=lambda: change(lambda: draft.keep_typed(n)),
+            height=TAP,
+        )
+        super().__init__(
+            content=ft.Column(
+                [
+                    Tagged(f"side-{n}-both-figures", self.said),
+                    ft.Row(
+                        [
+                            Tagged(f"side-{n}-take-other", self.take),
+                            Tagged(f"side-{n}-keep-typed", self.keep),
+                        ],
+                        wrap=True,
+                        spacing=4,
+                        run_spacing=0,
+                        alignment=ft.MainAxisAlignment.END,
+                    ),
+                ],
+                spacing=0,
+                tight=True,
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=8,
+            padding=ft.Padding.only(left=10, right=4, top=6, bottom=0),
+            visible=False,
+        )
+
+    def show(self, other: OtherFigures | None) -> None:
+        self.visible = other is not None
+        if other is None:
+            return
+        tr = self.tr
+        if other.mode == EntryMode.MELDS:
+            said, typed = tr.number(other.melded), other.typed_melded
+            if other.canastas or other.typed_canastas:
+                said += ", " + canastas_words(other.canastas, tr)
+                typed += ", " + canastas_words(other.typed_canastas, tr)
+            self.said.value = tr._("Melds: {melds} · typed: {typed}").format(
+                melds=said, typed=typed
+            )
+            self.take.content = tr._("Use the melds")
+        else:
+            said, typed = tr.number(other.melded), other.typed_melded
+            if other.hand or other.typed_hand != "0":
+                said = tr._("{melded}, {hand} in hand").format(
+                    melded=said, hand=tr.number(other.hand)
+                )
+                typed = tr._("{melded}, {hand} in hand").format(melded=typed, hand=other.typed_hand)
+            self.said.value = tr._("Cards: {cards} · typed: {typed}").format(
+                cards=said, typed=typed
+            )
+            self.take.content = tr._("Use the cards")
+
+
+def canastas_words(count: int, tr: Translator) -> str:
+    return tr.ngettext("{count} canasta", "{count} canastas", count).format(count=tr.number(count))
+
+
+class SideWarnings(ft.Container):
+    """What is likely miscounted on a side (never a refusal), said over Save with the side's
+    name: there it moves no row of the screen when it comes or goes."""
+
+    def __init__(self, n: int, scale: float = 1.0) -> None:
+        # At large text two lines say it (the rest is read out): over Save, more would leave
+        # little of a small phone's screen to the rows.
+        self.text = ft.Text(
+            "",
+            color=ft.Colors.ON_TERTIARY_CONTAINER,
+            size=14,
+            max_lines=2 if scale >= 1.2 else None,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
+        super().__init__(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    Tagged(f"side-{n}-warnings", self.text, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=8,
+            padding=8,
+            visible=False,
+        )
+
+    def show(self, said: list[str]) -> None:
+        self.text.value = "\n".join(said)
+        self.visible = bool(said)
+
+
+class EntryScreen(Protocol):
+    """What a side's panel asks of the round-entry screen it is on (never the screen itself:
+    a component does not import its screen)."""
+
+    app: Host
+
+    @property
+    def draft(self) -> RoundDraft: ...
+
+    def panel_width(self) -> float: ...
+
+    def side_by_side(self) -> bool: ...
+
+    def paired_steppers(self) -> bool: ...
+
+    def changed(self, *, at_once: bool = False) -> None:
+        """The draft changed: shown, and kept (at once for a tap)."""
+
+    def after_side(self, index: int) -> None:
+        """Enter in a side's last field: on to the next side."""
+
+    def redraw_side(self, index: int) -> None:
+        """Draws one side's panel again in its place (the rest of the screen, and where it is
+        scrolled to, stay)."""
+
+
 class SidePanel:
     """One side's part of the round: fields, steppers, going out, its preview and its problems."""
 
-    def __init__(self, screen: RoundEntryScreen, index: int) -> None:
+    def __init__(self, screen: EntryScreen, index: int) -> None:
         self.screen = screen
         self.index = index
         draft = screen.draft
@@ -328,6 +466,7 @@ class SidePanel:
             f"side-{index}-entry-melds",
             scale=scale,
         )
+        self.both = BothFigures(index, self.tapped, draft, tr)
         self.melded, self.hand, self.points_row = self.points_fields()
         self.cards_area = CardGrid(draft, index, self.tapped, tr)
         self.meld_area = MeldArea(
@@ -375,33 +514,16 @@ class SidePanel:
             visible=bool(side.penalty_text),
             text_size=18,
         )
-        self.problems = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
-        #: What is likely miscounted (never a refusal): said in every way of entering.
-        self.warnings = ft.Text("", color=ft.Colors.ON_TERTIARY_CONTAINER, size=14)
-        self.warnings_box = ft.Container(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    Tagged(f"side-{index}-warnings", self.warnings, expand=True),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border_radius=8,
-            padding=8,
-        )
-        self.warnings_box.visible = False
         self.view = Section(
             self.header,
             ft.Row([self.by_melds.tag]),
+            self.both,
             self.meld_area,
             self.points_row,
             self.cards_area,
             self.counts,
             *going_out,
             self.penalty,
-            self.warnings_box,
-            self.problems,
             padding=10,
         )
         self.view.expand = screen.side_by_side()
@@ -525,17 +647,22 @@ class SidePanel:
         self.screen.changed()
 
     def tapped(self, verb: Callable[[], None]) -> None:
-        """A tap (a stepper, a toggle): shown and kept at once."""
+        """A tap (a stepper, a toggle): shown and kept at once; a tap that changes the side's
+        way of entering (taking the melds' figures, say) draws the panel for it."""
+        mode = self.screen.draft.sides[self.index].mode
         verb()
-        self.screen.changed(at_once=True)
+        if self.screen.draft.sides[self.index].mode != mode:
+            self.screen.redraw_side(self.index)
+        else:
+            self.screen.changed(at_once=True)
 
     def mode_changed(self, mode: EntryMode) -> None:
-        """The side entered another way: kept as this phone's way from now on, and the panel
-        drawn for it."""
+        """The side entered another way: kept as this phone's way from now on, and this panel
+        alone drawn for it (a screen drawn anew would scroll back to its top, away from the
+        finger, and its first field would take the focus)."""
         self.screen.draft.set_mode(self.index, mode)
         self.screen.app.set_device_setting(ENTRY_MODE_SETTING, mode.value)
-        self.screen.changed(at_once=True)
-        self.screen.app.redraw(self.screen)
+        self.screen.redraw_side(self.index)
 
     def next_field(self, field: ft.TextField) -> None:
         """The keyboard's Enter moves on to the next field, as on a paper form."""
@@ -553,19 +680,17 @@ class SidePanel:
 
     # --- drawing ------------------------------------------------------------------------
 
-    def show(self, preview: SidePreview, problems: list[Problem], warnings: list[Problem]) -> None:
+    def show(self, preview: SidePreview, problems: list[Problem]) -> None:
+        """The side's preview, and its problems beside their fields and melds (the others,
+        and what is likely miscounted, are said over Save, where they move no row)."""
         side = self.screen.draft.sides[self.index]
         cards = side.mode == EntryMode.CARDS
         melds = side.mode == EntryMode.MELDS
         self.by_melds.show(melds)
+        self.both.show(self.screen.draft.other_figures(self.index))
         if melds:
             self.meld_area.show(problems)
             problems = [p for p in problems if p.meld is None]
-        players = side_size(self.screen.draft.game.sides)
-        self.warnings.value = "\n".join(
-            self.tr.problem(w, where=False, players=players) for w in warnings
-        )
-        self.warnings_box.visible = bool(warnings)
         self.points_row.visible = not cards
         self.cards_item.content = self.mode_label(side.mode)
         self.cards_area.visible = cards
@@ -580,7 +705,7 @@ class SidePanel:
         self.show_problems(problems)
 
     def show_problems(self, problems: list[Problem]) -> None:
-        """Each problem next to its field; the others under the side's panel."""
+        """Each problem next to its field (the others are said over Save)."""
         by_field: dict[str, list[str]] = {}
         for problem in problems:
             by_field.setdefault(problem.field or "", []).append(
@@ -597,6 +722,3 @@ class SidePanel:
         self.penalty.error = " ".join(by_field.pop("penalty", [])) or None
         if self.penalty.error:
             self.show_penalty()
-        rest = [message for messages in by_field.values() for message in messages]
-        self.problems.value = "\n".join(rest)
-        self.problems.visible = bool(rest)

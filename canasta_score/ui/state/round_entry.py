@@ -125,14 +125,21 @@ class SideDraft:
         return self.melded_cards if place == CardPlace.MELDED else self.hand_cards
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain JSON values, as the draft is kept in the database."""
-        data = dataclasses.asdict(self)
-        data["mode"] = str(self.mode)
-        data["went_out"] = self.went_out.value if self.went_out else None
-        for key in ("melded_cards", "hand_cards", "canastas"):
-            data[key] = {str(name): count for name, count in data[key].items()}
-        data["melds"] = [meld.as_dict() for meld in self.melds]
-        return data
+        """Plain JSON values, as the draft is kept in the database (written out by hand: it is
+        noted at every keystroke, and `dataclasses.asdict` copies deeply)."""
+        return {
+            "melded_text": self.melded_text,
+            "hand_text": self.hand_text,
+            "mode": str(self.mode),
+            "melded_cards": {str(group): n for group, n in self.melded_cards.items()},
+            "hand_cards": {str(group): n for group, n in self.hand_cards.items()},
+            "canastas": {str(kind): n for kind, n in self.canastas.items()},
+            "red_threes": self.red_threes,
+            "went_out": self.went_out.value if self.went_out else None,
+            "dealer_bonus": self.dealer_bonus,
+            "penalty_text": self.penalty_text,
+            "melds": [meld.as_dict() for meld in self.melds],
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SideDraft:
@@ -177,6 +184,24 @@ class SideDraft:
             draft.melded_text = str(entry.melded) if entry.melded else ""
             draft.hand_text = str(entry.hand) if entry.hand else ""
         return draft
+
+
+@dataclass(frozen=True)
+class OtherFigures:
+    """A side's table as its melds or counted cards give it (`mode`), beside the typed points
+    (as typed: the player reads what they typed)."""
+
+    mode: EntryMode
+    melded: int
+    typed_melded: str
+    #: The canastas the melds make, and those typed (melds only).
+    canastas: int = 0
+    typed_canastas: int = 0
+    #: The points in hand the cards give, and those typed (card counts only).
+    hand: int = 0
+    typed_hand: str = "0"
+    #: Whether both say the same.
+    same: bool = False
 
 
 class RoundDraft:
@@ -224,20 +249,89 @@ class RoundDraft:
         self.sides[side].penalty_text = text
 
     def set_mode(self, side: int, mode: EntryMode) -> None:
-        """Switch a side between typed points, card counts and melds, carrying the points
-        over (and, from melds, the canastas they make)."""
+        """Switch a side between typed points, card counts and melds. Nothing entered is lost:
+        each way keeps its own figures, and typed points left blank take what the cards or
+        melds give. Where both ways hold figures, `other_figures` shows them side by side."""
         draft = self.sides[side]
         if mode == draft.mode:
             return
-        if mode == EntryMode.POINTS and draft.mode == EntryMode.CARDS:
-            draft.melded_text = _points_text(self._cards_points(draft.melded_cards))
-            draft.hand_text = _points_text(self._cards_points(draft.hand_cards))
-        if draft.mode == EntryMode.MELDS and mode != EntryMode.MELDS:
+        if mode != EntryMode.CARDS and draft.mode == EntryMode.CARDS:
+            if not draft.melded_text.strip():
+                draft.melded_text = _points_text(self._cards_points(draft.melded_cards))
+            if mode == EntryMode.POINTS and not draft.hand_text.strip():
+                draft.hand_text = _points_text(self._cards_points(draft.hand_cards))
+        if draft.mode == EntryMode.MELDS and mode != EntryMode.MELDS and draft.melds:
             melds = [meld.meld() for meld in draft.melds]
-            draft.melded_text = _points_text(melded_points(melds, self.rules))
-            made = canastas_of(melds, self.rules)
-            draft.canastas = self._no_canastas() | {CanastaKind(k): n for k, n in made.items()}
+            if not draft.melded_text.strip():
+                draft.melded_text = _points_text(melded_points(melds, self.rules))
+            if not any(draft.canastas.values()):
+                made = canastas_of(melds, self.rules)
+                draft.canastas = self._no_canastas() | {CanastaKind(k): n for k, n in made.items()}
         draft.mode = EntryMode(mode)
+
+    def other_figures(self, side: int) -> OtherFigures | None:
+        """What the side's melds or counted cards give, beside its typed points, where both are
+        entered: the player sees both and chooses (`take_other`, `keep_typed`)."""
+        draft = self.sides[side]
+        typed_canastas = sum(draft.canastas.values())
+        if draft.melds and (
+            draft.mode == EntryMode.POINTS
+            or (draft.mode == EntryMode.MELDS and (draft.melded_text.strip() or typed_canastas))
+        ):
+            melds = [meld.meld() for meld in draft.melds]
+            made = canastas_of(melds, self.rules)
+            return OtherFigures(
+                EntryMode.MELDS,
+                melded_points(melds, self.rules),
+                draft.melded_text.strip() or "0",
+                canastas=sum(made.values()),
+                typed_canastas=typed_canastas,
+                same=parse_points(draft.melded_text) == melded_points(melds, self.rules)
+                and {k: n for k, n in draft.canastas.items() if n} == made,
+            )
+        counted = any(draft.melded_cards.values()) or any(draft.hand_cards.values())
+        typed = draft.melded_text.strip() or draft.hand_text.strip()
+        if counted and (
+            draft.mode == EntryMode.POINTS or (draft.mode == EntryMode.CARDS and typed)
+        ):
+            melded = self._cards_points(draft.melded_cards)
+            hand = self._cards_points(draft.hand_cards)
+            return OtherFigures(
+                EntryMode.CARDS,
+                melded,
+                draft.melded_text.strip() or "0",
+                hand=hand,
+                typed_hand=draft.hand_text.strip() or "0",
+                same=(parse_points(draft.melded_text), parse_points(draft.hand_text))
+                == (melded, hand),
+            )
+        return None
+
+    def take_other(self, side: int) -> None:
+        """The player chose the melds' or the cards' figures over the typed points: the side
+        is entered that way, and the typed figures it replaces are cleared."""
+        other = self.other_figures(side)
+        if other is None:
+            return
+        draft = self.sides[side]
+        draft.mode = other.mode
+        draft.melded_text = ""
+        if other.mode == EntryMode.MELDS:
+            draft.canastas = self._no_canastas()
+        else:
+            draft.hand_text = ""
+
+    def keep_typed(self, side: int) -> None:
+        """The player chose the typed points over the melds or counted cards, which go."""
+        other = self.other_figures(side)
+        if other is None:
+            return
+        draft = self.sides[side]
+        if other.mode == EntryMode.MELDS:
+            draft.melds = []
+        else:
+            draft.melded_cards, draft.hand_cards = _no_cards(), _no_cards()
+        draft.mode = EntryMode.POINTS
 
     # --- melds -------------------------------------------------------------------------
 

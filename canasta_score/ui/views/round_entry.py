@@ -10,7 +10,7 @@ import flet as ft
 from canasta_score.core import Problem, RoundRefused
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button
-from canasta_score.ui.components.side_panel import SidePanel
+from canasta_score.ui.components.side_panel import SidePanel, SideWarnings
 from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
@@ -74,6 +74,8 @@ class RoundEntryScreen(GameScreen, Screen):
         #: Kept as its English msgid and worded when drawn.
         self.changed_elsewhere: str | None = None
         self.problems_box = ft.Container(content=self.problems)
+        #: Each side's likely miscounts, over Save with the round's problems.
+        self.warnings = [SideWarnings(n) for n in range(len(game.sides))]
         self.save = ft.FilledButton(icon=ft.Icons.CHECK, on_click=self.save_round, height=60)
         #: A save is on its way to the database (Save stays off: one tap, one round).
         self.saving = False
@@ -110,7 +112,8 @@ class RoundEntryScreen(GameScreen, Screen):
         # Worded at each drawing: a language chosen meanwhile shows at once.
         self.save.content = ft.Text(tr._("Save round"), size=20, weight=ft.FontWeight.BOLD)
         self.panels = [SidePanel(self, index) for index in range(len(game.sides))]
-        sides: ft.Control
+        self.warnings = [SideWarnings(n, app.text_scale) for n in range(len(game.sides))]
+        sides: ft.Row | ft.Column
         if self.side_by_side():
             sides = ft.Row(
                 [panel.view for panel in self.panels],
@@ -118,6 +121,7 @@ class RoundEntryScreen(GameScreen, Screen):
             )
         else:
             sides = ft.Column([panel.view for panel in self.panels], spacing=12)
+        self.sides_box = sides
         self.refresh()
         number = self.draft.round_number
         title = (
@@ -137,6 +141,7 @@ class RoundEntryScreen(GameScreen, Screen):
         bottom = ft.Column(
             [
                 Tagged("round-problems", self.problems_box),
+                *self.warnings,
                 ft.Row([Tagged("save-round", self.save, expand=True)]),
             ],
             spacing=4,
@@ -266,6 +271,15 @@ class RoundEntryScreen(GameScreen, Screen):
         self.app.redraw(self)
         self.changed(at_once=True)
 
+    def redraw_side(self, index: int) -> None:
+        """Draws one side's panel anew in its place, as its way of entering changed: the rest
+        of the screen stays, scrolled where it was, and no field takes the focus."""
+        panel = SidePanel(self, index)
+        panel.melded.autofocus = False
+        self.panels[index] = panel
+        self.sides_box.controls[index] = panel.view
+        self.changed(at_once=True)
+
     def after_side(self, index: int) -> None:
         """Enter in a side's hand field moves on to the next side's melded points."""
         following = self.panels[index + 1 :]
@@ -353,11 +367,9 @@ class RoundEntryScreen(GameScreen, Screen):
         problems = list(check.problems) if draft.touched else []
         warnings = list(check.warnings) if draft.touched else []
         for panel in self.panels:
-            panel.show(
-                check.sides[panel.index],
-                [p for p in problems if p.side == panel.index],
-                [w for w in warnings if w.side == panel.index],
-            )
+            panel.show(check.sides[panel.index], [p for p in problems if p.side == panel.index])
+        for index, box in enumerate(self.warnings):
+            box.show([self.plain(w) for w in warnings if w.side == index])
         self.say_problems(problems)
         # Not while a save is on its way, nor while the player has not said what becomes of
         # an entry of a round another phone saved first.

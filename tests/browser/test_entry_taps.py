@@ -1,0 +1,162 @@
+"""Taps that take and rows that stay, in round entry at phone size (issue 22, findings 2, 3
+and 11): measured as a finger meets them, by the boxes of the controls before and after."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import STEP_TIMEOUT_MS, AppServer, Screen
+from examples import game_file
+from headless import PHONE
+from test_meld_entry import enter_melds
+
+pytestmark = pytest.mark.browser
+
+SMALL_PHONE = {"width": 360, "height": 640}
+
+
+def box(phone: Screen, identifier: str) -> dict[str, float]:
+    found = phone.wait_for(identifier).bounding_box()
+    assert found is not None, f"{identifier} is not drawn"
+    return dict(found)
+
+
+def moved(before: dict[str, float], after: dict[str, float]) -> float:
+    return max(abs(before["x"] - after["x"]), abs(before["y"] - after["y"]))
+
+
+def finger(phone: Screen, identifier: str) -> dict[str, float]:
+    """A finger's tap where the control is now (no scrolling first, as a finger does not)."""
+    where = box(phone, identifier)
+    phone.page.mouse.click(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+    return where
+
+
+def settled(phone: Screen) -> None:
+    phone.settle()
+
+
+@pytest.mark.parametrize(
+    ("font", "size"), [(16, PHONE), (32, SMALL_PHONE)], ids=["1x-390", "2x-360"]
+)
+def test_the_second_sides_switch_takes_at_once_and_the_screen_stays_where_it_was(
+    app_server: AppServer, large_text_phone: Any, font: int, size: dict[str, int]
+) -> None:
+    """Round 2 of a game whose first side entered round 1 meld by meld: the first tap on the
+    second side's "Meld by meld" takes, and the screen does not jump to the first side."""
+    app_server.import_games(game_file([]))
+    app_server.start()
+    phone: Screen = large_text_phone(app_server, font, size)
+    phone.open("/game/1", ready="add-round")
+    phone.tap("add-round")
+    phone.tap("side-0-entry-melds")
+    enter_melds(phone, 0, [("K", 7, 0, 0), ("Q", 5, 1, 1)])
+    phone.fill("side-1-melded", "120")
+    phone.tap("save-round")
+    phone.wait_for("round-1-edit")
+    phone.tap("add-round")
+    # This phone enters meld by meld now: both sides start so in round 2.
+    phone.wait_for("side-1-add-meld-K")
+    phone.wait_for(f"text-scale-{font / 16:.1f}")
+    phone.wait_for("side-1-entry-melds").scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+    phone.wait_still("side-1-entry-melds")
+    settled(phone)
+    first_before = box(phone, "side-0-entry-melds")
+    tapped = finger(phone, "side-1-entry-melds")
+    phone.inputs += 1
+    phone.wait_gone("side-1-add-meld-K")  # the first tap took: side 2 types its points
+    phone.wait_for("side-1-hand")
+    settled(phone)
+    after = box(phone, "side-1-entry-melds")
+    assert moved(tapped, after) <= 2, f"the switch moved from {tapped} to {after}"
+    first_after = box(phone, "side-0-entry-melds")
+    assert moved(first_before, first_after) <= 2, "the screen scrolled away from the finger"
+    phone.shot(f"entry-second-side-switched-{font}px")
+    # The same switch again, from where the finger is: it takes again, and stays.
+    finger(phone, "side-1-entry-melds")
+    phone.wait_for("side-1-add-meld-K")
+    settled(phone)
+    assert moved(tapped, box(phone, "side-1-entry-melds")) <= 2
+
+
+def test_rank_buttons_and_counts_stay_where_the_finger_aims(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """A meld added, a rank taken or a refusal said moves no button a finger aims at next."""
+    app_server.import_games(game_file([]))
+    app_server.start()
+    phone: Screen = open_screen(app_server, SMALL_PHONE)
+    phone.open("/game/1", ready="add-round")
+    phone.tap("add-round")
+    phone.tap("side-0-entry-melds")
+    phone.wait_for("side-0-add-meld-Q")
+    settled(phone)
+    ranks = ["Q", "A", "7", "8", "9"]
+    before = {rank: box(phone, f"side-0-add-meld-{rank}") for rank in ranks}
+    finger(phone, "side-0-add-meld-K")
+    phone.wait_for("side-0-meld-K-natural")
+    settled(phone)
+    for rank in ranks:
+        after = box(phone, f"side-0-add-meld-{rank}")
+        assert moved(before[rank], after) <= 1, f"{rank} moved from {before[rank]} to {after}"
+    # A queen refused (1 natural card, 2 twos): the twos' plus stays where it was tapped.
+    finger(phone, "side-0-add-meld-Q")
+    phone.wait_for("side-0-meld-Q-natural")
+    phone.wait_for("side-0-meld-Q-twos-plus").scroll_into_view_if_needed()
+    settled(phone)
+    plus = box(phone, "side-0-meld-Q-twos-plus")
+    for tag in ("natural-minus", "natural-minus", "twos-plus", "twos-plus"):
+        phone.tap(f"side-0-meld-Q-{tag}")
+    phone.wait_text("side-0-meld-Q-refusal", r"1 natural card and 2 wild cards")
+    settled(phone)
+    assert moved(plus, box(phone, "side-0-meld-Q-twos-plus")) <= 1
+    phone.shot("entry-refused-meld-in-place")
+    # A likely miscount is said over Save: the next side's panel stays where it was.
+    phone.tap("side-0-meld-Q-remove")
+    phone.wait_gone("side-0-meld-Q-natural")
+    phone.fill("side-0-meld-K-natural", "6")  # 60 points: enough to open
+    phone.wait_gone("side-0-warnings")
+    phone.wait_for("side-1-entry-melds").scroll_into_view_if_needed()
+    settled(phone)
+    next_side = box(phone, "side-1-entry-melds")
+    phone.tap("side-0-meld-K-natural-minus")
+    phone.tap("side-0-meld-K-natural-minus")  # 40 points, below the 50 to open
+    phone.wait_text("side-0-warnings", r"below the 50 needed to open")
+    settled(phone)
+    assert moved(next_side, box(phone, "side-1-entry-melds")) <= 1
+
+
+@pytest.mark.parametrize(
+    ("font", "size"), [(16, PHONE), (32, SMALL_PHONE)], ids=["1x-390", "2x-360"]
+)
+def test_points_typed_survive_melds_on_and_off_and_both_figures_are_offered(
+    app_server: AppServer, large_text_phone: Any, font: int, size: dict[str, int]
+) -> None:
+    """Issue 22, finding 1: `120+35` and a natural canasta typed, melds on and off again."""
+    app_server.import_games(game_file([]))
+    app_server.start()
+    phone: Screen = large_text_phone(app_server, font, size)
+    phone.open("/game/1", ready="add-round")
+    phone.wait_for(f"text-scale-{font / 16:.1f}")
+    phone.tap("add-round")
+    phone.fill("side-0-melded", "120+35")
+    phone.wait_text("side-0-round-score", r"155")
+    phone.tap("side-0-canasta-natural-plus")
+    phone.wait_text("side-0-round-score", r"655")
+    phone.tap("side-0-entry-melds")
+    phone.tap("side-0-add-meld-K")
+    phone.wait_text("side-0-both-figures", r"Melds: 30.*typed: 120\+35, 1 canasta")
+    phone.shot(f"entry-both-figures-melds-{font}px")
+    phone.reload(ready="side-0-both-figures")  # what is kept is kept whole
+    phone.tap("side-0-entry-melds")
+    phone.wait_for("side-0-canasta-natural-plus")
+    # The typed figure is back in its field (the field's input exists only when focused).
+    phone.wait_text("side-0-both-figures", r"typed: 120\+35, 1 canasta")
+    phone.wait_text("side-0-canasta-natural", r"\b1\b")
+    phone.wait_text("side-0-round-score", r"655")  # 155 + 500 for the canasta
+    phone.shot(f"entry-both-figures-typed-{font}px")
+    phone.tap("side-0-take-other")  # the melds it is
+    phone.wait_for("side-0-meld-K-natural")
+    phone.wait_gone("side-0-both-figures")
+    phone.wait_text("side-0-round-score", r"\b30\b")
