@@ -487,3 +487,24 @@ def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_
         holder.kill()
         holder.wait()
         store.close()
+
+
+def test_opening_the_rank_chooser_writes_nothing(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from canasta_score.ui.state.round_entry import EntryMode
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    entry = RoundEntryScreen(phone_app(store, "phone-a"), f"/game/{stored.id}/round", stored.id)
+    entry.build()
+    entry.panels[0].mode_changed(EntryMode.MELDS)
+    kept: list[Any] = []
+    monkeypatch.setattr(store, "keep_draft", lambda *args: kept.append(args))
+    monkeypatch.setattr(store, "note_draft", lambda *args: kept.append(args))
+    area = entry.panels[0].meld_area
+    shown = area.rank_row.visible
+    area.toggle_ranks()
+    area.toggle_ranks()
+    area.toggle_ranks()
+    assert area.rank_row.visible is not shown, "the chooser opens and closes"
+    assert kept == [], "nothing of the round changed: nothing noted or written"

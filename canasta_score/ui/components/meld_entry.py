@@ -3,6 +3,7 @@ natural cards, twos and jokers (typed or stepped) with its points, canasta kind 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import flet as ft
@@ -352,8 +353,11 @@ class MeldArea(ft.Column):
         self.tap(lambda: self.draft.add_meld(self.n, rank))
 
     def toggle_ranks(self) -> None:
+        """Opens or closes the rank chooser: nothing of the round changed, nothing is kept."""
         self.choosing = not self.choosing
-        self.tap(lambda: None)
+        self.rank_row.visible = self.choosing
+        with contextlib.suppress(RuntimeError):  # shown: sent to the device now
+            self.update()
 
     def show(self, problems: list[Problem]) -> None:
         draft, tr = self.draft, self.tr
