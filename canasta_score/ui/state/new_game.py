@@ -15,8 +15,9 @@ from canasta_score.core import (
     seat_order,
     table_name,
 )
-from canasta_score.i18n import LANGUAGES, Translator, translator
+from canasta_score.i18n import Translator, translator
 from canasta_score.i18n.sides import SIDE_OF, side_size
+from canasta_score.ui.state.names import MOST_PLAYERS, MOST_SIDES, default_side_name
 from canasta_score.ui.state.points import parse_points
 
 
@@ -33,39 +34,11 @@ class SideForm:
         return len(self.players) == 1
 
 
-def default_side_name(index: int, tr: Translator, players: int = 2) -> str:
-    """The name a side gets until the players give it one, in the word for its size.
-
-    >>> default_side_name(2, translator("fi"), 1), default_side_name(2, translator("fi"), 3)
-    ('Kolmas pelaaja', 'Kolmas joukkue')
-    """
-    if index < 2:
-        return [tr._("We"), tr._("They")][index]
-    return tr.side(["Third side", "Fourth side"][index - 2], players)
-
-
-def is_default_name(name: str) -> bool:
-    """Whether a player name is one the app made up for a blank field (`We 2`, `They`), in
-    any language a phone at the table may have used.
-
-    >>> is_default_name("We 2"), is_default_name("They"), is_default_name("Anna")
-    (True, True, False)
-    """
-    sides = [
-        default_side_name(index, translator(code), players)
-        for code in LANGUAGES
-        for index in range(NewGameForm.MAX_SIDES)
-        for players in SIDE_OF
-    ]
-    made_up = {f"{side} {n}" for side in sides for n in range(1, NewGameForm.MAX_PLAYERS + 1)}
-    return name in made_up or name in sides
-
-
 class NewGameForm:
     """The new-game screen: sides and players, rule set, target and first dealer."""
 
-    MAX_SIDES = 4
-    MAX_PLAYERS = 3
+    MAX_SIDES = MOST_SIDES
+    MAX_PLAYERS = MOST_PLAYERS
 
     def __init__(
         self,

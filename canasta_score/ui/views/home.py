@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -11,6 +12,7 @@ from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button
 from canasta_score.ui.components.history import HistoryList
 from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.names import shown_names
 from canasta_score.ui.state.points import format_points
 from canasta_score.ui.store import GameListEntry
 
@@ -20,10 +22,17 @@ if TYPE_CHECKING:
 
 def summary_line(summary: GameListEntry, tr: Translator) -> str:
     """`We 1,450 - They -185` for a game in the history, numbers in the reader's form."""
+    names, _players = shown_names(summary.side_names, summary.players, tr)
     return "  ·  ".join(
         f"{name}\u00a0{format_points(total, tr)}"  # a line may break between sides, not in one
-        for name, total in zip(summary.side_names, summary.totals, strict=False)
+        for name, total in zip(names, summary.totals, strict=False)
     )
+
+
+def shown_summary(summary: GameListEntry, tr: Translator) -> GameListEntry:
+    """The game list's line with its made-up side names in this phone's language."""
+    names, players = shown_names(summary.side_names, summary.players, tr)
+    return dataclasses.replace(summary, side_names=names, players=players)
 
 
 def players_line(summary: GameListEntry) -> str:
@@ -142,6 +151,7 @@ class HomeScreen(Screen):
 
     def game_tile(self, summary: GameListEntry) -> ft.Control:
         app, tr = self.app, self.app.tr
+        summary = shown_summary(summary, tr)
         if summary.finished and summary.winner is not None:
             status = tr._("{side} won").format(side=summary.side_names[summary.winner])
             status_color = ft.Colors.PRIMARY

@@ -39,6 +39,7 @@ from canasta_score.ui.components.round_picture import (
 from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
+from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
 from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
@@ -199,7 +200,7 @@ class RoundDetailScreen(Screen):
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
         app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
-        game = self.stored.game
+        game = shown_game(self.stored.game, self.app.tr)
         number = self.number
         scores = game.scores[number - 1]
         entries = game.rounds[number - 1]
@@ -382,7 +383,7 @@ class RoundDetailScreen(Screen):
     def picture(self) -> ft.Control:
         """Each side's round drawn: gains stacked above the line, losses below, labelled."""
         tr = self.app.tr
-        game = self.stored.game
+        game = shown_game(self.stored.game, self.app.tr)
         bars = round_bars(game, self.number)
         per_point = scale(bars)
         entries = game.rounds[self.number - 1]
@@ -436,7 +437,7 @@ class RoundDetailScreen(Screen):
         )
 
     def delete(self) -> None:
-        game, tr = self.stored.game, self.app.tr
+        game, tr = shown_game(self.stored.game, self.app.tr), self.app.tr
         number = self.number
         later = len(game.rounds) - number
         # The round asked about: if another phone changes the game meanwhile, this is refused.

@@ -29,6 +29,7 @@ from canasta_score.ui.components import (
 )
 from canasta_score.ui.news import CANNOT_SAVE_NOW, game_topic
 from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
@@ -54,7 +55,8 @@ class SheetScreen(Screen):
 
     @property
     def game(self) -> Game:
-        return self.stored.game
+        """The game, its made-up side names in this phone's language (`shown_game`)."""
+        return shown_game(self.stored.game, self.app.tr)
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr

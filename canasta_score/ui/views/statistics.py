@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
@@ -297,11 +297,7 @@ class StatisticsScreen(Screen):
         ]
         if result.other_wins:
             lines.append(
-                ft.Text(
-                    tr.ngettext(
-                        "{n} won by another side", "{n} won by another side", result.other_wins
-                    ).format(n=tr.number(result.other_wins))
-                )
+                ft.Text(self.won_by_another_side(result.other_wins, result.first, result.second))
             )
         if result.in_play:
             lines.append(
@@ -312,6 +308,16 @@ class StatisticsScreen(Screen):
                 )
             )
         return ft.Column(lines, spacing=2, tight=True)
+
+    def won_by_another_side(self, n: int, first: Sequence[str], second: Sequence[str]) -> str:
+        """The games a third side won, in the word for a side of as many players as the two
+        compared (one each, or two each)."""
+        tr = self.app.tr
+        if len(first) != len(second):
+            said = tr.ngettext("{n} won by another side", "{n} won by another side", n)
+        else:
+            said = tr.nside("{n} won by another side", "{n} won by another side", n, len(first))
+        return said.format(n=tr.number(n))
 
     # --- figures ----------------------------------------------------------------------
 
