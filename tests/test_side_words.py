@@ -72,7 +72,8 @@ def test_finnish_names_a_side_by_its_size_in_every_message_that_names_one(player
 
 def test_english_and_the_other_languages_keep_one_word_where_theirs_does_not_change():
     assert {translator("en").side("Add a side", n) for n in SIDE_OF} == {"Add a side"}
-    assert {translator("de").side("Third side", n) for n in SIDE_OF} == {"Dritte Partei"}
+    assert {translator("de").side("Third side", n) for n in (2, 3)} == {"Dritte Partei"}
+    assert translator("de").side("Third side", 1) == "Dritter Spieler"  # Partei: partners
 
 
 def test_a_new_finnish_game_of_single_players_says_pelaaja_not_pari(store):
@@ -152,7 +153,7 @@ def test_where_the_games_are_kept_is_said_as_it_is(store):
     served_app.invite = "http://192.168.1.20:8550/?token=abc"
     served = texts(SettingsScreen(served_app, "/settings").build())
     assert any(text.startswith("Games are kept on this device only.") for text in alone)
-    assert any("auf dem Gerät gespeichert, das diesen Tisch bereitstellt" in t for t in served)
+    assert any("auf dem Gerät gespeichert, auf dem die App für diesen Tisch läuft" in t for t in served)
     assert not any("nur auf diesem Gerät" in text for text in served)
 
 
