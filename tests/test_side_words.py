@@ -153,7 +153,9 @@ def test_where_the_games_are_kept_is_said_as_it_is(store):
     served_app.invite = "http://192.168.1.20:8550/?token=abc"
     served = texts(SettingsScreen(served_app, "/settings").build())
     assert any(text.startswith("Games are kept on this device only.") for text in alone)
-    assert any("auf dem Gerät gespeichert, auf dem die App für diesen Tisch läuft" in t for t in served)
+    assert any(
+        "auf dem Gerät gespeichert, auf dem die App für diesen Tisch läuft" in t for t in served
+    )
     assert not any("nur auf diesem Gerät" in text for text in served)
 
 
