@@ -157,6 +157,12 @@ def test_where_the_games_are_kept_is_said_as_it_is(store):
         "auf dem Gerät gespeichert, auf dem die App für diesen Tisch läuft" in t for t in served
     )
     assert not any("nur auf diesem Gerät" in text for text in served)
+    # A browser on the table's machine, served without an invite (on this machine only):
+    # the games are still kept where it is served from.
+    browser = app_in(store, "en")
+    browser.page.web = True
+    shown = texts(SettingsScreen(browser, "/settings").build())
+    assert any(text.startswith("Games are kept on the device that serves") for text in shown)
 
 
 def test_the_empty_sheet_names_the_button_as_it_reads(store):

@@ -111,3 +111,45 @@ def test_each_phone_shows_a_norwegian_phones_game_in_its_own_words(store):
     assert any("Spieler 2 gibt in Runde 2." in text for text in shown), shown
     entry = store.list_games()[0]
     assert summary_line(entry, translator("nl")).startswith("Speler 1\u00a0")
+
+
+def test_red_threes_agree_in_number_in_german():
+    from canasta_score.core import CLASSIC
+    from canasta_score.ui.views.round_detail import facts
+
+    de = translator("de")
+    assert facts(SideEntry(hand=20, red_threes=1), de, CLASSIC).startswith("1 rote Drei")
+    assert facts(SideEntry(hand=20, red_threes=2), de, CLASSIC).startswith("2 rote Dreien")
+
+
+def test_a_meld_and_its_points_stay_on_one_line_in_finnish():
+    from canasta_score.core import CLASSIC, Meld
+    from canasta_score.ui.views.round_detail import meld_line
+
+    line = meld_line(Meld(Rank.QUEEN, natural=8), CLASSIC, translator("fi"))
+    assert line.endswith("80\u00a0p") or "80\u00a0p ·" in line, line
+
+
+def test_the_target_is_written_as_the_language_writes_numbers():
+    form = NewGameForm(tr=translator("de"))
+    assert form.target_text == "5.000"
+    assert form.problems() == [] and form.game().target == 5000
+    form.set_target("7.500")
+    assert form.game().target == 7500
+    form.set_target("75.00")
+    assert len(form.problems()) == 1, "a number, not its grouping, is the target"
+
+
+def test_statistics_of_a_game_in_play_say_they_count_finished_games_only(store):
+    from canasta_score.ui.views.statistics import StatisticsScreen
+
+    form = NewGameForm(tr=translator("en"))
+    form.rename_side(0, "Anna")
+    form.rename_side(1, "Ben")
+    form.set_players_per_side(1)
+    stored = store.create_game(form.game())
+    store.add_round(stored.id, [SideEntry(melded=90), SideEntry(hand=50)], 1)
+    app = App(PageStandIn(), store)  # type: ignore[arg-type]
+    shown = texts(StatisticsScreen(app, "/stats").build())
+    note = "Finished games only: 1 game in play is counted once it ends."
+    assert shown.count(note) == 2, shown  # on Anna's card and on Ben's

@@ -48,6 +48,11 @@ class Host(Protocol):
         """The link the other phones open, when the table is served on the network."""
         ...
 
+    @property
+    def served(self) -> bool:
+        """Whether a machine serves this page and keeps its games, not this device itself."""
+        ...
+
     # --- words --------------------------------------------------------------------------
 
     @property

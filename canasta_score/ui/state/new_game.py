@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,6 +33,18 @@ class SideForm:
     @property
     def single(self) -> bool:
         return len(self.players) == 1
+
+
+def parse_target(text: str) -> int | None:
+    """The target as typed or shown: digits, with the thousands grouped as any language
+    writes them (`5.000`, `5,000`, `5 000`); None where it is no number.
+
+    >>> parse_target("5.000"), parse_target("10,000"), parse_target("5\u00a0000"), parse_target("3000")
+    (5000, 10000, 5000, 3000)
+    >>> parse_target("5.0") is None, parse_target("")
+    (True, 0)
+    """
+    return parse_points(re.sub(r"(?<=\d)[.,'\u00a0\u202f ](?=\d{3}(?!\d))", "", text.strip()))
 
 
 class NewGameForm:
@@ -106,7 +119,7 @@ class NewGameForm:
         if not self._rules_chosen:
             self.rules_id = self.suggested_rules() or self.preferred
         if not self._target_chosen:
-            self.target_text = str(self.default_target())
+            self.target_text = self.tr.number(self.default_target())
         self.first_dealer = min(self.first_dealer, len(self.seats()) - 1)
 
     # --- verbs -------------------------------------------------------------------------
@@ -205,7 +218,7 @@ class NewGameForm:
         self.rules_id = rules_id
         self._rules_chosen = True
         if not self._target_chosen:
-            self.target_text = str(self.default_target())
+            self.target_text = self.tr.number(self.default_target())
 
     def set_target(self, text: str) -> None:
         self.target_text = text
@@ -249,7 +262,7 @@ class NewGameForm:
                     "Two sides have the same name; give each side its own.", self.players()
                 )
             )
-        target = parse_points(self.target_text)
+        target = parse_target(self.target_text)
         if target is None or target <= 0:
             problems.append(self.tr._("The target must be a number of points, like 5000."))
         return problems
@@ -257,7 +270,7 @@ class NewGameForm:
     def game(self) -> Game:
         """The game to start; call only when `problems()` is empty."""
         rules = self.rules
-        target = parse_points(self.target_text) or self.default_target()
+        target = parse_target(self.target_text) or self.default_target()
         if target != rules.target_for(len(self.sides)):
             rules, _problems = apply_overrides(rules, {"target": target})
         return Game(rules=rules, sides=tuple(self.final_sides()), first_dealer=self.first_dealer)

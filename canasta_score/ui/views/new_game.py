@@ -127,7 +127,9 @@ class NewGameScreen(Screen):
                             label=self.app.tr._("Target score"),
                             value=form.target_text,
                             keyboard_type=ft.KeyboardType.NUMBER,
-                            input_filter=ft.NumbersOnlyInputFilter(),
+                            # Digits, and the thousands grouped as the language writes
+                            # them ("5.000", "5 000").
+                            input_filter=ft.InputFilter(r"[0-9.,'\u00a0\u202f ]"),
                             on_change=self.target_changed,
                             text_size=20,
                         ),

@@ -169,6 +169,12 @@ def layout_columns(
     [True, True]
     >>> layout_columns(["Melded", "Rangaistuspisteet"], ["+20"], ["A", "B", "C"], 200, 1.0).beside
     [True, False]
+
+    Where no label stays beside its values, the names take what the labels leave:
+
+    >>> columns = layout_columns(["Pöydätyt"], ["+80"], ["Pelaaja 1", "Pelaaja 2"], 312, 2.0)
+    >>> columns.beside, columns.value > (312 - 2 * GAP) / 3
+    ([False], True)
     """
     sides = max(len(names), 1)
     needed = max((text_width(text, 20, scale) for text in numbers), default=0) + 4
@@ -184,7 +190,10 @@ def layout_columns(
             and text_width(label, LABEL_SIZE, scale) <= 2 * room
         )
 
-    return DetailColumns(value=value, beside=[fits(label) for label in labels])
+    beside = [fits(label) for label in labels]
+    if not any(beside):  # every label over its values: the names may share the whole width
+        value = min((inner - GAP * (sides - 1)) / sides, max(needed, named))
+    return DetailColumns(value=value, beside=beside)
 
 
 class RoundDetailScreen(Screen):

@@ -246,9 +246,13 @@ class SheetScreen(Screen):
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
-                        # Two lines for the players where one is too short (large text).
+                        # Two lines for the players where one is too short (large text);
+                        # none for a single player, who is the side's name ("Anna" under
+                        # "Anna"), the line kept so that the sides' numbers stay level.
                         ft.Text(
-                            ", ".join(column.players),
+                            ""
+                            if list(column.players) == [column.name]
+                            else ", ".join(column.players),
                             size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT,
                             text_align=ft.TextAlign.CENTER,
@@ -552,10 +556,15 @@ class SheetScreen(Screen):
     def open_menu(self) -> None:
         self.app.show_dialog(
             ft.BottomSheet(
+                # At large text on a small phone the menu is taller than half the screen: the
+                # sheet may grow to the whole height, and scrolls past it.
                 content=ft.Container(
-                    content=ft.Column(self.menu_items(), tight=True, spacing=0),
+                    content=ft.Column(
+                        self.menu_items(), tight=True, spacing=0, scroll=ft.ScrollMode.AUTO
+                    ),
                     padding=ft.Padding.symmetric(vertical=12),
                 ),
+                scrollable=True,
                 show_drag_handle=True,
                 on_dismiss=self.menu_dismissed,
             )
