@@ -371,7 +371,8 @@ def purge_deleted_games(db_path: str | None) -> None:
         finally:
             db.close()
     except Exception as error:  # closing must not fail over housekeeping
-        print(f"Canasta Score: could not remove deleted games: {error}", file=sys.stderr)
+        said = words()._("could not remove deleted games: {error}").format(error=error)
+        print(f"Canasta Score: {said}", file=sys.stderr)
 
 
 def screens(db_path: str | None, invite: str | None = None) -> Callable[[ft.Page], None]:
@@ -546,8 +547,12 @@ def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> 
     except SystemExit:
         if not server.started:
             print(
-                f"Canasta Score could not serve on {host} port {port}. Is it running already? "
-                "Another port: --port N",
+                words()
+                ._(
+                    "Canasta Score could not serve on {host} port {port}. "
+                    "Is it running already? Another port: --port N"
+                )
+                .format(host=host, port=port),
                 file=sys.stderr,
             )
         raise

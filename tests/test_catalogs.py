@@ -1,5 +1,7 @@
 """Each language's catalog is complete: every string translated, none fuzzy, no placeholder lost."""
 
+import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +23,7 @@ from canasta_score.core.rules import PRESETS
 from canasta_score.i18n import LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).parent.parent
+PACKAGE = ROOT / "canasta_score"
 TEMPLATE = LOCALE_DIR / "canasta_score.pot"
 #: `make messages` without its output options: the same files, the same keywords.
 EXTRACT = [
@@ -191,3 +194,38 @@ def test_the_terms_problems_carry_are_all_listed():
     names = {rules.name for rules in PRESETS.values()}
     assert carried and carried <= set(TERMS) | set(MELD_NAMES.values()) | names
     assert all(isinstance(p, Problem) for p in PROBLEMS)
+
+
+def english_words_printed(path):
+    """The lines of each print() in `path` whose text is written in the code, not looked up:
+    a string or f-string literal with an English word of its own (the app's name aside)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print"):
+            continue
+        for argument in node.args:
+            parts = argument.values if isinstance(argument, ast.JoinedStr) else [argument]
+            written = " ".join(
+                part.value
+                for part in parts
+                if isinstance(part, ast.Constant) and isinstance(part.value, str)
+            )
+            if re.search(r"[A-Za-z]{2,}", written.replace("Canasta Score", "")):
+                yield node.lineno
+
+
+@pytest.mark.parametrize(
+    "path", [PACKAGE / "app.py", *sorted((PACKAGE / "cli").glob("*.py"))], ids=lambda p: p.name
+)
+def test_every_line_the_app_prints_goes_through_the_catalog(path):
+    assert list(english_words_printed(path)) == [], path.name
+
+
+def test_the_check_for_printed_english_finds_a_line_left_unmarked(tmp_path):
+    source = tmp_path / "app.py"
+    source.write_text(
+        'print(f"Canasta Score: {url}")\n'
+        "print(words()._('Stop with {key}').format(key='Ctrl-C'))\n"
+        'print(f"Canasta Score could not serve on {host}", file=sys.stderr)\n'
+    )
+    assert list(english_words_printed(source)) == [3]

@@ -102,7 +102,7 @@ def test_the_rule_screens_show_the_description_and_source_in_the_phones_language
         ("en", "Anna dealt round 1.  Cleo deals round 2."),
         ("fi", "Jaon 1 jakoi Anna.  Jaon 2 jakaa Cleo."),
         ("de", "Anna hat in Runde 1 gegeben.  Cleo gibt in Runde 2."),
-        ("nl", "Anna deelde ronde 1.  Cleo deelt ronde 2."),
+        ("nl", "In ronde 1 deelde Anna.  In ronde 2 deelt Cleo."),
         ("da", "Anna gav i runde 1.  Cleo giver i runde 2."),
         ("nb", "Anna delte ut i runde 1.  Cleo deler ut i runde 2."),
     ],

@@ -193,6 +193,67 @@ def test_the_games_menu_closes_when_the_route_changes_and_stays_while_it_does_no
     assert all(d.open for d in app.page.dialogs if isinstance(d, ft.SnackBar)), "messages stay"
 
 
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_the_games_menu_scrolls_to_its_last_entry_on_a_small_phone_at_large_text(
+    store: GameStore, language: str
+) -> None:
+    """Finnish at 2x on 360 x 640: the menu is taller than the half screen a sheet gets."""
+    game_id = two_rounds(store)
+    app = App(DialogPage(360), store)  # type: ignore[arg-type]
+    app.tr, app.text_scale = translator(language), 2.0
+    sheet = SheetScreen(app, f"/game/{game_id}", game_id)
+    sheet.build()
+    sheet.open_menu()
+    (menu,) = app.page.dialogs
+    assert menu.scrollable, "the sheet may take more than half the screen"
+    (column,) = [c for c in walk(menu) if isinstance(c, ft.Column)]
+    assert column.scroll == ft.ScrollMode.AUTO, "and scrolls past the screen's edge"
+    assert "menu-export-game" in identifiers(menu)
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_the_statistics_filter_shows_whole_on_a_small_phone_at_large_text(
+    store: GameStore, language: str
+) -> None:
+    from canasta_score.ui.views.statistics import StatisticsScreen
+
+    two_rounds(store)
+    app = phone(store, language)
+    view = StatisticsScreen(app, "/stats").build()
+    fields = [tagged(view, f"statistics-{name}") for name in ("rules", "period")]
+    for dropdown in fields:
+        assert dropdown.width <= app.body_width()
+        for option in dropdown.options:  # "Kaikki sääntöversiot", not "Kaikki sääntöversi"
+            needed = text_width(option.text, dropdown.text_size, 2.0, LETTER_ADVANCE)
+            assert needed + DROPDOWN_EXTRAS <= dropdown.width + 0.5, option.text
+            assert option.content.overflow == ft.TextOverflow.ELLIPSIS
+    # The labels float half over each field's border: room for them above, and between.
+    (box,) = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Container)
+        and isinstance(c.content, ft.Row)
+        and any(getattr(r, "identifier", None) == "statistics-rules" for r in c.content.controls)
+    ]
+    assert box.padding.top >= 8 * 2.0 and box.content.run_spacing >= 8 * 2.0
+
+
+def test_home_at_large_text_keeps_its_title_whole_with_its_places_in_one_menu(
+    store: GameStore,
+) -> None:
+    app = App(DialogPage(360), store)  # type: ignore[arg-type]
+    app.tr, app.text_scale = translator("fi"), 2.0
+    screen = HomeScreen(app, "/")
+    view = screen.build()
+    places = {"open-statistics", "invite", "open-rules", "open-settings"}
+    assert "home-menu" in identifiers(view) and not places & identifiers(view)
+    tagged(view, "home-menu").on_click()
+    (menu,) = app.page.dialogs
+    assert places <= identifiers(menu)
+    normal = HomeScreen(phone(store, "fi", width=390, scale=1.0), "/").build()
+    assert places <= identifiers(normal) and "home-menu" not in identifiers(normal)
+
+
 # --- home -----------------------------------------------------------------------------------
 
 

@@ -14,7 +14,8 @@ from canasta_score.core import PRESETS, Game, Problem, ProblemCode, Side, SideEn
 from canasta_score.i18n import LANGUAGES, LOCALE_DIR, translator
 from canasta_score.i18n.sides import NAMING_A_SIDE, SIDE_OF
 from canasta_score.ui.shell import App
-from canasta_score.ui.state.new_game import NewGameForm, is_default_name
+from canasta_score.ui.state.names import is_default_name
+from canasta_score.ui.state.new_game import NewGameForm
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.new_game import NewGameScreen
 from canasta_score.ui.views.round_detail import RoundDetailScreen
@@ -71,7 +72,8 @@ def test_finnish_names_a_side_by_its_size_in_every_message_that_names_one(player
 
 def test_english_and_the_other_languages_keep_one_word_where_theirs_does_not_change():
     assert {translator("en").side("Add a side", n) for n in SIDE_OF} == {"Add a side"}
-    assert {translator("de").side("Third side", n) for n in SIDE_OF} == {"Dritte Partei"}
+    assert {translator("de").side("Third side", n) for n in (2, 3)} == {"Dritte Partei"}
+    assert translator("de").side("Third side", 1) == "Dritter Spieler"  # Partei: partners
 
 
 def test_a_new_finnish_game_of_single_players_says_pelaaja_not_pari(store):
@@ -83,13 +85,15 @@ def test_a_new_finnish_game_of_single_players_says_pelaaja_not_pari(store):
     assert "Lisää pelaaja pöytään" in shown and "Lisää pari" not in shown
     assert "Pelaajat" in shown and "Parit" not in shown
     # One field a side, the player's, numbered round the table (no side name beside it).
+    # The seat order names the players as their fields do (no "Me > He" of single players).
     assert sorted(text for text in shown if text.startswith("Pelaaja")) == [
         "Pelaaja 1",
+        "Pelaaja 1  >  Pelaaja 2  >  Pelaaja 3",
         "Pelaaja 2",
         "Pelaaja 3",
         "Pelaajat",
     ]
-    assert [side.name for side in screen.form.sides][2] == "Kolmas pelaaja"
+    assert [side.name for side in screen.form.sides] == ["Pelaaja 1", "Pelaaja 2", "Pelaaja 3"]
 
 
 def test_a_made_up_side_name_follows_the_size_of_its_side():
@@ -99,7 +103,7 @@ def test_a_made_up_side_name_follows_the_size_of_its_side():
     form.set_players_per_side(3)
     assert form.sides[2].name == "Kolmas joukkue"
     form.set_players_per_side(1)
-    assert form.sides[2].name == "Kolmas pelaaja"
+    assert form.sides[2].name == "Pelaaja 3"
     form.rename_side(2, "Aino")  # a single player's name: the player's, when a partner joins
     form.set_players_per_side(2)
     assert form.sides[2].name == "Kolmas pari" and form.sides[2].players == ["Aino", ""]
@@ -149,8 +153,16 @@ def test_where_the_games_are_kept_is_said_as_it_is(store):
     served_app.invite = "http://192.168.1.20:8550/?token=abc"
     served = texts(SettingsScreen(served_app, "/settings").build())
     assert any(text.startswith("Games are kept on this device only.") for text in alone)
-    assert any("auf dem Gerät gespeichert, das diesen Tisch bereitstellt" in t for t in served)
+    assert any(
+        "auf dem Gerät gespeichert, auf dem die App für diesen Tisch läuft" in t for t in served
+    )
     assert not any("nur auf diesem Gerät" in text for text in served)
+    # A browser on the table's machine, served without an invite (on this machine only):
+    # the games are still kept where it is served from.
+    browser = app_in(store, "en")
+    browser.page.web = True
+    shown = texts(SettingsScreen(browser, "/settings").build())
+    assert any(text.startswith("Games are kept on the device that serves") for text in shown)
 
 
 def test_the_empty_sheet_names_the_button_as_it_reads(store):

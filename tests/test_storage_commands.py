@@ -171,7 +171,7 @@ def test_games_lists_a_rule_set_by_the_name_players_gave_it(db_path, tmp_path):
     assert [g["rules_name"] for g in listed[:2]] == ["Classic (custom)", "Mökki"]
     german = {**os.environ, "LANG": "de_DE.UTF-8"}
     lines = run("games", "--db", db_path, env=german, language="de").stdout.splitlines()
-    assert "Klassisch (eigene)," in lines[0] and "Mökki," in lines[1]
+    assert "Klassisch (angepasst)," in lines[0] and "Mökki," in lines[1]
     exported = json.loads(run("export", listed[1]["id"], "--db", db_path).stdout)
     assert exported["rules_name"] == "Mökki"
 

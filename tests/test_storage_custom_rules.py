@@ -133,7 +133,7 @@ def test_a_game_keeps_its_own_rule_sets_name_through_storage_export_and_import(t
     assert titles == {
         named: ("Mökki rules", "Mökki rules"),
         again: ("Mökki rules", "Mökki rules"),
-        plain: ("Classic (custom)", "Klassisch (eigene)"),
+        plain: ("Classic (custom)", "Klassisch (angepasst)"),
     }
     db.close()
 

@@ -968,7 +968,7 @@ def test_a_rule_set_is_shown_by_the_name_players_gave_it_or_in_the_readers_langu
     rules.save_custom()
     unnamed, named = store.custom_rules()
     assert (unnamed.name, named.name) == ("", "Mökki")
-    for custom, shown in ((unnamed, "Klassisch (eigene)"), (named, "Mökki")):
+    for custom, shown in ((unnamed, "Klassisch (angepasst)"), (named, "Mökki")):
         stored = store.create_game(Game(rules=custom, sides=WE_THEY))
         view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
         assert shown in texts(view)

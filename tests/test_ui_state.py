@@ -375,10 +375,10 @@ def test_two_single_players_are_offered_the_two_player_rules() -> None:
 def test_six_players_are_offered_the_six_player_rules_and_its_target() -> None:
     form = NewGameForm()
     form.set_players_per_side(3)
-    assert form.rules_id == "six-player" and form.target_text == "10000"
+    assert form.rules_id == "six-player" and form.target_text == "10,000"
     form = NewGameForm()
     form.add_side()
-    assert form.rules_id == "six-player" and form.target_text == "7500"
+    assert form.rules_id == "six-player" and form.target_text == "7,500"
 
 
 def test_a_chosen_rule_set_and_target_are_kept_when_players_change() -> None:
@@ -487,8 +487,12 @@ def test_a_side_of_one_player_is_named_by_its_player_with_one_name() -> None:
     form.name_player(0, 0, "Anna")
     form.name_player(0, 1, "Ben")
     form.set_players_per_side(1)
-    assert [(side.name, side.players) for side in form.sides] == [("Anna", [""]), ("They", [""])]
-    assert form.final_sides() == [Side("Anna", ("Anna",)), Side("They", ("They",))]
+    # The lone opponent named by default is a player, not "They".
+    assert [(side.name, side.players) for side in form.sides] == [
+        ("Anna", [""]),
+        ("Player 2", [""]),
+    ]
+    assert form.final_sides() == [Side("Anna", ("Anna",)), Side("Player 2", ("Player 2",))]
     assert form.offer_player("anna") is None, "Anna is seated, as the side's name"
     assert form.offer_player("Cleo") == (1, 0)
     assert form.final_sides()[1] == Side("Cleo", ("Cleo",))

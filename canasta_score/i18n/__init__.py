@@ -84,6 +84,14 @@ class Translator:
         """
         return self.catalog.ngettext(singular, plural, count)
 
+    def in_context(self, context: str, message: str) -> str:
+        """A message marked with a context (`Np_`): a word that alone could mean several things.
+
+        >>> translator("nl").in_context("letter of a card's rank: king", "K")
+        'H'
+        """
+        return self.catalog.pgettext(context, message)
+
     def side(self, message: str, players: int | None) -> str:
         """A message that names a side, in the word for a side of this many players (any
         size where `players` is None); see `canasta_score.i18n.sides`.

@@ -81,6 +81,9 @@ NAMING_A_SIDE = frozenset(
             "Shading: the minimum a side needs to open, by its total (right edge). "
             "Dashed: the target.",
         ),
+        Npn_("side of 1 player", "{n} won by another side", "{n} won by another side"),
+        Npn_("side of 2 players", "{n} won by another side", "{n} won by another side"),
+        Npn_("side of 3 players", "{n} won by another side", "{n} won by another side"),
         # problems of a round (core/problems.py), where the game is known
         Np_("side of 1 player", 'side "{side}"'),
         Np_("side of 2 players", 'side "{side}"'),

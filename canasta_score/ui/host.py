@@ -68,6 +68,11 @@ class Host(Protocol):
         in `refused` is the screen's to handle (`canasta_score.ui.actions`)."""
         ...
 
+    @property
+    def served(self) -> bool:
+        """Whether a machine serves this page and keeps its games, not this device itself."""
+        ...
+
     # --- words --------------------------------------------------------------------------
 
     @property

@@ -35,6 +35,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import flet as ft
 
+from canasta_score import runtime
 from canasta_score.i18n import Translator, negotiate, translator
 from canasta_score.storage import NoticeCode
 from canasta_score.ui.actions import ActionRunner
@@ -307,6 +308,14 @@ class App:
         self.apply_theme(theme)
 
     # --- layout -------------------------------------------------------------------------
+
+    @property
+    def served(self) -> bool:
+        """Whether a machine serves this page and keeps its games (a browser on the table's
+        server, on the network or on this machine), not this device itself (the phone app,
+        the desktop window, the web app that runs wholly in the browser)."""
+        web = bool(getattr(self.page, "web", False))
+        return self.invite is not None or (web and not runtime.IN_BROWSER)
 
     @property
     def width(self) -> float:

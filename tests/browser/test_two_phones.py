@@ -5,6 +5,7 @@ keeps the first save, and home follows games started and deleted elsewhere."""
 from __future__ import annotations
 
 import io
+import time
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,41 @@ def test_an_entry_in_progress_survives_the_other_phones_save(
     a.wait_text("side-0-total", r"^195$")
     rounds = stored_rounds(app_server)
     assert [r[0]["melded"] for r in rounds] == [90, 105]
+
+
+def test_a_round_typed_on_one_phone_is_not_the_others_own_but_it_may_take_it_over(
+    app_server: AppServer, open_phones: Any
+) -> None:
+    app_server.import_games(GAME)
+    app_server.start()
+    a, b = open_phones(app_server, "/game/1", "add-round")
+    start_a_round(a)
+    assert type_into(a, "side-0-melded", "120+35") == "120+35"
+    a.wait_text("side-0-round-score", r"^\+155$")
+    # Written once typing pauses, off the server's loop: then the other phone can see it.
+    deadline = time.monotonic() + 60
+    while not typed_drafts(app_server) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert typed_drafts(app_server), "the half-typed round reached the database"
+
+    start_a_round(b)
+    b.wait_for("typed-elsewhere")
+    assert not b.has("kept-from-before"), "never 'as you left it' on a phone that typed nothing"
+    b.shot("round-typed-on-another-phone")
+    b.tap("take-over")
+    b.wait_gone("typed-elsewhere")
+    b.wait_text("side-0-round-score", r"^\+155$")
+    # Each phone types on in its own entry; A's is A's.
+    a.wait_text("side-0-round-score", r"^\+155$")
+    assert len(typed_drafts(app_server)) == 2
+
+
+def typed_drafts(server: AppServer) -> list[Any]:
+    """Every phone's half-typed round of game 1, as the database holds them."""
+    from canasta_score import storage
+
+    with storage.open_database(str(server.db_path)) as db:
+        return storage.load_drafts(db=db, game_id=1)
 
 
 def test_the_same_round_edited_on_both_keeps_the_first_save_and_shows_it(

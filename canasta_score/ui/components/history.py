@@ -20,6 +20,7 @@ from canasta_score.ui.components import (
     TAP,
     Tagged,
     Wide,
+    fitted,
     icon_size,
     tap_size,
     text_width,
@@ -82,12 +83,19 @@ class HistoryList:
                 )
             ),
         )
+        hint = tr._("Search by player or side")
+        # Two lines of the hint, smaller where even two would cut it (words wrap whole, so
+        # a little under twice the line).
+        room = app.body_width() - icon_size(app.text_scale) - 2 * 24
         self.search = ft.TextField(
             value=self.choices.search,
             # A hint, not a label: at large text it takes two lines, where a label would
             # spill over the field's border.
-            hint_text=tr._("Search by player or side"),
+            hint_text=hint,
             hint_max_lines=2,
+            hint_style=ft.TextStyle(
+                size=math.floor(fitted(hint, 16, 1.7 * room, app.text_scale) * 10) / 10
+            ),
             prefix_icon=ft.Icon(ft.Icons.SEARCH, size=icon_size(app.text_scale)),
             on_change=lambda e: self.choose(self.choices.with_search(e.control.value or "")),
             dense=True,

@@ -22,7 +22,7 @@ from canasta_score.ui.components.basics import (
     step_buttons,
     text_width,
 )
-from canasta_score.ui.state.labels import CANASTA_LABELS, N_
+from canasta_score.ui.state.labels import CANASTA_LABELS, N_, RANK_LETTERS
 from canasta_score.ui.state.round_entry import MeldDraft, RoundDraft
 
 #: Runs one of the draft's verbs, then redraws the preview (and keeps the draft).
@@ -64,6 +64,8 @@ def rank_label(rank: Rank, tr: Translator) -> str:
         return tr._("Black 3s")
     if rank == Rank.WILD:
         return meld_name(rank, tr)
+    if rank in RANK_LETTERS:
+        return tr.in_context(*RANK_LETTERS[rank])
     return rank.value
 
 

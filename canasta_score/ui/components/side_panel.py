@@ -82,7 +82,13 @@ class SideHeader(ft.Row):
         names = ft.Column(
             [
                 ft.Text(side.name, size=20, weight=ft.FontWeight.BOLD),
-                ft.Text(", ".join(side.players), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(
+                    # A single player is the side's name: not said twice.
+                    "" if list(side.players) == [side.name] else ", ".join(side.players),
+                    size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    visible=list(side.players) != [side.name],
+                ),
             ],
             spacing=0,
             expand=True,
@@ -573,6 +579,10 @@ class SidePanel:
                 field.label_style = ft.TextStyle(
                     size=fitted(label, 16, self.inner - 40, self.scale)
                 )
+            # The example whole on the line too ("esim. 120+35+5" at large text).
+            melded.hint_style = ft.TextStyle(
+                size=fitted(str(melded.hint_text), 20, self.inner - 40, self.scale)
+            )
             row = ft.Row(
                 [ft.Column([ft.Row([field]) for field in fields], spacing=8, expand=True)],
                 vertical_alignment=ft.CrossAxisAlignment.START,

@@ -4,12 +4,8 @@ Nothing here knows Flet or the database; views call the verb methods and show th
 """
 
 from canasta_score.ui.state.labels import CANASTA_LABELS, CARD_GROUP_LABELS, N_
-from canasta_score.ui.state.new_game import (
-    NewGameForm,
-    SideForm,
-    default_side_name,
-    is_default_name,
-)
+from canasta_score.ui.state.names import default_side_name, is_default_name, shown_game
+from canasta_score.ui.state.new_game import NewGameForm, SideForm
 from canasta_score.ui.state.points import format_points, parse_points, signed
 from canasta_score.ui.state.round_entry import CardPlace, EntryMode, RoundDraft, SideDraft
 from canasta_score.ui.state.rules import compare_presets, rules_table
@@ -42,5 +38,6 @@ __all__ = [
     "rules_table",
     "sheet_columns",
     "sheet_rows",
+    "shown_game",
     "signed",
 ]

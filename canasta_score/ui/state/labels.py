@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from canasta_score.core import CanastaKind, CardGroup
+from canasta_score.core import CanastaKind, CardGroup, Rank
+from canasta_score.i18n.sides import Np_
 
 
 def N_(message: str) -> str:
@@ -27,4 +28,13 @@ CANASTA_LABELS: Mapping[CanastaKind, str] = {
     CanastaKind.NATURAL_ACES: N_("Natural aces canastas"),
     CanastaKind.MIXED_ACES: N_("Mixed aces canastas"),
     CanastaKind.WILD: N_("Wild canastas"),
+}
+
+#: The letter a rank's button shows where the card is a face card, as the cards of the
+#: table's language print it (Dutch H, V, B; German K, D, B), worded by `Translator.in_context`
+#: with the message's context.
+RANK_LETTERS: Mapping[Rank, tuple[str, str]] = {
+    Rank.KING: ("letter of a card's rank: king", Np_("letter of a card's rank: king", "K")),
+    Rank.QUEEN: ("letter of a card's rank: queen", Np_("letter of a card's rank: queen", "Q")),
+    Rank.JACK: ("letter of a card's rank: jack", Np_("letter of a card's rank: jack", "J")),
 }

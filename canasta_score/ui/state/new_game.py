@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,8 +16,9 @@ from canasta_score.core import (
     seat_order,
     table_name,
 )
-from canasta_score.i18n import LANGUAGES, Translator, translator
+from canasta_score.i18n import Translator, translator
 from canasta_score.i18n.sides import SIDE_OF, side_size
+from canasta_score.ui.state.names import MOST_PLAYERS, MOST_SIDES, default_side_name
 from canasta_score.ui.state.points import parse_points
 
 
@@ -33,39 +35,23 @@ class SideForm:
         return len(self.players) == 1
 
 
-def default_side_name(index: int, tr: Translator, players: int = 2) -> str:
-    """The name a side gets until the players give it one, in the word for its size.
+def parse_target(text: str) -> int | None:
+    """The target as typed or shown: digits, with the thousands grouped as any language
+    writes them (`5.000`, `5,000`, `5 000`); None where it is no number.
 
-    >>> default_side_name(2, translator("fi"), 1), default_side_name(2, translator("fi"), 3)
-    ('Kolmas pelaaja', 'Kolmas joukkue')
+    >>> parse_target("5.000"), parse_target("10,000"), parse_target("5\u00a0000"), parse_target("3000")
+    (5000, 10000, 5000, 3000)
+    >>> parse_target("5.0") is None, parse_target("")
+    (True, 0)
     """
-    if index < 2:
-        return [tr._("We"), tr._("They")][index]
-    return tr.side(["Third side", "Fourth side"][index - 2], players)
-
-
-def is_default_name(name: str) -> bool:
-    """Whether a player name is one the app made up for a blank field (`We 2`, `They`), in
-    any language a phone at the table may have used.
-
-    >>> is_default_name("We 2"), is_default_name("They"), is_default_name("Anna")
-    (True, True, False)
-    """
-    sides = [
-        default_side_name(index, translator(code), players)
-        for code in LANGUAGES
-        for index in range(NewGameForm.MAX_SIDES)
-        for players in SIDE_OF
-    ]
-    made_up = {f"{side} {n}" for side in sides for n in range(1, NewGameForm.MAX_PLAYERS + 1)}
-    return name in made_up or name in sides
+    return parse_points(re.sub(r"(?<=\d)[.,'\u00a0\u202f ](?=\d{3}(?!\d))", "", text.strip()))
 
 
 class NewGameForm:
     """The new-game screen: sides and players, rule set, target and first dealer."""
 
-    MAX_SIDES = 4
-    MAX_PLAYERS = 3
+    MAX_SIDES = MOST_SIDES
+    MAX_PLAYERS = MOST_PLAYERS
 
     def __init__(
         self,
@@ -133,7 +119,7 @@ class NewGameForm:
         if not self._rules_chosen:
             self.rules_id = self.suggested_rules() or self.preferred
         if not self._target_chosen:
-            self.target_text = str(self.default_target())
+            self.target_text = self.tr.number(self.default_target())
         self.first_dealer = min(self.first_dealer, len(self.seats()) - 1)
 
     # --- verbs -------------------------------------------------------------------------
@@ -232,7 +218,7 @@ class NewGameForm:
         self.rules_id = rules_id
         self._rules_chosen = True
         if not self._target_chosen:
-            self.target_text = str(self.default_target())
+            self.target_text = self.tr.number(self.default_target())
 
     def set_target(self, text: str) -> None:
         self.target_text = text
@@ -276,7 +262,7 @@ class NewGameForm:
                     "Two sides have the same name; give each side its own.", self.players()
                 )
             )
-        target = parse_points(self.target_text)
+        target = parse_target(self.target_text)
         if target is None or target <= 0:
             problems.append(self.tr._("The target must be a number of points, like 5000."))
         return problems
@@ -284,7 +270,7 @@ class NewGameForm:
     def game(self) -> Game:
         """The game to start; call only when `problems()` is empty."""
         rules = self.rules
-        target = parse_points(self.target_text) or self.default_target()
+        target = parse_target(self.target_text) or self.default_target()
         if target != rules.target_for(len(self.sides)):
             rules, _problems = apply_overrides(rules, {"target": target})
         return Game(rules=rules, sides=tuple(self.final_sides()), first_dealer=self.first_dealer)

@@ -18,6 +18,7 @@ from canasta_score.statistics.charts import ChartSeries, chart_series
 from canasta_score.ui.components import Tagged, text_width
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.store import StoredGame
 from canasta_score.ui.views.game_screen import GameScreen
 
@@ -99,7 +100,7 @@ class ChartScreen(GameScreen, Screen):
         app = self.app
         app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         tr = app.tr
-        game = self.stored.game
+        game = shown_game(self.stored.game, self.app.tr)
         series = chart_series(game)
         body: list[ft.Control] = [
             Tagged(
@@ -320,7 +321,7 @@ class ChartScreen(GameScreen, Screen):
     def next_round(self) -> ft.Control:
         """What each side needs to open next round, said in words under the picture."""
         tr = self.app.tr
-        game = self.stored.game
+        game = shown_game(self.stored.game, self.app.tr)
         parts = [
             tr._("{side} needs {minimum}").format(side=name, minimum=tr.number(minimum))
             for name, minimum in zip(game.side_names, game.opening_minimums, strict=True)

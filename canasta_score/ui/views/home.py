@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from canasta_score.i18n import Translator
-from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button
+from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button, fits_app_bar
+from canasta_score.ui.components.basics import APP_BAR_LEADING
 from canasta_score.ui.components.history import HistoryList
 from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.names import shown_names
 from canasta_score.ui.state.points import format_points
 from canasta_score.ui.store import GameListEntry, GameNotFound
 
@@ -20,10 +25,17 @@ if TYPE_CHECKING:
 
 def summary_line(summary: GameListEntry, tr: Translator) -> str:
     """`We 1,450 - They -185` for a game in the history, numbers in the reader's form."""
+    names, _players = shown_names(summary.side_names, summary.players, tr)
     return "  ·  ".join(
         f"{name}\u00a0{format_points(total, tr)}"  # a line may break between sides, not in one
-        for name, total in zip(summary.side_names, summary.totals, strict=False)
+        for name, total in zip(names, summary.totals, strict=False)
     )
+
+
+def shown_summary(summary: GameListEntry, tr: Translator) -> GameListEntry:
+    """The game list's line with its made-up side names in this phone's language."""
+    names, players = shown_names(summary.side_names, summary.players, tr)
+    return dataclasses.replace(summary, side_names=names, players=players)
 
 
 def players_line(summary: GameListEntry) -> str:
@@ -113,28 +125,59 @@ class HomeScreen(Screen):
         # The whole history, a page at a time, with its search and filters.
         self.history = HistoryList(app, self.game_tile)
         body += self.history.controls(ft.Text(tr._("Games"), size=20, weight=ft.FontWeight.BOLD))
-        return app.frame(
-            self.route,
-            tr._("Canasta Score"),
-            body,
-            actions=[
+        title = tr._("Canasta Score")
+        places = [
+            ("open-statistics", ft.Icons.LEADERBOARD, tr._("Statistics"), "/stats"),
+            ("invite", ft.Icons.QR_CODE_2, tr._("Invite phones"), "/invite"),
+            ("open-rules", ft.Icons.MENU_BOOK, tr._("Rules"), "/rules"),
+            ("open-settings", ft.Icons.SETTINGS, tr._("Settings"), "/settings"),
+        ]
+        # No back button on home: its room is the title's too.
+        actions: list[ft.Control]
+        if fits_app_bar(
+            title, app.body_width() + 24 + APP_BAR_LEADING, len(places), app.text_scale
+        ):
+            actions = [
+                TapIcon(identifier, icon, label, partial(app.go, route))
+                for identifier, icon, label, route in places
+            ]
+        else:  # large text: four icons would cut the title ("Canasta …"); one menu holds them
+            actions = [
                 TapIcon(
-                    "open-statistics",
-                    ft.Icons.LEADERBOARD,
-                    tr._("Statistics"),
-                    lambda: app.go("/stats"),
+                    "home-menu", ft.Icons.MORE_VERT, tr._("Menu"), partial(self.open_menu, places)
+                )
+            ]
+        return app.frame(self.route, title, body, actions=actions)
+
+    def open_menu(self, places: list[tuple[str, ft.IconData, str, str]]) -> None:
+        """The app's places in a sheet from the bottom, where large text leaves no room for
+        their icons beside the title."""
+
+        def go(route: str) -> None:
+            with contextlib.suppress(Exception):  # already closed
+                self.app.close_dialog()
+            self.app.go(route)
+
+        items: list[ft.Control] = [
+            Tagged(
+                identifier,
+                ft.ListTile(
+                    leading=ft.Icon(icon),
+                    title=ft.Text(label),
+                    on_click=partial(go, route),
                 ),
-                TapIcon(
-                    "invite", ft.Icons.QR_CODE_2, tr._("Invite phones"), lambda: app.go("/invite")
+            )
+            for identifier, icon, label, route in places
+        ]
+        self.app.show_dialog(
+            ft.BottomSheet(
+                content=ft.Container(
+                    content=ft.Column(items, tight=True, spacing=0, scroll=ft.ScrollMode.AUTO),
+                    padding=ft.Padding.symmetric(vertical=12),
                 ),
-                TapIcon("open-rules", ft.Icons.MENU_BOOK, tr._("Rules"), lambda: app.go("/rules")),
-                TapIcon(
-                    "open-settings",
-                    ft.Icons.SETTINGS,
-                    tr._("Settings"),
-                    lambda: app.go("/settings"),
-                ),
-            ],
+                scrollable=True,
+                show_drag_handle=True,
+            )
         )
 
     def leave(self) -> None:
@@ -142,6 +185,7 @@ class HomeScreen(Screen):
 
     def game_tile(self, summary: GameListEntry) -> ft.Control:
         app, tr = self.app, self.app.tr
+        summary = shown_summary(summary, tr)
         if summary.finished and summary.winner is not None:
             status = tr._("{side} won").format(side=summary.side_names[summary.winner])
             status_color = ft.Colors.PRIMARY

@@ -19,7 +19,8 @@ from canasta_score.ui.components import (
     tap_height,
 )
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.state.new_game import NewGameForm, default_side_name, is_default_name
+from canasta_score.ui.state.names import default_side_name, is_default_name, shown_game
+from canasta_score.ui.state.new_game import NewGameForm
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -34,7 +35,7 @@ class NewGameScreen(Screen):
         # The rule set of the phone's language comes first; the others stay one tap away.
         preferred = suggested_preset(app.tr.code)
         if from_game is not None:
-            game = app.store.load_game(from_game).game
+            game = shown_game(app.store.load_game(from_game).game, app.tr)
             self.form = NewGameForm(
                 game.sides, game.rules, custom_rules=custom, tr=app.tr, preferred=preferred
             )
@@ -121,7 +122,9 @@ class NewGameScreen(Screen):
                             label=self.app.tr._("Target score"),
                             value=form.target_text,
                             keyboard_type=ft.KeyboardType.NUMBER,
-                            input_filter=ft.NumbersOnlyInputFilter(),
+                            # Digits, and the thousands grouped as the language writes
+                            # them ("5.000", "5 000").
+                            input_filter=ft.InputFilter(r"[0-9.,'\u00a0\u202f ]"),
                             on_change=self.target_changed,
                             text_size=20,
                         ),
@@ -141,7 +144,10 @@ class NewGameScreen(Screen):
         if side.single:  # one field: the player, whose name the side takes
             # "Player 2" beside a side of two would repeat its own second player's label.
             label = tr._("Player {n}") if form.players() == 1 else tr.side("Side {n} name", 1)
-            shown, hint = "" if form.made_up(index) else side.name, default_side_name(index, tr, 1)
+            shown = "" if form.made_up(index) else side.name
+            hint: str | None = default_side_name(index, tr, 1)
+            if hint == label.format(n=index + 1):  # "Player 1" under "Player 1" says nothing
+                hint = None
         else:
             label = tr.side("Side {n} name", len(side.players))
             shown, hint = side.name, None

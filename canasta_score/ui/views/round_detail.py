@@ -39,6 +39,7 @@ from canasta_score.ui.components.round_picture import (
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS
+from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
 from canasta_score.ui.store import StaleGame, StoredGame
@@ -169,6 +170,12 @@ def layout_columns(
     [True, True]
     >>> layout_columns(["Melded", "Rangaistuspisteet"], ["+20"], ["A", "B", "C"], 200, 1.0).beside
     [True, False]
+
+    Where no label stays beside its values, the names take what the labels leave:
+
+    >>> columns = layout_columns(["Pöydätyt"], ["+80"], ["Pelaaja 1", "Pelaaja 2"], 312, 2.0)
+    >>> columns.beside, columns.value > (312 - 2 * GAP) / 3
+    ([False], True)
     """
     sides = max(len(names), 1)
     needed = max((text_width(text, 20, scale) for text in numbers), default=0) + 4
@@ -184,7 +191,10 @@ def layout_columns(
             and text_width(label, LABEL_SIZE, scale) <= 2 * room
         )
 
-    return DetailColumns(value=value, beside=[fits(label) for label in labels])
+    beside = [fits(label) for label in labels]
+    if not any(beside):  # every label over its values: the names may share the whole width
+        value = min((inner - GAP * (sides - 1)) / sides, max(needed, named))
+    return DetailColumns(value=value, beside=beside)
 
 
 class RoundDetailScreen(GameScreen, Screen):
@@ -200,7 +210,7 @@ class RoundDetailScreen(GameScreen, Screen):
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
         app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
-        game = self.stored.game
+        game = shown_game(self.stored.game, self.app.tr)
         number = self.number
         scores = game.scores[number - 1]
         entries = game.rounds[number - 1]
@@ -377,7 +387,7 @@ class RoundDetailScreen(GameScreen, Screen):
     def picture(self) -> ft.Control:
         """Each side's round drawn: gains stacked above the line, losses below, labelled."""
         tr = self.app.tr
-        game = self.stored.game
+        game = shown_game(self.stored.game, self.app.tr)
         bars = round_bars(game, self.number)
         per_point = scale(bars)
         entries = game.rounds[self.number - 1]
@@ -431,7 +441,7 @@ class RoundDetailScreen(GameScreen, Screen):
         )
 
     def delete(self) -> None:
-        game, tr = self.stored.game, self.app.tr
+        game, tr = shown_game(self.stored.game, self.app.tr), self.app.tr
         number = self.number
         later = len(game.rounds) - number
         # The round asked about: if another phone changes the game meanwhile, this is refused.

@@ -15,6 +15,7 @@ from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import N_
+from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.round_entry import ENTRY_MODE_SETTING, EntryMode, RoundDraft
 from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
 from canasta_score.ui.views.game_screen import GameScreen
@@ -38,7 +39,7 @@ class RoundEntryScreen(GameScreen, Screen):
         self.route = route
         self.game_id = game_id
         self.stored: StoredGame = app.store.load_game(game_id)
-        game = self.stored.game
+        game = shown_game(self.stored.game, app.tr)
         if editing is not None and not 1 <= editing <= len(game.rounds):
             raise RoundNotFound(game_id, editing)
         #: This phone's mark: the half-typed round kept here is this phone's own.
@@ -344,7 +345,7 @@ class RoundEntryScreen(GameScreen, Screen):
         self.note_overtaken(stored)
         self.elsewhere = None  # what another phone typed was for the game as it was
         self.stored = stored
-        self.draft.game = stored.game
+        self.draft.game = shown_game(stored.game, self.app.tr)
         self.app.redraw(self)
 
     def note_overtaken(self, stored: StoredGame) -> None:
@@ -464,7 +465,7 @@ class RoundEntryScreen(GameScreen, Screen):
         # Someone saved on another screen meanwhile: take their game, keep what was typed.
         self.note_overtaken(latest)
         self.stored = latest
-        self.draft.game = self.stored.game
+        self.draft.game = shown_game(self.stored.game, self.app.tr)
         if self.overtaken is None:
             self.changed_elsewhere = N_(
                 "This game was changed on another screen. Check the round and save again."
@@ -484,7 +485,7 @@ class RoundEntryScreen(GameScreen, Screen):
             app.message(app.tr._("This game was changed on another screen; here it is now."))
             app.go(f"/game/{self.game_id}")
             return
-        self.draft = RoundDraft(latest.game, number)
+        self.draft = RoundDraft(shown_game(latest.game, self.app.tr), number)
         self.changed_elsewhere = app.tr._(
             "Round {n} was changed on another phone first, so this change was not saved. "
             "Here is the round as saved there."

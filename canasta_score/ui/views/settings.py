@@ -127,7 +127,7 @@ class SettingsScreen(Screen):
                     "Games are kept on this device only. Save a backup somewhere safe; "
                     "a backup or a game file brings them back here or onto another phone."
                 )
-                if app.invite is None
+                if not app.served
                 else tr._(
                     "Games are kept on the device that serves this table, not on each phone. "
                     "Save a backup somewhere safe; a backup or a game file brings them back "

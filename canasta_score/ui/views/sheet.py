@@ -29,6 +29,7 @@ from canasta_score.ui.components import (
 )
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
+from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
@@ -55,7 +56,8 @@ class SheetScreen(GameScreen, Screen):
 
     @property
     def game(self) -> Game:
-        return self.stored.game
+        """The game, its made-up side names in this phone's language (`shown_game`)."""
+        return shown_game(self.stored.game, self.app.tr)
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
@@ -234,9 +236,13 @@ class SheetScreen(GameScreen, Screen):
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
-                        # Two lines for the players where one is too short (large text).
+                        # Two lines for the players where one is too short (large text);
+                        # none for a single player, who is the side's name ("Anna" under
+                        # "Anna"), the line kept so that the sides' numbers stay level.
                         ft.Text(
-                            ", ".join(column.players),
+                            ""
+                            if list(column.players) == [column.name]
+                            else ", ".join(column.players),
                             size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT,
                             text_align=ft.TextAlign.CENTER,
@@ -540,10 +546,15 @@ class SheetScreen(GameScreen, Screen):
     def open_menu(self) -> None:
         self.app.show_dialog(
             ft.BottomSheet(
+                # At large text on a small phone the menu is taller than half the screen: the
+                # sheet may grow to the whole height, and scrolls past it.
                 content=ft.Container(
-                    content=ft.Column(self.menu_items(), tight=True, spacing=0),
+                    content=ft.Column(
+                        self.menu_items(), tight=True, spacing=0, scroll=ft.ScrollMode.AUTO
+                    ),
                     padding=ft.Padding.symmetric(vertical=12),
                 ),
+                scrollable=True,
                 show_drag_handle=True,
                 on_dismiss=self.menu_dismissed,
             )

@@ -8,7 +8,7 @@ merges are stored facts, undone from the snack bar or the list of name changes.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
@@ -19,6 +19,7 @@ from canasta_score.core import PRESETS, CanastaKind
 from canasta_score.statistics import Figures, HeadToHead, Statistics, game_statistics
 from canasta_score.ui.components import (
     DROPDOWN_EXTRAS,
+    LETTER_ADVANCE,
     TAP,
     Section,
     Tagged,
@@ -51,6 +52,8 @@ EVERY = "all"
 KINDS = {kind.value: kind for kind in CanastaKind}
 #: Partnerships offered for a head-to-head beside every player (the most games first).
 PARTNERSHIPS_TO_PICK = 60
+#: Room above a field for its floating label's upper half, at normal text size.
+FLOATING_LABEL_ROOM = 8
 #: A figure's value and its label under it; a figure's least width and the gap between two.
 FIGURE_SIZE = 20
 LABEL_SIZE = 12
@@ -172,7 +175,19 @@ class StatisticsScreen(Screen):
         # Wide enough for the longest choice (Finnish "Viimeiset 12 kuukautta"), each on a
         # line of its own if need be, never wider than the screen.
         texts = [str(o.text) for o in [*rule_sets, *periods]]
-        width = dropdown_width(texts, self.app.body_width(), self.app.text_scale)
+        scale = self.app.text_scale
+        width = dropdown_width(texts, self.app.body_width(), scale)
+        # Where even the screen's width cuts the longest choice ("Kaikki sääntöversiot" at
+        # large text), the fields' text shrinks till it fits, as home's filters do; in the
+        # list a long choice may take two lines.
+        longest = max(texts, key=len)
+        size = 16 * min(
+            1.0, (width - DROPDOWN_EXTRAS) / text_width(longest, 16, scale, LETTER_ADVANCE)
+        )
+        for option in [*rule_sets, *periods]:
+            option.content = ft.Text(
+                str(option.text), max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
+            )
         row = ft.Row(
             [
                 Tagged(
@@ -187,6 +202,7 @@ class StatisticsScreen(Screen):
                             )
                         ),
                         width=width,
+                        text_size=math.floor(size * 10) / 10,
                         dense=True,
                     ),
                 ),
@@ -200,16 +216,19 @@ class StatisticsScreen(Screen):
                             self.choices.with_period(e.control.value or EVERY)
                         ),
                         width=width,
+                        text_size=math.floor(size * 10) / 10,
                         dense=True,
                     ),
                 ),
             ],
             wrap=True,
             spacing=8,
-            run_spacing=8,
+            # The lower field's floating label clear of the upper field's border.
+            run_spacing=FLOATING_LABEL_ROOM * scale + 2,
         )
-        # Room above for the fields' floating labels, at the top of the scrolled body.
-        return ft.Container(content=row, padding=ft.Padding.only(top=6))
+        # Room above for the fields' floating labels (half over the border, growing with the
+        # text), at the top of the scrolled body.
+        return ft.Container(content=row, padding=ft.Padding.only(top=FLOATING_LABEL_ROOM * scale))
 
     # --- head-to-head -----------------------------------------------------------------
 
@@ -296,11 +315,7 @@ class StatisticsScreen(Screen):
         ]
         if result.other_wins:
             lines.append(
-                ft.Text(
-                    tr.ngettext(
-                        "{n} won by another side", "{n} won by another side", result.other_wins
-                    ).format(n=tr.number(result.other_wins))
-                )
+                ft.Text(self.won_by_another_side(result.other_wins, result.first, result.second))
             )
         if result.in_play:
             lines.append(
@@ -311,6 +326,16 @@ class StatisticsScreen(Screen):
                 )
             )
         return ft.Column(lines, spacing=2, tight=True)
+
+    def won_by_another_side(self, n: int, first: Sequence[str], second: Sequence[str]) -> str:
+        """The games a third side won, in the word for a side of as many players as the two
+        compared (one each, or two each)."""
+        tr = self.app.tr
+        if len(first) != len(second):
+            said = tr.ngettext("{n} won by another side", "{n} won by another side", n)
+        else:
+            said = tr.nside("{n} won by another side", "{n} won by another side", n, len(first))
+        return said.format(n=tr.number(n))
 
     # --- figures ----------------------------------------------------------------------
 
@@ -391,13 +416,26 @@ class StatisticsScreen(Screen):
                     lambda: self.ask_merge(name),
                 ),
             ]
-        return Tagged(
-            tag,
-            Section(
-                ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                self.figures(tag, boxes),
-            ),
-        )
+        parts: list[ft.Control] = [
+            ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.figures(tag, boxes),
+        ]
+        if figures.in_play:  # its 0s and dashes are no verdict on the game still going
+            parts.append(
+                Tagged(
+                    f"{tag}-finished-only",
+                    ft.Text(
+                        tr.ngettext(
+                            "Finished games only: {n} game in play is counted once it ends.",
+                            "Finished games only: {n} games in play are counted once they end.",
+                            figures.in_play,
+                        ).format(n=self.number(figures.in_play)),
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                )
+            )
+        return Tagged(tag, Section(*parts))
 
     def figures(self, tag: str, boxes: list[tuple[str, str, str]]) -> ft.Control:
         """A card's figures, each value over its label, as many to a row as keep every word

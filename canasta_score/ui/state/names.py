@@ -1,0 +1,141 @@
+"""Side names nobody typed: given in the language of the phone that shows them.
+
+A side left unnamed on the new-game form is stored under the name the form made up, in the
+language of the phone that started the game ("Wir", "Zij", "Pelaaja 2"). Each phone shows such
+a name in its own language and in the word for the side's size; a name a player typed is shown
+as it was typed. The game file keeps the stored name (docs/GAME_FORMAT.md is unchanged).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from functools import cache
+
+from canasta_score.core import Game
+from canasta_score.i18n import LANGUAGES, Translator, translator
+from canasta_score.i18n.sides import SIDE_OF
+
+#: The most sides a game has, and the most players on a side (the new-game form's).
+MOST_SIDES = 4
+MOST_PLAYERS = 3
+
+
+def default_side_name(index: int, tr: Translator, players: int = 2) -> str:
+    """The name a side gets until the players give it one, in the word for its size: a single
+    player is `Player 1`, `Player 2` (a lone opponent is no German "Ihr"), a partnership
+    `We`, `They`, then `Third side`.
+
+    >>> de = translator("de")
+    >>> default_side_name(0, de, 1), default_side_name(1, de, 1), default_side_name(1, de, 2)
+    ('Spieler 1', 'Spieler 2', 'Ihr')
+    >>> default_side_name(2, translator("fi"), 2), default_side_name(2, translator("fi"), 3)
+    ('Kolmas pari', 'Kolmas joukkue')
+    """
+    if players == 1:
+        return tr._("Player {n}").format(n=index + 1)
+    if index < 2:
+        return [tr._("We"), tr._("They")][index]
+    return tr.side(["Third side", "Fourth side"][index - 2], players)
+
+
+def _worded_before(index: int, tr: Translator, players: int) -> str:
+    """The name the form made up before single players were `Player n` (games stored then)."""
+    if index < 2:
+        return [tr._("We"), tr._("They")][index]
+    return tr.side(["Third side", "Fourth side"][index - 2], players)
+
+
+@cache
+def made_up_names(index: int) -> frozenset[str]:
+    """Every name the form may have given side `index`, in any language and side size, now
+    or before.
+
+    >>> {"Wir", "Spieler 1", "We", "Me"} <= made_up_names(0), "Wir" in made_up_names(1)
+    (True, False)
+    """
+    return frozenset(
+        name
+        for code in LANGUAGES
+        for players in SIDE_OF
+        for name in (
+            default_side_name(index, translator(code), players),
+            _worded_before(index, translator(code), players),
+        )
+    )
+
+
+def is_default_name(name: str) -> bool:
+    """Whether a player name is one the app made up for a blank field (`We 2`, `They`), in
+    any language a phone at the table may have used.
+
+    >>> is_default_name("We 2"), is_default_name("They"), is_default_name("Anna")
+    (True, True, False)
+    >>> is_default_name("Spieler 2"), is_default_name("Kolmas pelaaja")
+    (True, True)
+    """
+    sides = {side for index in range(MOST_SIDES) for side in made_up_names(index)}
+    made_up = {f"{side} {n}" for side in sides for n in range(1, MOST_PLAYERS + 1)}
+    return name in made_up or name in sides
+
+
+def shown_names(
+    side_names: Sequence[str], players: Sequence[Sequence[str]], tr: Translator
+) -> tuple[list[str], list[list[str]]]:
+    """Side names and players as this phone shows them: each made-up name in its language and
+    in the word for its side's size (a player named after the side follows it).
+
+    >>> shown_names(["Wir", "Ihr"], [["Wir"], ["Ihr"]], translator("de"))
+    (['Spieler 1', 'Spieler 2'], [['Spieler 1'], ['Spieler 2']])
+    >>> shown_names(["Wij", "Anna"], [["Wij 1", "Ben"], ["Anna"]], translator("nb"))
+    (['Vi', 'Anna'], [['Vi 1', 'Ben'], ['Anna']])
+
+    A made-up name counts only in its place: "Zij" (They) as the first side was typed.
+
+    >>> shown_names(["Zij", "Wij"], [["A", "B"], ["C", "D"]], translator("en"))[0]
+    ['Zij', 'Wij']
+    """
+    names: list[str] = []
+    seated: list[list[str]] = []
+    for index, (name, side_players) in enumerate(zip(side_names, players, strict=False)):
+        if index >= MOST_SIDES or name not in made_up_names(index):
+            names.append(name)
+            seated.append(list(side_players))
+            continue
+        shown = default_side_name(index, tr, len(side_players) or 2)
+        names.append(shown)
+        seated.append([_player(player, name, shown) for player in side_players])
+    return names, seated
+
+
+def _player(player: str, stored: str, shown: str) -> str:
+    if player == stored:
+        return shown
+    if player.startswith(f"{stored} ") and player[len(stored) + 1 :].isdigit():
+        return f"{shown} {player[len(stored) + 1 :]}"
+    return player
+
+
+def shown_game(game: Game, tr: Translator) -> Game:
+    """The game with its made-up side and player names as this phone shows them (`shown_names`);
+    its rounds, rules and scores as they are.
+
+    >>> from canasta_score.core import CLASSIC, Side
+    >>> game = Game(CLASSIC, (Side("Wir", ("Wir",)), Side("Ihr", ("Ihr",))))
+    >>> [side.name for side in shown_game(game, translator("de")).sides]
+    ['Spieler 1', 'Spieler 2']
+    >>> [side.players for side in shown_game(game, translator("en")).sides]
+    [('Player 1',), ('Player 2',)]
+    """
+    names, players = shown_names(
+        [side.name for side in game.sides], [side.players for side in game.sides], tr
+    )
+    if names == [side.name for side in game.sides] and players == [
+        list(side.players) for side in game.sides
+    ]:
+        return game
+    sides = tuple(
+        dataclasses.replace(side, name=name, players=tuple(seated))
+        for side, name, seated in zip(game.sides, names, players, strict=True)
+    )
+    return dataclasses.replace(game, sides=sides)
