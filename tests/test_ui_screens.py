@@ -1038,7 +1038,7 @@ def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameS
     column = row.content
     assert isinstance(column, ft.Column)
     assert column.controls[-1] is row.refusal_tag and row.refusal_tag.visible
-    assert "natural" in str(row.refusal.value) and row.points.value == ""
+    assert "natural" in str(row.refusal.value) and row.points.value == "\u2014"
     # A likely miscount (3 kings, 30 points, below the 50 to open) is said over Save, not in
     # the side's panel, where it would push the next side down.
     screen.panels[0].tapped(lambda: screen.draft.remove_meld(0, Rank.QUEEN))

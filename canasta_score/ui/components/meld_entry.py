@@ -248,7 +248,7 @@ class MeldRow(ft.Container):
         self.refusal.value = " ".join(problems)
         self.refusal_tag.visible = bool(problems)
         if problems:
-            self.points.value = ""
+            self.points.value = "\u2014"  # refused: no points (never empty: its node would go)
             self.points.color = ft.Colors.ERROR
             self.border = ft.Border.only(left=ft.BorderSide(4, ft.Colors.ERROR))
             return
