@@ -69,6 +69,7 @@ def test_an_entry_in_progress_survives_the_other_phones_save(
     # its entry of the round A saved first (never renumbered unasked).
     b.wait_for("keep-entry")
     b.wait_text("side-0-total", r"total 100$")
+    b.shot("round-saved-on-another-phone")
     assert b.route() == "/game/1/round"
     assert stored_rounds(app_server)[0][0]["melded"] == 90
 
