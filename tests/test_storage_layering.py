@@ -124,3 +124,25 @@ def test_the_backends_reach_nothing_above_them():
         if module.startswith("canasta_score.storage.") and module.split(".")[2] in above
     }
     assert found == set()
+
+
+def test_callers_use_storage_s_face_not_its_modules():
+    """The UI, the command line and the app import `canasta_score.storage` and the names it
+    gives, never one of its modules (which may move between them)."""
+    from canasta_score import storage
+
+    found = {
+        f"{path.relative_to(PACKAGE)}: {module}"
+        for layer in ("ui", "cli", "statistics")
+        for path in (PACKAGE / layer).rglob("*.py")
+        for module in imports(path)
+        if module.startswith("canasta_score.storage.")
+        and module.split(".")[2] not in storage.__all__
+    }
+    found |= {
+        f"app.py: {module}"
+        for module in imports(PACKAGE / "app.py")
+        if module.startswith("canasta_score.storage.")
+        and module.split(".")[2] not in storage.__all__
+    }
+    assert found == set()

@@ -20,8 +20,7 @@ from canasta_score.statistics import (
     statistics_json,
     statistics_table,
 )
-from canasta_score.storage import paths
-from canasta_score.storage.played_file import read_played_games
+from canasta_score.storage import database_path, read_played_games
 
 
 def day(text: str) -> date:
@@ -40,7 +39,7 @@ def day(text: str) -> date:
 def stats(args: argparse.Namespace) -> int:
     """Figures over the finished games (games in play counted apart), after the name changes."""
     where = StatsFilter(rules_id=args.rules, since=args.since)
-    path = paths.database_path(args.db)  # a database server is read the usual way
+    path = database_path(args.db)  # a database server is read the usual way
     read = None if path is None else read_played_games(path, where)
     if read is None:
         read = _opened(args, where)

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 from canasta_score import storage
 from canasta_score.cli.reading import EXIT_REFUSED, read_json, refuse, words
 from canasta_score.score_sheet import score_sheet_csv
-from canasta_score.storage import Database, GameListEntry
-from canasta_score.storage.atomic_write import write_atomically
+from canasta_score.storage import Database, GameListEntry, write_atomically
 
 if TYPE_CHECKING:
     from canasta_score.i18n import Translator

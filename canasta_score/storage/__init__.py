@@ -20,6 +20,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from canasta_score.storage.atomic_write import write_atomically
     from canasta_score.storage.backend import check_location
     from canasta_score.storage.backups import backup_now
     from canasta_score.storage.database import Database
@@ -46,9 +47,12 @@ if TYPE_CHECKING:
     )
     from canasta_score.storage.history import HistoryCursor, HistoryPage, HistoryQuery, history_page
     from canasta_score.storage.importing import import_document, is_backup_file, restore_backup
+    from canasta_score.storage.listening import ChangeListener, announce
     from canasta_score.storage.notices import Notice, NoticeCode
     from canasta_score.storage.opening import cannot_use, open_database
+    from canasta_score.storage.paths import database_path
     from canasta_score.storage.played import played_games_summaries
+    from canasta_score.storage.played_file import read_played_games
     from canasta_score.storage.player_names import add_name_change, name_changes, undo_name_change
     from canasta_score.storage.records import (
         Change,
@@ -75,6 +79,11 @@ if TYPE_CHECKING:
 
 #: Where each name of the package lives.
 _MODULES = {
+    "write_atomically": "atomic_write",
+    "ChangeListener": "listening",
+    "announce": "listening",
+    "database_path": "paths",
+    "read_played_games": "played_file",
     "check_location": "backend",
     "backup_now": "backups",
     "Database": "database",
@@ -149,6 +158,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "BACKUP_FORMAT",
     "Change",
+    "ChangeListener",
     "Database",
     "DatabaseUnavailable",
     "Draft",
@@ -170,6 +180,7 @@ __all__ = [
     "add_custom_rules",
     "add_name_change",
     "add_round",
+    "announce",
     "archive_game",
     "backup_now",
     "cannot_use",
@@ -177,6 +188,7 @@ __all__ = [
     "check_location",
     "create_game",
     "custom_rules",
+    "database_path",
     "delete_custom_rules",
     "delete_game",
     "delete_round",
@@ -196,6 +208,7 @@ __all__ = [
     "played_games_summaries",
     "player_record",
     "purge_deleted",
+    "read_played_games",
     "rebuild_summaries",
     "replace_round",
     "restore_backup",
@@ -206,4 +219,5 @@ __all__ = [
     "undo_name_change",
     "unfinished_game",
     "update_custom_rules",
+    "write_atomically",
 ]

@@ -19,6 +19,7 @@ from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
 from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
+    ChangeListener,
     DatabaseUnavailable,
     Draft,
     GameListEntry,
@@ -34,8 +35,8 @@ from canasta_score.storage import (
     StaleGame,
     StoredGame,
     StoredNameChange,
+    announce,
 )
-from canasta_score.storage.listening import ChangeListener, announce
 from canasta_score.ui.drafts import DraftWriter
 from canasta_score.ui.news import (
     tell_every_phone,
