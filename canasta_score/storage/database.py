@@ -14,6 +14,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
+from canasta_score.storage import browser_disk
 from canasta_score.storage.backend import Backend
 from canasta_score.storage.errors import DatabaseUnavailable, GameNotFound
 from canasta_score.storage.notices import Notice
@@ -115,6 +116,7 @@ def writing(db: Database) -> Iterator[Session]:
             yield session
     except DBAPIError as error:
         raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
+    browser_disk.written()  # in a browser tab: the change copied to the browser's storage
 
 
 def holds_id(session: Session, value: int) -> bool:

@@ -30,6 +30,11 @@ CANNOT_SAVE_NOW = N_(
     "The games cannot be saved right now: the database cannot be reached. What you entered "
     "stays here; save it again once the database is back."
 )
+#: What a browser tab says when the browser would not keep a saved change (its storage full).
+NOT_KEPT_IN_BROWSER = N_(
+    "This browser would not keep the change (its storage may be full). It stays here while "
+    "the app is open: free some space, then save again, or back up all games in Settings."
+)
 #: ... and when the database is back.
 SAVED_AGAIN = N_("The database is back: the games can be saved again.")
 

@@ -35,10 +35,11 @@ from typing import Any, ParamSpec, TypeVar
 import flet as ft
 
 from canasta_score.i18n import Translator, negotiate, translator
+from canasta_score.storage import browser_disk
 from canasta_score.ui.components import TapIcon, dialog_title, tap_height
 from canasta_score.ui.connection import BROWSER_LANGUAGES
 from canasta_score.ui.host import CONTENT_WIDTH
-from canasta_score.ui.news import CANNOT_SAVE_NOW, SAVED_AGAIN, TableNews
+from canasta_score.ui.news import CANNOT_SAVE_NOW, NOT_KEPT_IN_BROWSER, SAVED_AGAIN, TableNews
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameNotFound, GameStore, StoredGame
 from canasta_score.ui.views import BrokenScreen, screen_for
@@ -323,10 +324,21 @@ class App:
     # --- navigation ---------------------------------------------------------------------
 
     def go(self, route: str) -> None:
+        if browser_disk.pending():  # a browser tab: what was saved is shown once it is kept
+            self.page.run_task(self._go_once_kept, route)
+            return
         if route == self.page.route:
             self.show_route()
         else:
             self.page.navigate(route)
+
+    async def _go_once_kept(self, route: str) -> None:
+        try:
+            await browser_disk.settled()
+        except browser_disk.BrowserStorageRefused:  # in memory still; the next save tries again
+            self.message(self.tr._(NOT_KEPT_IN_BROWSER))
+            return
+        self.go(route)
 
     def view_pop(self, _event: ft.ViewPopEvent | None = None) -> None:
         self.go(self.parent_route(self.page.route))

@@ -13,6 +13,7 @@ import flet as ft
 
 from canasta_score.core import Problem
 from canasta_score.i18n import LANGUAGES
+from canasta_score.runtime import threads_available
 from canasta_score.ui.components import TAP, Section, Tagged, tap_height, text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
@@ -164,7 +165,10 @@ class SettingsScreen(Screen):
     async def bring_in_all(self, files: list[tuple[str, bytes | None]]) -> None:
         try:
             for name, data in files:
-                said, good = await asyncio.to_thread(self.bring_in, name, data)
+                if threads_available():
+                    said, good = await asyncio.to_thread(self.bring_in, name, data)
+                else:  # a browser tab: read here, between two frames
+                    said, good = self.bring_in(name, data)
                 self.shown().show_outcome(said, good)
         finally:
             self.imports.importing = False
