@@ -189,7 +189,7 @@ def unpack_pure_source(source: Path, into: Path) -> None:
                 extracted = archive.extractfile(member)
                 assert extracted is not None
                 target.write_bytes(extracted.read())
-    if not any(into.iterdir()):
+    if not into.is_dir() or not any(into.iterdir()):
         raise BuildError(f"no Python modules under src/ in {source.name}")
 
 
@@ -305,7 +305,17 @@ def check_catalogs() -> None:
         raise BuildError(f"catalogs not compiled for {missing}: run `make compile-messages`")
 
 
-def build(out: Path, cache: Path) -> None:
+def build(final: Path, cache: Path) -> None:
+    """Builds into a folder beside `final` and puts it in place whole once it is complete,
+    so a failed build never leaves a `final` that looks built."""
+    out = final.with_name(final.name + ".building")
+    _build(out, cache)
+    if final.exists():
+        shutil.rmtree(final)
+    out.rename(final)
+
+
+def _build(out: Path, cache: Path) -> None:
     check_catalogs()
     client = flet_web_client()
     pins = requirements(REQUIREMENTS.read_text(encoding="utf-8"))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import Translator
+from canasta_score.runtime import IN_BROWSER
 from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button
 from canasta_score.ui.components.history import HistoryList
 from canasta_score.ui.news import GAMES_TOPIC
@@ -124,8 +125,17 @@ class HomeScreen(Screen):
                     tr._("Statistics"),
                     lambda: app.go("/stats"),
                 ),
-                TapIcon(
-                    "invite", ft.Icons.QR_CODE_2, tr._("Invite phones"), lambda: app.go("/invite")
+                *(
+                    []
+                    if IN_BROWSER  # a phone alone: no server for the other phones to reach
+                    else [
+                        TapIcon(
+                            "invite",
+                            ft.Icons.QR_CODE_2,
+                            tr._("Invite phones"),
+                            lambda: app.go("/invite"),
+                        )
+                    ]
                 ),
                 TapIcon("open-rules", ft.Icons.MENU_BOOK, tr._("Rules"), lambda: app.go("/rules")),
                 TapIcon(
