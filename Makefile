@@ -73,6 +73,7 @@ benchmark: $(VENV)/.installed-test chromium postgresql
 	$(PY) benchmarks/web_load_bench.py
 	$(PY) benchmarks/chart_bench.py
 	$(PY) benchmarks/live_bench.py
+	$(PY) benchmarks/web_app_bench.py
 
 # The icon PNGs in assets/, drawn again from assets/icon.svg (commit them afterwards).
 icons: $(VENV)/.installed

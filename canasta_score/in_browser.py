@@ -26,14 +26,16 @@ def run() -> None:
 
 
 async def start_page(page: ft.Page) -> None:
-    from canasta_score.storage import browser_disk
+    from canasta_score.storage import Notice, NoticeCode, browser_disk
     from canasta_score.ui import show_unusable_database, start
 
     try:
+        await browser_disk.hold_the_games()
         await browser_disk.mount(DATA_FOLDER)
+    except browser_disk.OpenInAnotherTab:
+        show_unusable_database(page, Notice(NoticeCode.OPEN_IN_ANOTHER_TAB, {}))
+        return
     except browser_disk.BrowserStorageRefused as refused:
-        from canasta_score.storage import Notice, NoticeCode
-
         show_unusable_database(
             page, Notice(NoticeCode.BROWSER_STORAGE_REFUSED, {"reason": str(refused)})
         )

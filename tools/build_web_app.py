@@ -90,7 +90,7 @@ APP_ASSETS = (
     "icons/loading-animation.png",
 )
 #: What of this repository goes into the app's archive (with the packages beside it).
-APP_SOURCES = ("main.py", "canasta_score")
+APP_SOURCES = (ROOT / "main.py", ROOT / "canasta_score")
 
 
 class BuildError(Exception):
@@ -132,8 +132,10 @@ def download(pins: list[str], cache: Path) -> list[Path]:
     pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(cache)]
     stamp = cache / ("pins-" + hashlib.sha256("\n".join(pins).encode()).hexdigest()[:16])
     if not stamp.exists():
-        subprocess.run([*pip, "--only-binary", ":all:", *PYODIDE_WHEELS, *wheels], check=True)
-        subprocess.run([*pip, "--no-binary", ":all:", *sources], check=True)
+        if wheels:
+            subprocess.run([*pip, "--only-binary", ":all:", *PYODIDE_WHEELS, *wheels], check=True)
+        if sources:
+            subprocess.run([*pip, "--no-binary", ":all:", *sources], check=True)
         stamp.touch()
     files = []
     for pin in pins:
@@ -268,7 +270,7 @@ def service_worker(template: str, files: Iterable[str], version: str) -> str:
     return template.replace("@VERSION@", version).replace("@FILES@", listed)
 
 
-def app_archive(packages: Path, out: Path) -> None:
+def app_archive(packages: Path, out: Path, sources: Iterable[Path] = APP_SOURCES) -> None:
     """app.tar.gz: main.py, the app's package (with its compiled catalogs) and its packages
     in `__pypackages__/`, which Flet's worker puts on sys.path (so micropip is never asked)."""
 
@@ -284,8 +286,8 @@ def app_archive(packages: Path, out: Path) -> None:
         return info
 
     with tarfile.open(out, "w:gz", compresslevel=9) as archive:
-        for source in APP_SOURCES:
-            archive.add(ROOT / source, arcname=source, filter=keep)
+        for source in sources:
+            archive.add(source, arcname=source.name, filter=keep)
         archive.add(packages, arcname="__pypackages__", filter=keep)
 
 
@@ -305,20 +307,24 @@ def check_catalogs() -> None:
         raise BuildError(f"catalogs not compiled for {missing}: run `make compile-messages`")
 
 
-def build(final: Path, cache: Path) -> None:
+def build(
+    final: Path, cache: Path, sources: Iterable[Path] = APP_SOURCES, pins: list[str] | None = None
+) -> None:
     """Builds into a folder beside `final` and puts it in place whole once it is complete,
-    so a failed build never leaves a `final` that looks built."""
+    so a failed build never leaves a `final` that looks built. `sources` and `pins`: another
+    app built the same way (benchmarks/web_app_bench.py's counter)."""
     out = final.with_name(final.name + ".building")
-    _build(out, cache)
+    if pins is None:
+        pins = requirements(REQUIREMENTS.read_text(encoding="utf-8"))
+    _build(out, cache, list(sources), pins)
     if final.exists():
         shutil.rmtree(final)
     out.rename(final)
 
 
-def _build(out: Path, cache: Path) -> None:
+def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None:
     check_catalogs()
     client = flet_web_client()
-    pins = requirements(REQUIREMENTS.read_text(encoding="utf-8"))
     downloads = download(pins, cache / "downloads")
 
     if out.exists():
@@ -379,7 +385,7 @@ def _build(out: Path, cache: Path) -> None:
             unpack_wheel(path, packages)
         else:
             unpack_pure_source(path, packages)
-    app_archive(packages, out / "app.tar.gz")
+    app_archive(packages, out / "app.tar.gz", sources)
 
     files = sorted(
         path.relative_to(out).as_posix()

@@ -24,6 +24,15 @@ class BrowserStorageRefused(Exception):
     """The browser would not keep the games (its storage full, or refused for this site)."""
 
 
+class OpenInAnotherTab(Exception):
+    """The app is open in another tab of this browser, which holds its games: each tab works
+    on a copy of its own, so a second one would overwrite the first one's saves."""
+
+
+#: The Web Lock a tab holds while it has the games (released when the tab closes).
+TAB_LOCK = "canasta-score-games"
+
+
 class _Disk:
     """The one mounted folder and its copy in IndexedDB: what is written, what is pending."""
 
@@ -50,6 +59,31 @@ _disk = _Disk()
 def mounted() -> str | None:
     """The folder kept in the browser's storage (None: not in a browser, or not mounted)."""
     return _disk.folder
+
+
+async def hold_the_games() -> None:
+    """Take the browser's lock on the games for this tab until it closes (Web Locks).
+
+    Raises OpenInAnotherTab when another tab of this browser holds it. A browser without
+    Web Locks (older than 2022) is not asked.
+    """
+    import js  # the worker's JavaScript globals, in a browser alone
+    from pyodide.ffi import create_once_callable, to_js
+
+    locks = getattr(js.navigator, "locks", None)
+    if locks is None:
+        return
+    granted: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    def given(lock: Any) -> Any:
+        granted.set_result(bool(lock))
+        # Held while this promise is pending: until the tab (its worker) is gone.
+        return js.Promise.new(create_once_callable(lambda _resolve, _reject: None))
+
+    options = to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
+    locks.request(TAB_LOCK, options, create_once_callable(given))
+    if not await granted:
+        raise OpenInAnotherTab()
 
 
 async def mount(folder: str) -> None:

@@ -168,6 +168,12 @@ def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens
         screen.tap("save-round")
         screen.wait_for("round-2-edit")
         assert screen.number("side-0-total") == 2 * 1450
+
+        # A second tab would work on a copy of its own and overwrite this one's saves.
+        second = Screen(phone.context.new_page(), static_server.url)
+        second.page.goto(static_server.url)
+        enable_semantics(second.page, START_MS)
+        second.wait_text("database-problem", "another tab", timeout=START_MS / 1000)
         phone.close()
 
         assert phone.elsewhere == [], "the web app asked another host for something"
