@@ -123,3 +123,14 @@ def test_markupsafe_is_taken_from_its_source_without_its_speed_ups(tmp_path: Pat
         pass
     with pytest.raises(build.BuildError):
         build.unpack_pure_source(empty, tmp_path / "none")
+
+
+def test_the_same_sources_make_the_same_archive(tmp_path: Path) -> None:
+    """A build that changed nothing is the same version: no phone downloads the app again."""
+    packages = tmp_path / "packages"
+    (packages / "six").mkdir(parents=True)
+    (packages / "six" / "__init__.py").write_text("")
+    build.app_archive(packages, tmp_path / "one.tar.gz")
+    (packages / "six" / "__init__.py").touch()  # a newer time, the same file
+    build.app_archive(packages, tmp_path / "two.tar.gz")
+    assert (tmp_path / "one.tar.gz").read_bytes() == (tmp_path / "two.tar.gz").read_bytes()

@@ -13,6 +13,7 @@ docs/PACKAGING.md ("The web app in the browser").
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import re
@@ -285,7 +286,13 @@ def app_archive(packages: Path, out: Path, sources: Iterable[Path] = APP_SOURCES
         info.mtime = 0
         return info
 
-    with tarfile.open(out, "w:gz", compresslevel=9) as archive:
+    # No time in the gzip header either: the same sources make the same archive, so a build
+    # that changed nothing is the same version and no phone downloads the app again.
+    with (
+        out.open("wb") as file,
+        gzip.GzipFile("", "wb", 9, file, mtime=0) as zipped,
+        tarfile.open(fileobj=zipped, mode="w") as archive,
+    ):
         for source in sources:
             archive.add(source, arcname=source.name, filter=keep)
         archive.add(packages, arcname="__pypackages__", filter=keep)
