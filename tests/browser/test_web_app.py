@@ -145,6 +145,20 @@ def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens
         phone = Phone(playwright, tmp_path / "profile", static_server.url)
         screen = phone.open(ready="new-game")
         assert not screen.has("invite"), "no other phone can reach a browser alone"
+        # Settings: a backup is a download; a file that is not one is refused, read without
+        # a thread (a tab has none).
+        screen.tap("open-settings")
+        with screen.page.expect_download(timeout=STEP_MS) as download:
+            screen.tap("backup-all")
+        assert download.value.suggested_filename.startswith("canasta-score-backup-")
+        not_a_backup = tmp_path / "notes.json"
+        not_a_backup.write_text('{"shopping": ["milk"]}', encoding="utf-8")
+        with screen.page.expect_file_chooser(timeout=STEP_MS) as chooser:
+            screen.tap("import-games")
+        chooser.value.set_files(str(not_a_backup))
+        screen.wait_text("import-outcome", r"Nothing was imported from notes\.json")
+        screen.page.go_back()
+        screen.wait_for("new-game")
         start_a_game(screen)
         enter_the_worked_example(screen)
         screen.tap("save-round")
