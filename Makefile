@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint benchmark chromium postgresql icons messages update-messages compile-messages apk aab ipa
+.PHONY: run test lint benchmark chromium postgresql icons messages update-messages compile-messages apk aab ipa web-app
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -62,7 +62,7 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-test: $(VENV)/.installed-test chromium postgresql lint compile-messages
+test: $(VENV)/.installed-test chromium postgresql lint compile-messages web-app
 	$(PY) -m pytest -q
 
 # The figures in docs/FIGURES.md (run by hand; the tests never time anything).
@@ -73,6 +73,7 @@ benchmark: $(VENV)/.installed-test chromium postgresql
 	$(PY) benchmarks/web_load_bench.py
 	$(PY) benchmarks/chart_bench.py
 	$(PY) benchmarks/live_bench.py
+	$(PY) benchmarks/web_app_bench.py
 
 # The icon PNGs in assets/, drawn again from assets/icon.svg (commit them afterwards).
 icons: $(VENV)/.installed
@@ -85,3 +86,13 @@ icons: $(VENV)/.installed
 PHONE_PYTHON := 3.12
 apk aab ipa: $(VENV)/.installed compile-messages
 	$(VENV)/bin/flet build $@ --python-version $(PHONE_PYTHON) $(ARGS)
+
+# The web app that runs wholly in the phone's browser, for any static host: build/web/
+# (tools/build_web_app.py; docs/PACKAGING.md). Built again only when what goes into it changed.
+WEB_APP_INPUTS := main.py tools/build_web_app.py tools/web_app_requirements.txt \
+  $(wildcard tools/web_app/*) $(wildcard assets/*.* assets/icons/*) $(MO) \
+  $(shell find canasta_score -type f \( -name '*.py' -o -name '*.ini' -o -name '*.mako' -o -name '*.json' \))
+web-app: build/web/index.html
+
+build/web/index.html: $(VENV)/.installed $(WEB_APP_INPUTS)
+	$(PY) tools/build_web_app.py

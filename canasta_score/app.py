@@ -31,6 +31,7 @@ from canasta_score.invite import (
     public_link,
     terminal_qr,
 )
+from canasta_score.runtime import IN_BROWSER
 
 if TYPE_CHECKING:
     import flet as ft
@@ -592,6 +593,11 @@ def desktop_start_lines() -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if IN_BROWSER:  # the web app in a browser tab: no options, no server, no window
+        from canasta_score.in_browser import run
+
+        run()
+        return 0
     args = options(argv)
     from canasta_score import storage
 

@@ -183,6 +183,7 @@ __all__ = [
     "announce",
     "archive_game",
     "backup_now",
+    "browser_disk",  # the browser's own storage, for the web app that runs in a tab
     "cannot_use",
     "changes",
     "check_location",

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from canasta_score.runtime import threads_available
 from canasta_score.storage.atomic_write import WRITING_PREFIX, write_atomically
 from canasta_score.storage.database import Database
 from canasta_score.storage.export import export_all
@@ -95,7 +96,8 @@ def backup_now(*, db: Database) -> Path | None:
 
 
 class BackupWorker:
-    """Writes automatic backups on a thread of their own, so no save or start waits for one.
+    """Writes automatic backups on a thread of their own, so no save or start waits for one
+    (in a browser tab, which has no threads, at once: the save waits for it there).
 
     A backup after a finished game asked for while one is being written is not lost: the
     worker writes once more, from a transaction that began after the request (so it holds the
@@ -115,11 +117,15 @@ class BackupWorker:
                 self._fresh = True
             else:
                 self._daily = True
-            if self._thread is None:
+            if self._thread is not None:
+                return  # the backup being written writes once more
+            if threads_available():
                 self._thread = threading.Thread(
                     target=self._run, args=(db,), name="canasta-score-backup"
                 )
                 self._thread.start()
+                return
+        self._run(db)  # a browser tab has no threads: written now, before the save returns
 
     def _run(self, db: Database) -> None:
         while True:

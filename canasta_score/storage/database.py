@@ -14,6 +14,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlmodel import Session
 
+from canasta_score.storage import browser_disk
 from canasta_score.storage.backend import Backend
 from canasta_score.storage.errors import DatabaseUnavailable, GameNotFound
 from canasta_score.storage.notices import Notice
@@ -119,6 +120,7 @@ def writing(db: Database) -> Iterator[Session]:
         if out_of_reach(error):
             raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
         raise  # a fault of the app (an integrity error, say): never "cannot be reached"
+    browser_disk.written()  # in a browser tab: the change copied to the browser's storage
 
 
 def out_of_reach(error: DBAPIError) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import text
 
+from canasta_score.runtime import threads_available
 from canasta_score.storage.database import Database
 
 #: The one channel every process of the app listens on.
@@ -63,6 +64,8 @@ class ChangeListener:
         self._thread = threading.Thread(target=self._run, name="canasta-score-listen", daemon=True)
 
     def start(self) -> ChangeListener:
+        if not threads_available():  # a browser tab's SQLite file is shared with nobody
+            raise RuntimeError("listening to other processes needs a thread")
         self._thread.start()
         return self
 

@@ -34,6 +34,9 @@ class NoticeCode(StrEnum):
     URL_NOT_SUPPORTED = "url_not_supported"
     DRIVER_MISSING = "driver_missing"
     SERVER_CANNOT_BE_USED = "server_cannot_be_used"
+    # the browser's storage of the web app in a tab (storage/browser_disk.py)
+    BROWSER_STORAGE_REFUSED = "browser_storage_refused"
+    OPEN_IN_ANOTHER_TAB = "open_in_another_tab"
     # why a file is not a database the app can use (storage/schema.py)
     FILE_CANNOT_BE_READ = "file_cannot_be_read"
     NOT_SQLITE = "not_sqlite"
@@ -77,6 +80,15 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.DATABASE_CANNOT_BE_USED: N_(
             "The game database {path} cannot be used: {reason}. Check that no other program "
             "holds it and that the file and its folder can be written. Nothing was changed."
+        ),
+        C.BROWSER_STORAGE_REFUSED: N_(
+            "This browser gives this app no storage ({reason}), so no game could be kept. "
+            "Open it in a window that is not private, or let this site keep data, and open "
+            "it again."
+        ),
+        C.OPEN_IN_ANOTHER_TAB: N_(
+            "The app is open in another tab or window of this browser, which has the games. "
+            "Use that one, or close it and open the app here again."
         ),
         C.DATABASE_CANNOT_BE_MOVED: N_(
             "The game database {path} could not be opened: {why}, and it cannot be moved aside "

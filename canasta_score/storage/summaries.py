@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 
 from canasta_score import __version__
 from canasta_score.core import Game, player_key
+from canasta_score.runtime import threads_available
 from canasta_score.storage.database import Database, aware, game_row, reading, writing
 from canasta_score.storage.errors import GameNotFound
 from canasta_score.storage.facts import read_facts
@@ -200,6 +201,9 @@ class SummaryRefresh:
 
     def start_if_due(self, db: Database) -> None:
         if get_setting(db=db, key=SUMMARIES_KEY) == __version__:
+            return
+        if not threads_available():  # a browser tab: derived now, as the app opens
+            self._run(db)
             return
         self.thread = threading.Thread(target=self._run, args=(db,), name="canasta-score-summaries")
         self.thread.start()

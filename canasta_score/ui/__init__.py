@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from canasta_score.runtime import IN_BROWSER
+
 if TYPE_CHECKING:
     from canasta_score.i18n import Translator
     from canasta_score.storage import Notice
@@ -99,12 +101,18 @@ def unusable_database_text(reason: Notice, tr: Translator) -> ft.Control:
             [
                 ft.Text(tr._("The games cannot be opened"), size=24, weight=ft.FontWeight.BOLD),
                 Tagged("database-problem", ft.Text(said, size=16), label=said),
-                ft.Text(
-                    tr._(
-                        "Close the app, fix this or start it with another database "
-                        "(--db PATH), and open it again."
-                    ),
-                    size=16,
+                *(
+                    []  # a browser tab: the notice itself says what to do
+                    if IN_BROWSER
+                    else [
+                        ft.Text(
+                            tr._(
+                                "Close the app, fix this or start it with another database "
+                                "(--db PATH), and open it again."
+                            ),
+                            size=16,
+                        )
+                    ]
                 ),
             ],
             spacing=16,

@@ -39,6 +39,11 @@ CANNOT_REACH_NOW = N_(
 GAME_DELETED_ELSEWHERE = N_("This game was deleted on another phone.")
 #: What a phone is told when a fault of the app stopped what it asked (logged in full).
 APP_FAULT = N_("A fault in the app stopped this. The details are in its log: {details}")
+#: What a browser tab says when the browser would not keep a saved change (its storage full).
+NOT_KEPT_IN_BROWSER = N_(
+    "This browser would not keep the change (its storage may be full). It stays here while "
+    "the app is open: free some space, then save again, or back up all games in Settings."
+)
 #: ... and when the database is back.
 SAVED_AGAIN = N_("The database is back: the games can be saved again.")
 

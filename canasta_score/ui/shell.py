@@ -37,7 +37,7 @@ import flet as ft
 
 from canasta_score import runtime
 from canasta_score.i18n import Translator, negotiate, translator
-from canasta_score.storage import NoticeCode
+from canasta_score.storage import NoticeCode, browser_disk
 from canasta_score.ui.actions import ActionRunner
 from canasta_score.ui.components import TapIcon, dialog_title, tap_height
 from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE
@@ -47,6 +47,7 @@ from canasta_score.ui.news import (
     CANNOT_REACH_NOW,
     CANNOT_SAVE_NOW,
     GAME_DELETED_ELSEWHERE,
+    NOT_KEPT_IN_BROWSER,
     SAVED_AGAIN,
     TableNews,
 )
@@ -373,10 +374,21 @@ class App:
     # --- navigation ---------------------------------------------------------------------
 
     def go(self, route: str) -> None:
+        if browser_disk.pending():  # a browser tab: what was saved is shown once it is kept
+            self.page.run_task(self._go_once_kept, route)
+            return
         if route == self.page.route:
             self.show_route()
         else:
             self.page.navigate(route)
+
+    async def _go_once_kept(self, route: str) -> None:
+        try:
+            await browser_disk.settled()
+        except browser_disk.BrowserStorageRefused:  # in memory still; the next save tries again
+            self.message(self.tr._(NOT_KEPT_IN_BROWSER))
+            return
+        self.go(route)
 
     def view_pop(self, _event: ft.ViewPopEvent | None = None) -> None:
         self.go(self.parent_route(self.page.route))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
 from canasta_score.core import Game, RuleSet, SideEntry
+from canasta_score.runtime import threads_available
 from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
     ChangeListener,
@@ -263,6 +264,9 @@ class GameStore:
     def read_statistics_soon(self, delay: float = 5.0) -> None:
         """Read every game's statistics summary once, on a thread, a few seconds after the
         server's first page: the statistics screen's first visit then finds them read."""
+
+        if not threads_available():  # a browser tab: read when the statistics are shown
+            return
 
         def read() -> None:
             # A cache warmed, nothing more: a closed database or a busy file is no matter.

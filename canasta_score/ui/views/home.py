@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import Translator
+from canasta_score.runtime import IN_BROWSER
 from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button, fits_app_bar
 from canasta_score.ui.components.basics import APP_BAR_LEADING
 from canasta_score.ui.components.history import HistoryList
@@ -132,6 +133,8 @@ class HomeScreen(Screen):
             ("open-rules", ft.Icons.MENU_BOOK, tr._("Rules"), "/rules"),
             ("open-settings", ft.Icons.SETTINGS, tr._("Settings"), "/settings"),
         ]
+        if IN_BROWSER:  # a phone alone: no server for the other phones to reach
+            places = [place for place in places if place[0] != "invite"]
         # No back button on home: its room is the title's too.
         actions: list[ft.Control]
         if fits_app_bar(

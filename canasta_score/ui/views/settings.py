@@ -12,6 +12,7 @@ import flet as ft
 
 from canasta_score.core import Problem
 from canasta_score.i18n import LANGUAGES
+from canasta_score.runtime import IN_BROWSER
 from canasta_score.ui.components import TAP, Section, Tagged, tap_height, text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
@@ -122,8 +123,15 @@ class SettingsScreen(Screen):
         return Section(
             ft.Text(tr._("Your games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(
-                # Served to the table, the games live on the machine that serves it, not here.
+                # Served to the table, the games live on the machine that serves it, not here;
+                # the web app in a browser tab keeps them in that browser's storage.
                 tr._(
+                    "Games are kept in this browser on this device only: clearing this "
+                    "site's data in the browser deletes them. Save a backup somewhere safe; "
+                    "a backup or a game file brings them back here or onto another phone."
+                )
+                if IN_BROWSER
+                else tr._(
                     "Games are kept on this device only. Save a backup somewhere safe; "
                     "a backup or a game file brings them back here or onto another phone."
                 )

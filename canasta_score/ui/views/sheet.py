@@ -13,6 +13,7 @@ import flet as ft
 from canasta_score.core import Game, RoundRefused, rules_title
 from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
+from canasta_score.runtime import IN_BROWSER
 from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import (
     LETTER_ADVANCE,
@@ -112,6 +113,8 @@ class SheetScreen(GameScreen, Screen):
                 TapIcon("open-rules", ft.Icons.MENU_BOOK, tr._("Rules of this game"), self.rules),
                 menu,
             ]
+            if IN_BROWSER:  # a phone alone: no server for the other phones to reach
+                del actions[1]
         return app.frame(self.route, title, body, back="/", bottom=bottom, actions=actions)
 
     def invite(self) -> None:
@@ -492,7 +495,7 @@ class SheetScreen(GameScreen, Screen):
             for identifier, icon, label, go in (
                 ("invite", ft.Icons.QR_CODE_2, tr._("Invite phones"), self.invite),
                 ("open-rules", ft.Icons.MENU_BOOK, tr._("Rules of this game"), self.rules),
-            ):
+            )[1 if IN_BROWSER else 0 :]:
                 items.append(
                     Tagged(
                         identifier,

@@ -1,0 +1,265 @@
+"""Benchmark of the web app that runs in the browser (`make web-app`), beside Flet's counter
+app built the same way (tools/build_web_app.py with benchmarks/counter_app/main.py).
+
+    .venv/bin/python benchmarks/web_app_bench.py
+
+For each app, a phone-sized headless Chromium on a fresh profile folder opens the page served
+by a static server of this script's own on 127.0.0.1 (every other host unreachable), which
+counts what it sends: the bytes over the wire with gzip as a static host compresses (every
+file but PNG, WOFF2 and the gzipped app archive), and the same files uncompressed. The first
+visit runs until the first usable screen (a control of it in the accessibility tree) and the
+service worker holding its copy of every file; the browser is then closed, opened again on
+the same profile (a later visit) and timed the same way. Page memory: the proportional set
+size of every Chromium process of the profile with the app open (the page, its Python worker,
+the GPU and browser processes), from /proc. Goals (issue 23): a first visit under 30 MB
+compressed, a later visit downloading nothing, the first usable screen within 1.5x the
+counter app's.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import gzip
+import json
+import mimetypes
+import os
+import sys
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_web_app  # noqa: E402
+from headless import CHROMIUM, CHROMIUM_ARGS, PHONE, enable_semantics, node  # noqa: E402
+
+ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+COUNTER = ROOT / "benchmarks" / "counter_app" / "main.py"
+#: What the counter needs of the pins: Flet and what Flet asks for.
+COUNTER_PACKAGES = {
+    "flet",
+    "msgpack",
+    "httpx",
+    "httpcore",
+    "h11",
+    "anyio",
+    "idna",
+    "certifi",
+    "oauthlib",
+    "repath",
+    "six",
+    "typing-extensions",
+}
+START_S = 600.0
+NOT_COMPRESSED = (".png", ".woff2", ".gz")
+
+
+class Counted:
+    """What the static server sent since the last reset."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        with self.lock:
+            self.wire = 0
+            self.plain = 0
+            self.requests = 0
+            self.paths: list[str] = []
+
+    def add(self, path: str, wire: int, plain: int) -> None:
+        with self.lock:
+            self.wire += wire
+            self.plain += plain
+            self.requests += 1
+            self.paths.append(path)
+
+
+def static_server(folder: Path, counted: Counted) -> ThreadingHTTPServer:
+    """A static host: files with Last-Modified (304 to a matching If-Modified-Since), gzip
+    where the browser accepts it, no Cache-Control (as `python -m http.server`)."""
+    compressed: dict[Path, bytes] = {}
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *_: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            path = self.path.split("?")[0].split("#")[0]
+            file = folder / (path.lstrip("/") or "index.html")
+            if file.is_dir():
+                file = file / "index.html"
+            if not file.is_file():
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                counted.add(path, 0, 0)
+                return
+            modified = email.utils.formatdate(int(file.stat().st_mtime), usegmt=True)
+            if self.headers.get("If-Modified-Since") == modified:
+                self.send_response(304)
+                self.end_headers()
+                counted.add(path, 0, 0)
+                return
+            body = file.read_bytes()
+            plain = len(body)
+            gzipped = "gzip" in self.headers.get("Accept-Encoding", "")
+            gzipped = gzipped and not file.name.endswith(NOT_COMPRESSED)
+            if gzipped:
+                if file not in compressed:
+                    compressed[file] = gzip.compress(body, 6)
+                body = compressed[file]
+            self.send_response(200)
+            kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+            if file.suffix in (".mjs", ".js"):
+                kind = "text/javascript"
+            elif file.suffix == ".wasm":
+                kind = "application/wasm"
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Last-Modified", modified)
+            if gzipped:
+                self.send_header("Content-Encoding", "gzip")
+            self.end_headers()
+            self.wfile.write(body)
+            counted.add(path, len(body), plain)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def profile_memory(profile: Path) -> int:
+    """Proportional set size of every Chromium process of `profile`, in bytes."""
+    parents = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            except OSError:
+                continue
+            if f"--user-data-dir={profile}" in command:
+                parents.add(entry.name)
+    pids = set(parents)
+    changed = True
+    while changed:  # the renderer, GPU and utility children of those
+        changed = False
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit() and entry.name not in pids:
+                try:
+                    stat = (entry / "stat").read_text()
+                except OSError:
+                    continue
+                if stat.rsplit(")", 1)[1].split()[1] in pids:
+                    pids.add(entry.name)
+                    changed = True
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            continue
+    return total
+
+
+def kept_for_offline(page: Any) -> None:
+    page.wait_for_function(
+        """async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            if (!registration || !registration.active) return false;
+            const names = (await caches.keys()).filter((n) => n.startsWith('canasta-score-'));
+            if (names.length !== 1) return false;
+            const kept = (await (await caches.open(names[0])).keys()).map((r) => r.url);
+            return kept.some((u) => u.endsWith('/app.tar.gz'))
+                && kept.some((u) => u.endsWith('canvaskit.wasm'));
+        }""",
+        timeout=START_S * 1000,
+    )
+
+
+def visit(playwright: Any, profile: Path, url: str, ready: str, first: bool) -> dict[str, Any]:
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, ONLY_LOOPBACK], viewport=PHONE
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        began = time.perf_counter()
+        page.goto(url)
+        enable_semantics(page, int(START_S * 1000))
+        node(page, ready).wait_for(state="attached", timeout=START_S * 1000)
+        usable = time.perf_counter() - began
+        if first:
+            kept_for_offline(page)
+        memory = profile_memory(profile)
+    finally:
+        context.close()
+    return {"usable_s": round(usable, 1), "memory_mb": round(memory / 1e6)}
+
+
+def measure(playwright: Any, folder: Path, ready: str) -> dict[str, Any]:
+    counted = Counted()
+    server = static_server(folder, counted)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            profile = Path(scratch) / "profile"
+            first = visit(playwright, profile, url, ready, first=True)
+            first_bytes = {
+                "gzip_mb": round(counted.wire / 1e6, 1),
+                "plain_mb": round(counted.plain / 1e6, 1),
+                "requests": counted.requests,
+            }
+            counted.reset()
+            later = visit(playwright, profile, url, ready, first=False)
+            later_bytes = {"bytes": counted.wire, "requests": counted.paths}
+    finally:
+        server.shutdown()
+    return {"first_visit": first | first_bytes, "later_visit": later | later_bytes}
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    build = ROOT / "build"
+    build_web_app.build(build / "web", build / "web-app-cache")
+    pins = build_web_app.requirements(build_web_app.REQUIREMENTS.read_text(encoding="utf-8"))
+    counter_pins = [pin for pin in pins if build_web_app.package_name(pin) in COUNTER_PACKAGES]
+    build_web_app.build(
+        build / "web-counter", build / "web-app-cache", sources=[COUNTER], pins=counter_pins
+    )
+    shipped = {
+        name: round(
+            sum(p.stat().st_size for p in (build / name).rglob("*") if p.is_file()) / 1e6, 1
+        )
+        for name in ("web", "web-counter")
+    }
+    with sync_playwright() as playwright:
+        figures: dict[str, Any] = {}
+        for name, folder, ready in (
+            ("canasta_score", build / "web", "new-game"),
+            ("counter", build / "web-counter", "counter"),
+        ):
+            figures[name] = measure(playwright, folder, ready)
+            print(name, json.dumps(figures[name]), flush=True)
+    figures["shipped_mb"] = shipped
+    app = figures["canasta_score"]["first_visit"]["usable_s"]
+    counter = figures["counter"]["first_visit"]["usable_s"]
+    figures["first_usable_ratio"] = round(app / counter, 2)
+    later_app = figures["canasta_score"]["later_visit"]["usable_s"]
+    later_counter = figures["counter"]["later_visit"]["usable_s"]
+    figures["later_usable_ratio"] = round(later_app / later_counter, 2)
+    figures["load_average"] = os.getloadavg()[0]
+    print(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""The web app that runs wholly in the phone's browser (`make web-app`, build/web/).
+
+Served by a plain static server on 127.0.0.1, every other host refused twice (the context's
+routes and Chromium's host resolver), in a phone-sized Chromium whose profile is a folder: the
+browser is closed and opened again on it, as a phone's is, and at last opened with no server
+at all. Python starts in the page (Pyodide), which takes tens of seconds in software-rendered
+headless Chromium: every wait is for a state, with room for that.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, Screen, chromium_executable
+from headless import CHROMIUM_ARGS, PHONE, enable_semantics
+from test_journeys import enter_the_worked_example, start_a_game
+
+WEB_APP = ROOT / "build" / "web"
+#: Python's start in the page: tens of seconds on an idle machine, more on a loaded one.
+START_MS = 300_000
+STEP_MS = 60_000
+ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
+@pytest.fixture(scope="session")
+def web_app() -> Path:
+    """build/web, built once per test run (`make web-app` does nothing when it is fresh)."""
+    subprocess.run(["make", "-s", "web-app"], cwd=ROOT, check=True)
+    assert (WEB_APP / "index.html").is_file()
+    return WEB_APP
+
+
+class StaticServer:
+    """`python -m http.server` on 127.0.0.1 serving the built folder; stopped at will."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> StaticServer:
+        command = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1"]
+        self.process = subprocess.Popen(
+            [*command, "-d", str(self.folder)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        while True:  # listening once it takes a connection
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return self
+            except OSError:
+                try:
+                    self.process.wait(timeout=0.05)
+                except subprocess.TimeoutExpired:
+                    continue
+                raise AssertionError("the static server stopped") from None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@pytest.fixture
+def static_server(web_app: Path) -> Iterator[StaticServer]:
+    server = StaticServer(web_app).start()
+    yield server
+    server.stop()
+
+
+class Phone:
+    """A phone's browser on a profile folder: closed and opened again keeps its storage."""
+
+    def __init__(self, playwright: Any, profile: Path, url: str) -> None:
+        self.playwright = playwright
+        self.profile = profile
+        self.url = url
+        self.context: Any = None
+        #: Every address the page asked for that is not the static server's.
+        self.elsewhere: list[str] = []
+
+    def open(self, ready: str) -> Screen:
+        self.context = self.playwright.chromium.launch_persistent_context(
+            str(self.profile),
+            executable_path=chromium_executable(),
+            args=[*CHROMIUM_ARGS, ONLY_LOOPBACK],
+            viewport=PHONE,
+        )
+        self.context.set_default_timeout(STEP_MS)
+
+        def only_the_server(route: Any) -> None:
+            if route.request.url.startswith(self.url):
+                route.continue_()
+            else:
+                self.elsewhere.append(route.request.url)
+                route.abort()
+
+        self.context.route("**/*", only_the_server)
+        page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        screen = Screen(page, self.url)
+        page.goto(self.url)
+        enable_semantics(page, START_MS)
+        screen.wait_for(ready, timeout=START_MS)
+        return screen
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def kept_for_offline(screen: Screen) -> None:
+    """Waits until the service worker holds every file, CanvasKit's build for this browser too."""
+    screen.page.wait_for_function(
+        """async () => {
+            const registration = await navigator.serviceWorker.ready;
+            if (!registration.active) return false;
+            const names = await caches.keys();
+            const ours = names.filter((name) => name.startsWith('canasta-score-'));
+            if (ours.length !== 1) return false;
+            const cache = await caches.open(ours[0]);
+            const kept = (await cache.keys()).map((request) => request.url);
+            return kept.some((url) => url.endsWith('/app.tar.gz'))
+                && kept.some((url) => url.endsWith('canvaskit.wasm'));
+        }""",
+        timeout=STEP_MS,
+    )
+
+
+def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens_offline(
+    static_server: StaticServer, tmp_path: Path
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        phone = Phone(playwright, tmp_path / "profile", static_server.url)
+        screen = phone.open(ready="new-game")
+        assert not screen.has("invite"), "no other phone can reach a browser alone"
+        # Settings: a backup is a download; a file that is not one is refused, read without
+        # a thread (a tab has none).
+        screen.tap("open-settings")
+        with screen.page.expect_download(timeout=STEP_MS) as download:
+            screen.tap("backup-all")
+        assert download.value.suggested_filename.startswith("canasta-score-backup-")
+        not_a_backup = tmp_path / "notes.json"
+        not_a_backup.write_text('{"shopping": ["milk"]}', encoding="utf-8")
+        with screen.page.expect_file_chooser(timeout=STEP_MS) as chooser:
+            screen.tap("import-games")
+        chooser.value.set_files(str(not_a_backup))
+        screen.wait_text("import-outcome", r"Nothing was imported from notes\.json")
+        screen.page.go_back()
+        screen.wait_for("new-game")
+        start_a_game(screen)
+        enter_the_worked_example(screen)
+        screen.tap("save-round")
+        screen.wait_for("round-1-edit")
+        assert screen.number("side-0-total") == 1450
+        kept_for_offline(screen)
+        phone.close()  # at once: the round was on the phone's storage before it was shown
+
+        screen = phone.open(ready="resume")
+        screen.tap("resume")
+        screen.wait_for("round-1-edit")
+        assert screen.number("side-0-total") == 1450
+        assert screen.number("side-1-total") == -185
+        phone.close()
+
+        static_server.stop()  # no server at all: the phone's own copy opens and saves
+        screen = phone.open(ready="resume")
+        screen.tap("resume")
+        screen.wait_for("add-round")
+        enter_the_worked_example(screen)
+        screen.tap("save-round")
+        screen.wait_for("round-2-edit")
+        assert screen.number("side-0-total") == 2 * 1450
+
+        # A second tab would work on a copy of its own and overwrite this one's saves.
+        second = Screen(phone.context.new_page(), static_server.url)
+        second.page.goto(static_server.url)
+        enable_semantics(second.page, START_MS)
+        second.wait_text("database-problem", "another tab", timeout=START_MS / 1000)
+        phone.close()
+
+        assert phone.elsewhere == [], "the web app asked another host for something"

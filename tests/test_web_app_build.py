@@ -1,0 +1,136 @@
+"""The web app's build step (tools/build_web_app.py), piece by piece, without building it:
+what it takes from flet-web is there, its patches still find what they change, its pins are
+the server's own versions. (tests/browser/test_web_app.py builds and runs the whole.)"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.metadata
+import importlib.util
+import json
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = importlib.util.spec_from_file_location("build_web_app", ROOT / "tools/build_web_app.py")
+assert SPEC is not None and SPEC.loader is not None
+build = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(build)
+
+
+def test_the_build_steps_examples_hold() -> None:
+    assert doctest.testmod(build).failed == 0
+
+
+def test_every_file_the_page_loads_is_in_flet_web() -> None:
+    client = build.flet_web_client()
+    assert [name for name in build.CLIENT_FILES if not (client / name).is_file()] == []
+    assert (client / build.ROBOTO[0]).is_file()
+    assert [name for name in build.APP_ASSETS if not (ROOT / "assets" / name).is_file()] == []
+
+
+def test_the_patches_find_what_they_change_in_this_flet_web() -> None:
+    client = build.flet_web_client()
+    bootstrap = build.without_flutter_service_worker(
+        (client / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    )
+    assert "serviceWorker" not in bootstrap.split("_flutter.loader.load(")[1]
+    dart = build.without_rive_cdn((client / "main.dart.js").read_text(encoding="utf-8"))
+    assert "cdn.jsdelivr.net" not in dart
+    fonts = json.loads(build.fonts_used((client / "assets/FontManifest.json").read_text()))
+    assert [family["family"] for family in fonts] == ["MaterialIcons"]
+    index = (client / "index.html").read_text(encoding="utf-8")
+    assert '<script src="flutter_bootstrap.js" async></script>' in index
+    assert "<!-- fletAppConfig -->" in index
+
+
+def test_a_patch_that_finds_nothing_stops_the_build() -> None:
+    with pytest.raises(build.BuildError):
+        build.without_flutter_service_worker("_flutter.loader.load({config: c})")
+    with pytest.raises(build.BuildError):
+        build.relative_pyodide('flet.pyodideUrl="https://cdn.example/pyodide.mjs";')
+    with pytest.raises(build.BuildError):
+        build.without_rive_cdn("no rive here")
+    with pytest.raises(build.BuildError):
+        build.with_page_script("<html></html>", "x")
+    with pytest.raises(build.BuildError):
+        build.requirements("flet>=1.0\n")
+
+
+def test_the_pins_are_the_servers_own_versions() -> None:
+    """The browser runs what the server and the tests run: each pinned package is installed
+    here at the pinned version (a bump of one moves the other)."""
+    pins = build.requirements(build.REQUIREMENTS.read_text(encoding="utf-8"))
+    differ = {}
+    for pin in pins:
+        name, version = pin.split("==")
+        installed = importlib.metadata.version(name)
+        if installed != version:
+            differ[name] = (version, installed)
+    assert differ == {}
+    assert {build.package_name(pin) for pin in pins} >= {
+        "flet",
+        "flet-charts",
+        "sqlmodel",
+        "alembic",
+        "platformdirs",
+        "babel",
+        "segno",
+        "pydantic-core",
+        "msgpack",
+        "markupsafe",
+    }
+
+
+def test_the_app_archive_holds_the_app_and_its_packages_and_no_caches(tmp_path: Path) -> None:
+    packages = tmp_path / "packages"
+    (packages / "six").mkdir(parents=True)
+    (packages / "six" / "__init__.py").write_text("")
+    (packages / "six" / "__pycache__").mkdir()
+    (packages / "six" / "__pycache__" / "x.pyc").write_bytes(b"")
+    archive = tmp_path / "app.tar.gz"
+    build.app_archive(packages, archive)
+    with tarfile.open(archive) as opened:
+        names = opened.getnames()
+    assert "main.py" in names
+    assert "__pypackages__/six/__init__.py" in names
+    assert "canasta_score/in_browser.py" in names
+    assert "canasta_score/i18n/locale/nl/LC_MESSAGES/canasta_score.mo" in names
+    assert not [name for name in names if "__pycache__" in name or name.endswith(".po")]
+
+
+def test_markupsafe_is_taken_from_its_source_without_its_speed_ups(tmp_path: Path) -> None:
+    source = tmp_path / "markupsafe-3.0.4.tar.gz"
+    with tarfile.open(source, "w:gz") as archive:
+        for name, text in {
+            "markupsafe-3.0.4/src/markupsafe/__init__.py": "x = 1\n",
+            "markupsafe-3.0.4/src/markupsafe/_speedups.c": "int x;\n",
+            "markupsafe-3.0.4/setup.py": "\n",
+        }.items():
+            file = tmp_path / "file"
+            file.write_text(text)
+            archive.add(file, arcname=name)
+    into = tmp_path / "packages"
+    into.mkdir()
+    build.unpack_pure_source(source, into)
+    assert sorted(p.relative_to(into).as_posix() for p in into.rglob("*") if p.is_file()) == [
+        "markupsafe/__init__.py"
+    ]
+    empty = tmp_path / "empty.tar.gz"
+    with tarfile.open(empty, "w:gz"):
+        pass
+    with pytest.raises(build.BuildError):
+        build.unpack_pure_source(empty, tmp_path / "none")
+
+
+def test_the_same_sources_make_the_same_archive(tmp_path: Path) -> None:
+    """A build that changed nothing is the same version: no phone downloads the app again."""
+    packages = tmp_path / "packages"
+    (packages / "six").mkdir(parents=True)
+    (packages / "six" / "__init__.py").write_text("")
+    build.app_archive(packages, tmp_path / "one.tar.gz")
+    (packages / "six" / "__init__.py").touch()  # a newer time, the same file
+    build.app_archive(packages, tmp_path / "two.tar.gz")
+    assert (tmp_path / "one.tar.gz").read_bytes() == (tmp_path / "two.tar.gz").read_bytes()

@@ -1,0 +1,430 @@
+"""Build the web app that runs wholly in the browser: `build/web/` (`make web-app`).
+
+Python runs in the page (Pyodide, in a web worker) and draws with Flet's own web client, both
+taken from the `flet-web` package this environment already has (pinned with flet, and carrying
+Pyodide 314.0.7 for Python 3.14). The app's Python packages come from PyPI (pinned in
+`tools/web_app_requirements.txt`) and ride in the app's archive, so nothing is fetched from
+GitHub or a CDN, at build time or in the browser. Why not plain `flet publish`:
+docs/PACKAGING.md ("The web app in the browser").
+
+    python tools/build_web_app.py [--out build/web] [--cache build/web-app-cache]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIREMENTS = ROOT / "tools" / "web_app_requirements.txt"
+TEMPLATES = ROOT / "tools" / "web_app"
+#: Pyodide's wheels for the Python in flet-web's Pyodide 314.0.7.
+PYODIDE_WHEELS = [
+    "--platform",
+    "pyemscripten_2026_0_wasm32",
+    "--python-version",
+    "3.14",
+    "--implementation",
+    "cp",
+    "--abi",
+    "cp314",
+]
+#: Packages with no Pyodide wheel on PyPI whose source runs as pure Python.
+FROM_SOURCE = {"markupsafe"}
+#: The languages the app speaks (Babel's locale data for the rest is left out: 30 MB).
+LANGUAGES = ("en", "nl", "de", "fi", "da", "nb", "no")
+
+#: What the page loads from flet-web's client: the dart2js build drawn by CanvasKit (the full
+#: one, and Chromium's smaller one where the browser has its own text breaking and image
+#: codecs). Left out: the WebAssembly build and its skwasm renderers, debug symbols, source
+#: maps, Flutter's service worker (it unregisters itself), Pyodide's executables, typings,
+#: and the micropip / packaging wheels (the packages come in the app's archive).
+CLIENT_FILES = (
+    "index.html",
+    "flutter_bootstrap.js",
+    "main.dart.js",
+    "python.js",
+    "python-worker.js",
+    "canvaskit/canvaskit.js",
+    "canvaskit/canvaskit.wasm",
+    "canvaskit/chromium/canvaskit.js",
+    "canvaskit/chromium/canvaskit.wasm",
+    "assets/AssetManifest.bin",
+    "assets/AssetManifest.bin.json",
+    "assets/FontManifest.json",
+    "assets/fonts/MaterialIcons-Regular.otf",
+    "assets/shaders/ink_sparkle.frag",
+    "assets/shaders/stretch_effect.frag",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/pyodide-lock.json",
+    "pyodide/python_stdlib.zip",
+)
+#: Roboto, the font Flutter falls back to for text, where Flutter asks for it (Google Fonts'
+#: path under `flet.fontFallbackBaseUrl`): Latin, Greek and Cyrillic.
+ROBOTO = ("assets/fonts/roboto.woff2", "assets/fonts/roboto/v32/KFOmCnqEu92Fr1Me4GZLCzYlKw.woff2")
+#: Where Flet's client fetches the Rive animation runtime (which the app never shows) from: a
+#: CDN. Pointed at a folder of the app's that is not shipped, so the page asks no other host.
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+RIVE_LOCAL = "./rive-not-shipped/"
+
+#: The app's own icons and manifest, over Flet's (as the table server serves them).
+APP_ASSETS = (
+    "favicon.png",
+    "manifest.json",
+    "icons/apple-touch-icon-192.png",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "icons/icon-maskable-192.png",
+    "icons/icon-maskable-512.png",
+    "icons/loading-animation.png",
+)
+#: What of this repository goes into the app's archive (with the packages beside it).
+APP_SOURCES = (ROOT / "main.py", ROOT / "canasta_score")
+
+
+class BuildError(Exception):
+    """The build cannot go on; the message says why."""
+
+
+def requirements(text: str) -> list[str]:
+    """The pinned requirements of a requirements file, comments and blank lines left out.
+
+    >>> requirements("# a comment\\nflet==1.0.5\\n\\nsix==1.17.0  # why\\n")
+    ['flet==1.0.5', 'six==1.17.0']
+    """
+    found = []
+    for line in text.splitlines():
+        requirement = line.split("#", 1)[0].strip()
+        if requirement:
+            if "==" not in requirement:
+                raise BuildError(f"{requirement!r} is not pinned (name==version)")
+            found.append(requirement)
+    return found
+
+
+def package_name(requirement: str) -> str:
+    """A requirement's name as a package index compares it.
+
+    >>> package_name("Typing_Extensions==4.16.0")
+    'typing-extensions'
+    """
+    return re.sub(r"[-_.]+", "-", requirement.split("==")[0]).lower()
+
+
+def download(pins: list[str], cache: Path) -> list[Path]:
+    """The wheels (and the source archives of FROM_SOURCE) of `pins`, from the package index;
+    kept in `cache`, so a second build asks for nothing."""
+    cache.mkdir(parents=True, exist_ok=True)
+    wheels, sources = [], []
+    for pin in pins:
+        (sources if package_name(pin) in FROM_SOURCE else wheels).append(pin)
+    pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(cache)]
+    stamp = cache / ("pins-" + hashlib.sha256("\n".join(pins).encode()).hexdigest()[:16])
+    if not stamp.exists():
+        if wheels:
+            subprocess.run([*pip, "--only-binary", ":all:", *PYODIDE_WHEELS, *wheels], check=True)
+        if sources:
+            subprocess.run([*pip, "--no-binary", ":all:", *sources], check=True)
+        stamp.touch()
+    files = []
+    for pin in pins:
+        name, version = package_name(pin), pin.split("==")[1]
+        matches = [
+            path
+            for path in cache.iterdir()
+            if path.name.endswith((".whl", ".tar.gz"))
+            and package_name(path.name.split("-")[0]) == name
+            and path.name.split("-")[1].removesuffix(".tar.gz") == version
+        ]
+        if not matches:
+            raise BuildError(f"no download of {pin} in {cache}")
+        files.append(sorted(matches)[0])
+    return files
+
+
+def unpack_wheel(wheel: Path, into: Path) -> None:
+    """A wheel's files into `into` (a site-packages folder), less what never runs in a page:
+    compiled caches, type stubs' tests, and Babel's data for the languages the app lacks."""
+    with zipfile.ZipFile(wheel) as archive:
+        for member in archive.namelist():
+            if keep_member(member):
+                archive.extract(member, into)
+
+
+def keep_member(member: str) -> bool:
+    """Whether a file of a package goes into the app (a language's data only for its own).
+
+    >>> keep_member("babel/locale-data/nl.dat"), keep_member("babel/locale-data/ja.dat")
+    (True, False)
+    >>> keep_member("babel/locale-data/nl_BE.dat"), keep_member("flet/__pycache__/a.pyc")
+    (False, False)
+    """
+    if "__pycache__/" in member or member.endswith(".pyc"):
+        return False
+    if member.startswith("babel/locale-data/"):
+        stem = member.rsplit("/", 1)[1].removesuffix(".dat")
+        return stem == "root" or stem in LANGUAGES
+    return True
+
+
+def unpack_pure_source(source: Path, into: Path) -> None:
+    """A package's pure-Python modules from its source archive (`src/<name>/*.py`, and
+    `py.typed`): MarkupSafe falls back to them when its C speed-ups are missing."""
+    with tarfile.open(source) as archive:
+        for member in archive.getmembers():
+            parts = Path(member.name).parts
+            pure = parts[-1].endswith((".py", ".typed"))
+            if len(parts) >= 4 and parts[1] == "src" and member.isfile() and pure:
+                target = into.joinpath(*parts[2:])
+                target.parent.mkdir(parents=True, exist_ok=True)
+                extracted = archive.extractfile(member)
+                assert extracted is not None
+                target.write_bytes(extracted.read())
+    if not into.is_dir() or not any(into.iterdir()):
+        raise BuildError(f"no Python modules under src/ in {source.name}")
+
+
+def relative_pyodide(index: str) -> str:
+    """The page's Pyodide address made relative to the page: the worker imports it as a
+    module, and `pyodide/pyodide.mjs` alone reads as a bare module name, which it refuses.
+
+    >>> relative_pyodide('flet.pyodideUrl="pyodide/pyodide.mjs";')
+    'flet.pyodideUrl="./pyodide/pyodide.mjs";'
+    """
+    patched, count = re.subn(
+        r'flet\.pyodideUrl\s*=\s*"pyodide/pyodide\.mjs"',
+        'flet.pyodideUrl="./pyodide/pyodide.mjs"',
+        index,
+    )
+    if count != 1:
+        raise BuildError("index.html names no local pyodide/pyodide.mjs to make relative")
+    return patched
+
+
+def without_flutter_service_worker(bootstrap: str) -> str:
+    """flutter_bootstrap.js without Flutter's own service worker, which would replace the
+    app's (Flutter's unregisters itself, so nothing would open offline).
+
+    >>> without_flutter_service_worker('load({\\n    config: c,\\n    serviceWorkerSettings: {\\n'
+    ...     '        serviceWorkerVersion: "1" /* x */,\\n    },\\n    onEntrypointLoaded: f'
+    ...     '})')
+    'load({\\n    config: c,\\n    onEntrypointLoaded: f})'
+    """
+    patched, count = re.subn(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},", "", bootstrap)
+    if count != 1:
+        raise BuildError("flutter_bootstrap.js has no serviceWorkerSettings to take out")
+    return patched
+
+
+def fonts_used(manifest: str) -> str:
+    """Flutter's font manifest with the Material icons alone: Flutter loads every font listed
+    as it starts, and the app uses neither the maths fonts nor the Cupertino icons.
+
+    >>> fonts_used('[{"family": "MaterialIcons", "fonts": []}, {"family": "x", "fonts": []}]')
+    '[{"family": "MaterialIcons", "fonts": []}]'
+    """
+    families = [family for family in json.loads(manifest) if family["family"] == "MaterialIcons"]
+    if not families:
+        raise BuildError("FontManifest.json lists no MaterialIcons")
+    return json.dumps(families)
+
+
+def without_rive_cdn(client: str) -> str:
+    """main.dart.js asking the page's own folder, not a CDN, for the Rive runtime.
+
+    >>> without_rive_cdn('a="https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"')
+    'a="./rive-not-shipped/"'
+    """
+    if client.count(RIVE_CDN) != 1:
+        raise BuildError("main.dart.js does not name the Rive runtime's CDN once")
+    return client.replace(RIVE_CDN, RIVE_LOCAL)
+
+
+def with_page_script(index: str, script: str) -> str:
+    """index.html with the app's own script (its service worker, persistent storage) added
+    before its first script runs Flutter."""
+    marker = '<script src="flutter_bootstrap.js" async></script>'
+    if marker not in index:
+        raise BuildError("index.html does not load flutter_bootstrap.js as expected")
+    return index.replace(marker, f"<script>\n{script}\n</script>\n  {marker}")
+
+
+def service_worker(template: str, files: Iterable[str], version: str) -> str:
+    """The app's service worker with the files it keeps for offline use and their version.
+
+    >>> service_worker("const V = '@VERSION@'; const F = @FILES@;", ["a.js", "b/c"], "1")
+    'const V = \\'1\\'; const F = ["./", "a.js", "b/c"];'
+    """
+    listed = json.dumps(["./", *sorted(files)])
+    return template.replace("@VERSION@", version).replace("@FILES@", listed)
+
+
+def app_archive(packages: Path, out: Path, sources: Iterable[Path] = APP_SOURCES) -> None:
+    """app.tar.gz: main.py, the app's package (with its compiled catalogs) and its packages
+    in `__pypackages__/`, which Flet's worker puts on sys.path (so micropip is never asked)."""
+
+    def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        name = info.name
+        if "__pycache__" in name or name.endswith((".pyc", ".po", ".pot")):
+            return None
+        if "/storage/postgres" in name:
+            return None
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        info.mtime = 0
+        return info
+
+    # No time in the gzip header either: the same sources make the same archive, so a build
+    # that changed nothing is the same version and no phone downloads the app again.
+    with (
+        out.open("wb") as file,
+        gzip.GzipFile("", "wb", 9, file, mtime=0) as zipped,
+        tarfile.open(fileobj=zipped, mode="w") as archive,
+    ):
+        for source in sources:
+            archive.add(source, arcname=source.name, filter=keep)
+        archive.add(packages, arcname="__pypackages__", filter=keep)
+
+
+def flet_web_client() -> Path:
+    import flet_web
+
+    return Path(flet_web.__file__).parent / "web"
+
+
+def check_catalogs() -> None:
+    missing = [
+        code
+        for code in ("nl", "de", "fi", "da", "nb")
+        if not (ROOT / "canasta_score/i18n/locale" / code / "LC_MESSAGES/canasta_score.mo").exists()
+    ]
+    if missing:
+        raise BuildError(f"catalogs not compiled for {missing}: run `make compile-messages`")
+
+
+def build(
+    final: Path, cache: Path, sources: Iterable[Path] = APP_SOURCES, pins: list[str] | None = None
+) -> None:
+    """Builds into a folder beside `final` and puts it in place whole once it is complete,
+    so a failed build never leaves a `final` that looks built. `sources` and `pins`: another
+    app built the same way (benchmarks/web_app_bench.py's counter)."""
+    out = final.with_name(final.name + ".building")
+    if pins is None:
+        pins = requirements(REQUIREMENTS.read_text(encoding="utf-8"))
+    _build(out, cache, list(sources), pins)
+    if final.exists():
+        shutil.rmtree(final)
+    out.rename(final)
+
+
+def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None:
+    check_catalogs()
+    client = flet_web_client()
+    downloads = download(pins, cache / "downloads")
+
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for name in CLIENT_FILES:
+        source = client / name
+        if not source.exists():
+            raise BuildError(f"flet-web has no {name}: is flet-web 1.0.5 installed?")
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, out / name)
+    (out / ROBOTO[1]).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(client / ROBOTO[0], out / ROBOTO[1])
+    fonts = out / "assets/FontManifest.json"
+    fonts.write_text(fonts_used(fonts.read_text(encoding="utf-8")), encoding="utf-8")
+    dart = out / "main.dart.js"
+    dart.write_text(without_rive_cdn(dart.read_text(encoding="utf-8")), encoding="utf-8")
+    for name in APP_ASSETS:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / "assets" / name, out / name)
+
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web.patch_index import patch_index_html
+
+    patch_index_html(
+        str(out / "index.html"),
+        base_href="/",
+        app_name="Canasta Score",
+        app_description="Scores for real Canasta games",
+        pyodide=True,
+        pyodide_script_path="main.py",
+        pyodide_version="314.0.7",
+        app_package_url="app.tar.gz",
+        web_renderer=WebRenderer.CANVAS_KIT,
+        route_url_strategy=RouteUrlStrategy.HASH,
+        no_cdn=True,
+    )
+    index = (out / "index.html").read_text(encoding="utf-8")
+    # A static host may serve the app from any folder: everything relative to the page.
+    index = re.sub(r'<base href="/">', '<base href="./">', index)
+    index = index.replace('"/canvaskit/"', '"./canvaskit/"')
+    index = index.replace('flet.entrypointBaseUrl="/"', 'flet.entrypointBaseUrl="./"')
+    index = index.replace('flet.assetBase="/"', 'flet.assetBase="./"')
+    index = relative_pyodide(index)
+    index = with_page_script(index, (TEMPLATES / "page.js").read_text(encoding="utf-8"))
+    (out / "index.html").write_text(index, encoding="utf-8")
+    bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    (out / "flutter_bootstrap.js").write_text(
+        without_flutter_service_worker(bootstrap), encoding="utf-8"
+    )
+
+    packages = cache / "__pypackages__"
+    if packages.exists():
+        shutil.rmtree(packages)
+    packages.mkdir(parents=True)
+    for path in downloads:
+        if path.name.endswith(".whl"):
+            unpack_wheel(path, packages)
+        else:
+            unpack_pure_source(path, packages)
+    app_archive(packages, out / "app.tar.gz", sources)
+
+    files = sorted(
+        path.relative_to(out).as_posix()
+        for path in out.rglob("*")
+        if path.is_file() and not path.name.startswith("canvaskit.")
+    )
+    # CanvasKit's two builds: the page keeps the one the browser loads (page.js).
+    version = hashlib.sha256()
+    for name in sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()):
+        version.update(name.encode() + (out / name).read_bytes())
+    worker = service_worker(
+        (TEMPLATES / "service-worker.js").read_text(encoding="utf-8"),
+        files,
+        version.hexdigest()[:16],
+    )
+    (out / "service-worker.js").write_text(worker, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "web")
+    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "web-app-cache")
+    args = parser.parse_args(argv)
+    try:
+        build(args.out, args.cache)
+    except (BuildError, subprocess.CalledProcessError) as error:
+        print(f"build_web_app: {error}", file=sys.stderr)
+        return 1
+    total = sum(path.stat().st_size for path in args.out.rglob("*") if path.is_file())
+    print(f"built {args.out} ({total / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
