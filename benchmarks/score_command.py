@@ -87,12 +87,12 @@ def main() -> None:
             commands["before"] = (score, args.before.resolve())
         times = taking_turns(commands, args.runs)
     bare = statistics.median(times["bare"])
-    print(f"python -c pass                  median {bare * 1000:7.1f} ms  (baseline)")
+    print(f"{'python -c pass':36s} median {bare * 1000:7.1f} ms  (baseline)")
     for name in ("before", "score"):
         if name in times:
             scored = statistics.median(times[name])
             what = "score, 40-round game file" + (" (before)" if name == "before" else "")
-            print(f"{what:32s}median {scored * 1000:7.1f} ms  ratio {scored / bare:.2f}x")
+            print(f"{what:36s} median {scored * 1000:7.1f} ms  ratio {scored / bare:.2f}x")
 
     entries = game.rounds
     rounds = 100_000
