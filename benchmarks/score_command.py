@@ -1,6 +1,6 @@
 """Benchmark: the score command as a whole process next to a bare interpreter, and in-process scoring.
 
-    .venv/bin/python benchmarks/score_command.py [--runs N]
+    .venv/bin/python benchmarks/score_command.py [--runs N] [--before CHECKOUT]
 
 Prints the figures recorded in docs/FIGURES.md; targets: the command under 3x `python -c pass`,
 100,000 rounds scored in-process under 1 s.
@@ -35,46 +35,64 @@ def forty_round_game() -> Game:
     return game
 
 
-def wall_times(command: list[str], runs: int) -> list[float]:
+def wall_times(command: list[str], runs: int, cwd: Path | None = None) -> list[float]:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd
+        )
         times.append(time.perf_counter() - start)
     return times
 
 
-def side_by_side(first: list[str], second: list[str], runs: int) -> tuple[list[float], list[float]]:
-    """Each command's wall times, the runs taking turns: a machine whose load changes during
-    the measurement changes both alike (the ratio is what counts on a shared machine)."""
-    wall_times(first, 3)  # warm the file cache
-    wall_times(second, 3)
-    times: tuple[list[float], list[float]] = ([], [])
+def taking_turns(
+    commands: dict[str, tuple[list[str], Path | None]], runs: int
+) -> dict[str, list[float]]:
+    """Each command's wall times (run in its folder), the runs taking turns: a machine whose
+    load changes during the measurement changes all alike (the ratio is what counts on a
+    shared machine)."""
+    for command, cwd in commands.values():
+        wall_times(command, 3, cwd)  # warm the file cache
+    times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
-        times[0].extend(wall_times(first, 1))
-        times[1].extend(wall_times(second, 1))
+        for name, (command, cwd) in commands.items():
+            times[name].extend(wall_times(command, 1, cwd))
     return times
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=30)
-    runs = parser.parse_args().runs
+    parser.add_argument(
+        "--before", type=Path, help="an earlier checkout, its command timed in the same turns"
+    )
+    args = parser.parse_args()
 
     # An installed package has its bytecode compiled; this machine sets PYTHONDONTWRITEBYTECODE.
     package = Path(__file__).resolve().parent.parent / "canasta_score"
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
+    checkouts = [package] + ([args.before.resolve() / "canasta_score"] if args.before else [])
+    for folder in checkouts:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], check=True)
     game = forty_round_game()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.json"
         path.write_text(json.dumps(game_document(game)))
-        command = [sys.executable, "-m", "canasta_score", "score", str(path)]
-        bare_times, scored_times = side_by_side([sys.executable, "-c", "pass"], command, runs)
-        bare, scored = statistics.median(bare_times), statistics.median(scored_times)
-    print(f"python -c pass                  median {bare * 1000:7.1f} ms  (baseline)")
-    print(
-        f"score, 40-round game file       median {scored * 1000:7.1f} ms  ratio {scored / bare:.2f}x"
-    )
+        score = [sys.executable, "-m", "canasta_score", "score", str(path)]
+        commands = {
+            "bare": ([sys.executable, "-c", "pass"], None),
+            "score": (score, package.parent),
+        }
+        if args.before:  # `-m` finds the package in the folder it runs in first
+            commands["before"] = (score, args.before.resolve())
+        times = taking_turns(commands, args.runs)
+    bare = statistics.median(times["bare"])
+    print(f"{'python -c pass':36s} median {bare * 1000:7.1f} ms  (baseline)")
+    for name in ("before", "score"):
+        if name in times:
+            scored = statistics.median(times[name])
+            what = "score, 40-round game file" + (" (before)" if name == "before" else "")
+            print(f"{what:36s} median {scored * 1000:7.1f} ms  ratio {scored / bare:.2f}x")
 
     entries = game.rounds
     rounds = 100_000

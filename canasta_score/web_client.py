@@ -209,34 +209,60 @@ class LightClient:
     async def warm(self, names: Iterable[str]) -> None:
         """Makes the compressed copies of the client's files now, one after the other.
 
-        Started with the server, so the first phone finds them ready (a file already kept
-        costs a read); a phone asking meanwhile waits for the file being made, never twice.
+        Started with the server, so the first phone finds them ready; a file already kept
+        costs a look at Flet's headers (its ETag), not a read of both copies (0.4 s of the
+        server's time while the first phone fetches the client); a phone asking meanwhile
+        waits for the file being made, never twice.
         """
 
         async def drop(message: Message) -> None:
             pass
 
         for name in names:
-            path = self.prefix + name
-            scope: Scope = {
-                "type": "http",
-                "asgi": {"version": "3.0"},
-                "http_version": "1.1",
-                "method": "GET",
-                "scheme": "http",
-                "path": path,
-                "raw_path": path.encode("latin-1"),
-                "root_path": "",
-                "query_string": b"",
-                "headers": [(b"accept-encoding", b"br"), (b"host", b"127.0.0.1")],
-                "server": ("127.0.0.1", 80),
-                "client": ("127.0.0.1", 0),
-            }
             try:
-                await self(scope, _no_request_body(), drop)
+                if await self._kept(name):
+                    continue
+                await self(self._request(name, "GET"), _no_request_body(), drop)
             except Exception:
                 continue  # a file Flet cannot serve: the phones will not ask for it either
         await anyio.to_thread.run_sync(self.prune)
+
+    async def _kept(self, name: str) -> bool:
+        """Whether the Brotli copy of a client file as Flet serves it now is kept already."""
+        etags: list[bytes] = []
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 200:
+                etag = header(message.get("headers", []), b"etag")
+                if etag is not None:
+                    etags.append(etag)
+
+        request = self._request(name, "HEAD")
+        await self.app(dict(request, path="/" + name), _no_request_body(), headers_only)
+        if not etags:
+            return False
+        cached = self.cached_path("/" + name, etags[0].decode("latin-1"), "br")
+        if not cached.is_file():
+            return False
+        self.used.add(cached)
+        return True
+
+    def _request(self, name: str, method: str) -> Scope:
+        path = self.prefix + name
+        return {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": method,
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode("latin-1"),
+            "root_path": "",
+            "query_string": b"",
+            "headers": [(b"accept-encoding", b"br"), (b"host", b"127.0.0.1")],
+            "server": ("127.0.0.1", 80),
+            "client": ("127.0.0.1", 0),
+        }
 
     def prune(self, max_age_s: float = STALE_AFTER_S) -> list[Path]:
         """Removes the kept copies unused this run and older than `max_age_s` (an old client's)."""

@@ -266,3 +266,43 @@ def test_kept_copies_of_an_old_client_are_removed_after_a_month(tmp_path: Path) 
     light.used.add(in_use)
     assert light.prune() == [stale]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in-use.br", "recent.br"]
+
+
+def test_a_start_that_finds_the_copies_kept_reads_none_of_them(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from canasta_score.web_client import LightClient
+
+    def light_client() -> LightClient:
+        light = web_app(None, None, 1, cache_dir=cache).app.app
+        assert isinstance(light, LightClient)
+        return light
+
+    names = ["main.dart.mjs", "canvaskit/skwasm.js"]
+    threading_run(light_client().warm(names))
+    kept = sorted(cache.glob("*.br"))
+    assert len(kept) == 2
+    read: list[Path] = []
+    original = Path.read_bytes
+
+    def reading(path: Path) -> bytes:
+        read.append(path)
+        return original(path)
+
+    monkeypatch.setattr(Path, "read_bytes", reading)
+    again = light_client()
+    threading_run(again.warm(names))
+    assert [path for path in read if path.parent == cache] == [], "a look at the headers only"
+    assert again.used >= set(kept), "and kept from pruning"
+    monkeypatch.setattr(Path, "read_bytes", original)
+    for name in names:  # still sent as kept
+        answer = request(
+            web_app(None, None, 1, cache_dir=cache), "/" + name, {"Accept-Encoding": "br"}
+        )
+        assert answer.headers["content-encoding"] == "br"
+
+
+def threading_run(work: Any) -> None:
+    thread = threading.Thread(target=lambda: asyncio.run(work))
+    thread.start()
+    thread.join(120)
