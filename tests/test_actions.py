@@ -508,3 +508,43 @@ def test_opening_the_rank_chooser_writes_nothing(
     area.toggle_ranks()
     assert area.rank_row.visible is not shown, "the chooser opens and closes"
     assert kept == [], "nothing of the round changed: nothing noted or written"
+
+
+def test_a_first_tap_before_the_devices_settings_arrive_takes_and_stays(
+    store: GameStore,
+) -> None:
+    """Finding 2: the device's settings, read once the first screen is up, came in after a
+    tap and started the round afresh in the device's way of entering, undoing the tap."""
+    from canasta_score.ui.state.round_entry import ENTRY_MODE_SETTING, EntryMode
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = phone_app(store, "phone-a")
+    entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    app.current = entry
+    entry.build()
+    entry.panels[1].mode_changed(EntryMode.MELDS)  # the first tap, before the settings
+    # The device's settings arrive: it last entered rounds in card counts.
+    app.device = {ENTRY_MODE_SETTING: EntryMode.CARDS.value} | app.device
+    entry.device_read()
+    assert app.current is entry
+    assert [side.mode for side in entry.draft.sides] == [EntryMode.POINTS, EntryMode.MELDS]
+
+
+def test_a_setting_chosen_while_the_devices_are_read_stands(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = phone_app(store, "phone-a")
+
+    async def read() -> dict[str, str]:
+        app.set_device_setting("entry_mode", "melds")  # a tap while the device answers
+        return {"entry_mode": "points", "theme": "dark"}
+
+    app.page.theme_mode = None
+    app.page.get_device_info = None  # a language is chosen: the device is not asked
+    app.device["language"] = "en"
+    monkeypatch.setattr(app, "_read_preferences", read)
+    monkeypatch.setattr(
+        app, "set_device_setting", lambda name, value: app.device.update({name: value})
+    )
+    run_on_a_loop_of_its_own(app.read_device())
+    assert app.device["entry_mode"] == "melds" and app.device["theme"] == "dark"

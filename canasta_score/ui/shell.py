@@ -178,7 +178,9 @@ class App:
     async def read_device(self) -> None:
         """Reads this device's settings and preferred languages, then speaks its language."""
         with contextlib.suppress(Exception):
-            self.device = await asyncio.wait_for(self._read_preferences(), DEVICE_WAIT)
+            found = await asyncio.wait_for(self._read_preferences(), DEVICE_WAIT)
+            # A choice made on this page while they were read (a tap) stands.
+            self.device = found | self.device
         if not self.device.get("language"):
             with contextlib.suppress(Exception):
                 info = await asyncio.wait_for(self.page.get_device_info(), DEVICE_WAIT)

@@ -80,6 +80,9 @@ class RoundEntryScreen(GameScreen, Screen):
         self.save = ft.FilledButton(icon=ft.Icons.CHECK, on_click=self.save_round, height=60)
         #: A save is on its way to the database (Save stays off: one tap, one round).
         self.saving = False
+        #: Something was typed or tapped here: the device's settings, read late, change
+        #: nothing of this screen any more (a first tap always takes).
+        self.handled = False
 
     @property
     def editing(self) -> int | None:
@@ -94,7 +97,8 @@ class RoundEntryScreen(GameScreen, Screen):
         """This phone's settings came in after the screen was drawn: a round not begun yet
         starts in the way this phone enters rounds."""
         mode = self.phone_mode()
-        if self.editing is None and not self.draft.worth_keeping and mode != self.draft.start_mode:
+        untouched = not self.draft.worth_keeping and not self.handled
+        if self.editing is None and untouched and mode != self.draft.start_mode:
             self.draft = RoundDraft(self.draft.game, None, mode)
             self.app.redraw(self)
 
@@ -308,6 +312,7 @@ class RoundEntryScreen(GameScreen, Screen):
     def changed(self, *, at_once: bool = False) -> None:
         """The draft changed: shown at once; kept once typing pauses, or `at_once` for a
         tap (a stepper, a toggle), which nothing after it may lose."""
+        self.handled = True
         self.refresh()
         if self.editing is None:
             self.app.store.note_draft(self.game_id, self.kept(), self.phone)
