@@ -105,7 +105,7 @@ def test_the_device_is_asked_once_the_first_screen_is_laid_out(store: GameStore)
     async def journey() -> None:
         page = DevicePage()
         app = App(page, store)  # type: ignore[arg-type]
-        app.preferences = lambda: NoPreferences()  # type: ignore[method-assign]
+        app.services.preferences = lambda: NoPreferences()  # type: ignore[method-assign,assignment,return-value]
         app.start(tell_about_opening=False)
         for _ in range(20):
             await asyncio.sleep(0)

@@ -235,7 +235,7 @@ def test_a_take_back_asked_before_another_phones_save_takes_nothing_back(
         dialog = b.page.dialogs[-1]
         dialog.actions[1].on_click()  # yes: but the game is no longer what B was asked about
         assert len(store.load_game(game_id).game.rounds) == 2
-        held = b._held_message  # said once the dialog is gone
+        held = b.messages.held  # said once the dialog is gone
         assert held is not None and "changed on another screen" in held[0]
 
     run_on_a_loop_of_its_own(journey())

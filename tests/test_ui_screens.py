@@ -338,7 +338,7 @@ class DevicePreferences:
 def phone_with(store: GameStore, preferences: DevicePreferences) -> App:
     """A phone that has opened the app and read its own settings."""
     app = app_on(store)
-    app.preferences = lambda: preferences  # type: ignore[assignment,method-assign,return-value]
+    app.services.preferences = lambda: preferences  # type: ignore[assignment,method-assign,return-value]
     app.start(tell_about_opening=False)
     run_on_a_loop_of_its_own(app.read_device())
     return app

@@ -72,7 +72,8 @@ def show_unusable_database(page: ft.Page, reason: Notice) -> None:
     """
     from canasta_score.i18n import negotiate, translator
     from canasta_score.ui.connection import BROWSER_LANGUAGES
-    from canasta_score.ui.shell import DEVICE_WAIT, locale_tag
+    from canasta_score.ui.device import DEVICE_WAIT
+    from canasta_score.ui.shell import locale_tag
 
     print(f"Canasta Score: {reason}", flush=True)
     page.title = "Canasta Score"

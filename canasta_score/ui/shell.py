@@ -37,34 +37,26 @@ import flet as ft
 
 from canasta_score import runtime
 from canasta_score.i18n import Translator, negotiate, translator
-from canasta_score.storage import NoticeCode, browser_disk
+from canasta_score.storage import browser_disk
 from canasta_score.ui.actions import ActionRunner
-from canasta_score.ui.components import TapIcon, dialog_title, tap_height
+from canasta_score.ui.components import TapIcon
 from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE
+from canasta_score.ui.device import DEVICE_WAIT, DeviceServices
 from canasta_score.ui.host import CONTENT_WIDTH
+from canasta_score.ui.messages import Messages
 from canasta_score.ui.news import (
-    APP_FAULT,
-    CANNOT_REACH_NOW,
-    CANNOT_SAVE_NOW,
-    GAME_DELETED_ELSEWHERE,
     NOT_KEPT_IN_BROWSER,
-    SAVED_AGAIN,
     TableNews,
 )
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.store import GameNotFound, GameStore, ImportRefused
+from canasta_score.ui.store import GameStore, ImportRefused
 from canasta_score.ui.views import BrokenScreen, screen_for, screen_for_failure
 
-#: Where this app's device settings sit in the device's storage, shared with other apps' keys.
-PREFIX = "canasta_score."
 #: What a device keeps for itself, with the value before any choice.
 DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on", "entry_mode": "points"}
 #: The device settings earlier versions kept in the shared database (the language never was
 #: taken from there: it follows the device unless chosen on it).
 CARRIED_OVER = ("theme", "keep_awake")
-#: The longest wait for the device to answer (a browser tab that went away never does). The
-#: screen is drawn meanwhile; a phone still loading on a busy machine may take long to answer.
-DEVICE_WAIT = 60
 #: The longest the device's settings wait for the first screen to be laid out.
 FIRST_FRAME_WAIT = 5
 
@@ -104,7 +96,10 @@ class App:
         #: This phone's mark (its browser's cookie; empty for an app with one device): what
         #: it types belongs to it.
         self.phone = BROWSER_PHONE.get()
-        self.clipboard: ft.Clipboard | None = None
+        #: What this page says and asks (messages, questions, the screens' dialogs).
+        self.messages = Messages(page, self)
+        #: This device's services: its settings' storage, clipboard, files, screen lock.
+        self.services = DeviceServices(page)
         #: The device's preferred languages, as far as known yet: at first what its browser
         #: said as it connected, then what the device itself says.
         self._device_languages: list[str] = list(BROWSER_LANGUAGES.get())
@@ -114,28 +109,17 @@ class App:
         self.device: dict[str, str] = {}
         #: Set once the first screen is laid out on the device (its text scale measured).
         self._first_frame = asyncio.Event()
-        self._preferences: ft.SharedPreferences | None = None
-        self.wakelock: ft.Wakelock | None = None
-        self._awake = False
         self.current: Screen | None = None
-        #: The file picker service (saving and opening files), made when first needed.
-        self._picker: ft.FilePicker | None = None
-        #: Who hears of the files a person picked (the screen that asked).
-        self.on_files_picked: Callable[[list[ft.FilePickerFile]], None] | None = None
         #: The screens' state that outlives a screen on this page, one of each kind (`kept`).
         self._kept: dict[type, Any] = {}
         #: How much this phone enlarges text (its text size setting): 1 normal, 2 twice as big.
         self.text_scale = 1.0
-        #: The dialogs and menus the screen opened, and the route they belong to.
-        self._screen_dialogs: list[ft.DialogControl] = []
+        #: The route whose screen is shown (its dialogs close when it changes).
         self._shown_route: str | None = None
-        #: While a confirmed action runs, its message waits until the dialog is gone.
-        self._quiet = False
-        self._held_message: tuple[str, str | None, Callable[[], None] | None] | None = None
         #: Runs what the screens ask of storage: off the shared event loop (`off_loop`, the
         #: table server) or directly (no threads: the browser's own Python, unit tests).
         self.actions = ActionRunner(
-            voice=self, run_task=page.run_task, off_loop=off_loop, probe=self.store.answers
+            voice=self.messages, run_task=page.run_task, off_loop=off_loop, probe=self.store.answers
         )
 
     # --- start --------------------------------------------------------------------------
@@ -159,7 +143,7 @@ class App:
         self._layout = self.layout()
         # The device's storage goes out with the first screen: added later, it would be one
         # more change of the page for the device to take in while it draws.
-        self.preferences()
+        self.services.preferences()
         self.show_route()
         if tell_about_opening:
             self.tell_about_opening()
@@ -196,12 +180,7 @@ class App:
             device_read()
 
     async def _read_preferences(self) -> dict[str, str]:
-        preferences = self.preferences()
-        found: dict[str, str] = {}
-        for name in DEVICE_SETTINGS:
-            value = await preferences.get(PREFIX + name)
-            if isinstance(value, str):
-                found[name] = value
+        found = await self.services.read(list(DEVICE_SETTINGS))
         # Kept in the shared database by earlier versions: the first device to read its
         # settings takes them over once (for what it has not chosen), keeping its own copy.
         store = self.store
@@ -211,14 +190,8 @@ class App:
         for name, value in carried.items():
             if name not in found:
                 found[name] = value
-                await preferences.set(PREFIX + name, value)
+                await self.services.write(name, value)
         return found
-
-    def preferences(self) -> ft.SharedPreferences:
-        if self._preferences is None:
-            self._preferences = ft.SharedPreferences()
-            self.page.services.append(self._preferences)
-        return self._preferences
 
     def device_setting(self, name: str, default: str) -> str:
         """One of this device's settings (`theme`, `keep_awake`, `language`)."""
@@ -227,16 +200,7 @@ class App:
     def set_device_setting(self, name: str, value: str) -> None:
         """Keeps a setting on this device (not in the shared database), from now on."""
         self.device[name] = value
-        preferences = self.preferences()
-
-        async def keep() -> None:
-            with contextlib.suppress(Exception):
-                if value:
-                    await asyncio.wait_for(preferences.set(PREFIX + name, value), DEVICE_WAIT)
-                else:
-                    await asyncio.wait_for(preferences.remove(PREFIX + name), DEVICE_WAIT)
-
-        self.page.run_task(keep)
+        self.services.keep(name, value)
 
     def wanted_language(self) -> str:
         """The language chosen on this device, else the device's own, else English."""
@@ -406,7 +370,7 @@ class App:
         route = self.page.route or "/"
         if route != self._shown_route:
             # A menu or question of the screen left (by the browser's Back, say) goes with it.
-            self.close_screen_dialogs()
+            self.messages.close_screen_dialogs()
             self._shown_route = route
         if self.current is not None:
             self.current.leave()
@@ -441,7 +405,7 @@ class App:
     def reconnected(self, _event: ft.Event[ft.Page] | None = None) -> None:
         """The page is back (reloaded, or the phone online again): its screen is drawn afresh,
         hearing other phones again, as a page opened now would be: no menu left open."""
-        self.close_screen_dialogs()
+        self.messages.close_screen_dialogs()
         self.show_route()
 
     def kept(self, kind: type[_State]) -> _State:
@@ -567,98 +531,23 @@ class App:
             call, then, refused=refused, retry=retry, undo_gone=undo_gone, always=always
         )
 
-    # --- what the action runner says (`canasta_score.ui.actions`) -----------------------
-
-    def unreachable(self, *, waiting: bool) -> None:
-        self.message(self.tr._(CANNOT_REACH_NOW if waiting else CANNOT_SAVE_NOW))
-
-    def reachable_again(self) -> None:
-        self.message(self.tr._(SAVED_AGAIN))
-
-    def game_gone(self, error: GameNotFound, undo: Callable[[], None] | None) -> None:
-        """The game this phone works on was deleted on another phone: said, with its undo
-        (the game restored, and this phone back where it was; what was typed here is kept
-        meanwhile), and home is shown."""
-        if undo is None and error.notice.code == NoticeCode.GAME_DELETED:
-            game_id, route, store = error.game_id, self.page.route, self.store
-
-            def undo() -> None:
-                self.attempt(lambda: store.restore_game(game_id), lambda _: self.go(route))
-
-        self.message(self.tr._(GAME_DELETED_ELSEWHERE), self.tr._("Undo") if undo else None, undo)
-        self.go("/")
-
-    def fault(self, error: BaseException) -> None:
-        self.message(self.tr._(APP_FAULT).format(details=f"{type(error).__name__}: {error}"))
-
-    def refresh(self) -> None:
-        self.page.update()
-
-    # --- messages -----------------------------------------------------------------------
+    # --- messages and questions (`canasta_score.ui.messages`) -----------------------------
 
     def message(
         self, text: str, action: str | None = None, on_action: Callable[[], None] | None = None
     ) -> None:
-        if self._quiet:
-            self._held_message = (text, action, on_action)
-            return
-        bar = ft.SnackBar(
-            content=ft.Text(text),
-            action=action,
-            on_action=(lambda: on_action()) if on_action else None,
-            duration=ft.Duration(seconds=8 if action else 4),
-            show_close_icon=True,
-        )
-        self.page.show_dialog(bar)
+        self.messages.say(text, action, on_action)
 
     def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
         """Ask before something that cannot be taken back; `on_yes` runs on a yes."""
-
-        def answer(yes_please: bool) -> None:
-            self.page.pop_dialog()
-            if yes_please:
-                self._quiet = True
-                try:
-                    on_yes()
-                finally:
-                    self._quiet = False
-
-        tall = tap_height(14, self.text_scale)
-
-        def dismissed() -> None:
-            # A message shown while the dialog closes would bring the dialog back.
-            if self._held_message is not None:
-                held, self._held_message = self._held_message, None
-                self.message(*held)
-
-        self.show_dialog(
-            ft.AlertDialog(
-                modal=True,
-                title=dialog_title(title, self.width, self.text_scale),
-                content=ft.Text(text),
-                actions=[
-                    ft.TextButton(self.tr._("Cancel"), on_click=lambda: answer(False), height=tall),
-                    ft.FilledButton(yes, on_click=lambda: answer(True), height=tall),
-                ],
-                on_dismiss=lambda: dismissed(),
-            )
-        )
+        self.messages.confirm(title, text, yes, on_yes)
 
     def show_dialog(self, dialog: ft.DialogControl) -> None:
         """Opens a dialog or bottom sheet a screen made; it closes when the route changes."""
-        self._screen_dialogs = [d for d in self._screen_dialogs if d.open]
-        self._screen_dialogs.append(dialog)
-        self.page.show_dialog(dialog)
-
-    def close_screen_dialogs(self) -> None:
-        """Closes what the screen opened and left open (messages at the bottom stay)."""
-        for dialog in self._screen_dialogs:
-            if dialog.open:
-                dialog.open = False
-        self._screen_dialogs = []
+        self.messages.show_dialog(dialog)
 
     def close_dialog(self) -> None:
-        self.page.pop_dialog()
+        self.messages.close_dialog()
 
     # --- the page's work ----------------------------------------------------------------
 
@@ -671,70 +560,38 @@ class App:
     ) -> Future[_R]:
         return self.page.run_task(handler, *args, **kwargs)
 
-    # --- the clipboard ----------------------------------------------------------------------
+    # --- this device's services (`canasta_score.ui.device`) ----------------------------------
 
     def copy_text(self, text: str, done: str) -> None:
         """Puts `text` on this phone's clipboard, and says `done` once it is there."""
-        if self.clipboard is None:
-            self.clipboard = ft.Clipboard()
-            self.page.services.append(self.clipboard)
-        clipboard = self.clipboard
-
-        async def copy() -> None:
-            await clipboard.set(text)
-            self.message(done)
-
-        self.page.run_task(copy)
-
-    # --- files a person saves and opens ---------------------------------------------------
+        self.services.copy_text(text, done, self.message)
 
     def file_picker(self) -> ft.FilePicker:
-        """The page's file picker: saves a file where the person says (a download in a
-        browser), and hands files picked with a `PickFiles` action to `on_files_picked`."""
-        if self._picker is None:
-            self._picker = ft.FilePicker(on_result=self._picked)
-            self.page.services.append(self._picker)
-        return self._picker
+        """The page's file picker, for a `PickFiles` action; picks go to `on_files_picked`."""
+        return self.services.file_picker()
 
-    def _picked(self, event: ft.FilePickerResultEvent) -> None:
-        if self.on_files_picked is not None and event.files:
-            self.on_files_picked(event.files)
+    @property
+    def on_files_picked(self) -> Callable[[list[ft.FilePickerFile]], None] | None:
+        return self.services.on_files_picked
+
+    @on_files_picked.setter
+    def on_files_picked(self, heard: Callable[[list[ft.FilePickerFile]], None] | None) -> None:
+        self.services.on_files_picked = heard
 
     def save_file(self, name: str, data: bytes) -> None:
         """Offers `data` as a file called `name`: the save dialog, or a download in a browser."""
-        picker = self.file_picker()
         tr = self.tr
-
-        async def save() -> None:
-            try:
-                await picker.save_file(
-                    dialog_title=tr._("Save {name}").format(name=name),
-                    file_name=name,
-                    src_bytes=data,
-                )
-            except Exception as error:  # a refused dialog must not end the session
-                self.message(tr._("The file could not be saved: {reason}").format(reason=error))
-
-        self.page.run_task(save)
-
-    # --- keep the screen awake during a game ------------------------------------------------
+        self.services.save_file(
+            name,
+            data,
+            tr._("Save {name}").format(name=name),
+            lambda reason: tr._("The file could not be saved: {reason}").format(reason=reason),
+            self.message,
+        )
 
     def keep_awake(self, on: bool) -> None:
-        on = on and self.device_setting("keep_awake", "on") == "on"
-        if on == self._awake:
-            return
-        self._awake = on
-        if self.wakelock is None:
-            self.wakelock = ft.Wakelock()
-            self.page.services.append(self.wakelock)
-        wakelock = self.wakelock
-
-        async def switch() -> None:
-            # Browsers without the Wake Lock API refuse; the game goes on regardless.
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(wakelock.enable() if on else wakelock.disable(), 5)
-
-        self.page.run_task(switch)
+        """Keeps the screen on during a game, where this device's setting allows it."""
+        self.services.keep_awake(on and self.device_setting("keep_awake", "on") == "on")
 
 
 def locale_tag(locale: ft.Locale) -> str:

@@ -1,0 +1,155 @@
+"""What a page says and asks: passing messages at the bottom, questions before what cannot be
+taken back, the dialogs its screens open, and what the action runner tells the player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+import flet as ft
+
+from canasta_score.storage import NoticeCode
+from canasta_score.ui.components import dialog_title, tap_height
+from canasta_score.ui.news import (
+    APP_FAULT,
+    CANNOT_REACH_NOW,
+    CANNOT_SAVE_NOW,
+    GAME_DELETED_ELSEWHERE,
+    SAVED_AGAIN,
+)
+
+if TYPE_CHECKING:
+    from canasta_score.i18n import Translator
+    from canasta_score.ui.store import GameNotFound, GameStore
+
+#: A message held back while a question closes: its text, action and what the action does.
+Held = tuple[str, str | None, Callable[[], None] | None]
+
+
+class Speaker(Protocol):
+    """What the messages ask of the page's app: its words, its size, and where to go."""
+
+    @property
+    def tr(self) -> Translator: ...
+
+    @property
+    def text_scale(self) -> float: ...
+
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def store(self) -> GameStore: ...
+
+    def go(self, route: str) -> None: ...
+
+    def attempt(self, call: Callable[[], object], then: Callable[[object], None]) -> None: ...
+
+
+class Messages:
+    """One page's messages and dialogs (and the action runner's `Voice`)."""
+
+    def __init__(self, page: ft.Page, app: Speaker) -> None:
+        self.page = page
+        self.app = app
+        #: The dialogs and menus the screen opened (closed when the route changes).
+        self.screen_dialogs: list[ft.DialogControl] = []
+        #: While a confirmed action runs, its message waits until the dialog is gone.
+        self.quiet = False
+        self.held: Held | None = None
+
+    # --- passing messages and questions ---------------------------------------------------
+
+    def say(
+        self, text: str, action: str | None = None, on_action: Callable[[], None] | None = None
+    ) -> None:
+        """A passing message at the bottom, with an optional action (e.g. Undo)."""
+        if self.quiet:
+            self.held = (text, action, on_action)
+            return
+        bar = ft.SnackBar(
+            content=ft.Text(text),
+            action=action,
+            on_action=(lambda: on_action()) if on_action else None,
+            duration=ft.Duration(seconds=8 if action else 4),
+            show_close_icon=True,
+        )
+        self.page.show_dialog(bar)
+
+    def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
+        """Ask before something that cannot be taken back; `on_yes` runs on a yes."""
+        tr, scale = self.app.tr, self.app.text_scale
+
+        def answer(yes_please: bool) -> None:
+            self.page.pop_dialog()
+            if yes_please:
+                self.quiet = True
+                try:
+                    on_yes()
+                finally:
+                    self.quiet = False
+
+        tall = tap_height(14, scale)
+
+        def dismissed() -> None:
+            # A message shown while the dialog closes would bring the dialog back.
+            if self.held is not None:
+                held, self.held = self.held, None
+                self.say(*held)
+
+        self.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=dialog_title(title, self.app.width, scale),
+                content=ft.Text(text),
+                actions=[
+                    ft.TextButton(tr._("Cancel"), on_click=lambda: answer(False), height=tall),
+                    ft.FilledButton(yes, on_click=lambda: answer(True), height=tall),
+                ],
+                on_dismiss=lambda: dismissed(),
+            )
+        )
+
+    def show_dialog(self, dialog: ft.DialogControl) -> None:
+        """Opens a dialog or bottom sheet a screen made; it closes when the route changes."""
+        self.screen_dialogs = [d for d in self.screen_dialogs if d.open]
+        self.screen_dialogs.append(dialog)
+        self.page.show_dialog(dialog)
+
+    def close_screen_dialogs(self) -> None:
+        """Closes what the screen opened and left open (messages at the bottom stay)."""
+        for dialog in self.screen_dialogs:
+            if dialog.open:
+                dialog.open = False
+        self.screen_dialogs = []
+
+    def close_dialog(self) -> None:
+        self.page.pop_dialog()
+
+    # --- what the action runner says (`canasta_score.ui.actions.Voice`) --------------------
+
+    def unreachable(self, *, waiting: bool) -> None:
+        self.say(self.app.tr._(CANNOT_REACH_NOW if waiting else CANNOT_SAVE_NOW))
+
+    def reachable_again(self) -> None:
+        self.say(self.app.tr._(SAVED_AGAIN))
+
+    def game_gone(self, error: GameNotFound, undo: Callable[[], None] | None) -> None:
+        """The game this phone works on was deleted on another phone: said, with its undo
+        (the game restored, and this phone back where it was; what was typed here is kept
+        meanwhile), and home is shown."""
+        app, tr = self.app, self.app.tr
+        if undo is None and error.notice.code == NoticeCode.GAME_DELETED:
+            game_id, route, store = error.game_id, self.page.route, app.store
+
+            def undo() -> None:
+                app.attempt(lambda: store.restore_game(game_id), lambda _: app.go(route))
+
+        self.say(tr._(GAME_DELETED_ELSEWHERE), tr._("Undo") if undo else None, undo)
+        app.go("/")
+
+    def fault(self, error: BaseException) -> None:
+        self.say(self.app.tr._(APP_FAULT).format(details=f"{type(error).__name__}: {error}"))
+
+    def refresh(self) -> None:
+        self.page.update()
