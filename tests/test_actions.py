@@ -220,9 +220,8 @@ def test_deleting_a_game_while_the_database_is_out_of_reach_says_so_and_keeps_th
     assert store.load_game(stored.id).game.rounds == ()
 
 
-def test_a_game_deleted_on_another_phone_while_a_round_is_typed_is_said_with_its_undo(
-    store: GameStore,
-) -> None:
+def round_entry_shown(store: GameStore) -> tuple[Any, App, RoundEntryScreen]:
+    """A new game's round entry, shown on a phone as its route asks."""
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     app = App(PageStandIn(390), store)  # type: ignore[arg-type]
     app.start(tell_about_opening=False)
@@ -230,6 +229,13 @@ def test_a_game_deleted_on_another_phone_while_a_round_is_typed_is_said_with_its
     app.show_route()
     entry = app.current
     assert isinstance(entry, RoundEntryScreen)
+    return stored, app, entry
+
+
+def test_a_game_deleted_on_another_phone_while_a_round_is_typed_is_said_with_its_undo(
+    store: GameStore,
+) -> None:
+    stored, app, entry = round_entry_shown(store)
     entry.panels[0].changed(lambda: entry.draft.set_melded(0, "160"))
     store.delete_game(stored.id)  # on another phone
     entry.changed_on_another_phone()
@@ -246,13 +252,7 @@ def test_a_game_deleted_on_another_phone_while_a_round_is_typed_is_said_with_its
 
 
 def test_saving_a_round_of_a_game_deleted_elsewhere_is_no_crash(store: GameStore) -> None:
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = App(PageStandIn(390), store)  # type: ignore[arg-type]
-    app.start(tell_about_opening=False)
-    app.page.route = f"/game/{stored.id}/round"
-    app.show_route()
-    entry = app.current
-    assert isinstance(entry, RoundEntryScreen)
+    stored, app, entry = round_entry_shown(store)
     entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
     store.delete_game(stored.id)
     entry.save_round()
