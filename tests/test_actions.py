@@ -472,6 +472,9 @@ def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_
             assert any("cannot be reached" in text for text in said_on(app)), "said"
             assert ticks > 20, "the page's loop kept running while the file was held"
             assert entry.draft.sides[0].melded_text == "90", "what was typed stays"
+            assert entry.waiting and "waiting-for-database" in identifiers(entry.build()), (
+                "said over Save, where it stays in sight"
+            )
             assert store.load_game(stored.id).game.rounds == ()
             assert holder.stdin is not None
             holder.stdin.close()  # the other process lets go

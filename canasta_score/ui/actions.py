@@ -87,25 +87,29 @@ class ActionRunner:
         retry: Callable[[], None] | None = None,
         undo_gone: Callable[[int], Callable[[], None] | None] | None = None,
         always: Callable[[], None] | None = None,
+        waits: Callable[[], None] | None = None,
     ) -> None:
         """Runs `call`, then `then(result)` on the page's loop; faults met as the module says.
 
         `refused` maps the refusals the screen handles itself to their handlers; `retry` is
         the whole action to run again once an unreachable database answers; `undo_gone`
         gives the undo offered when the game is gone (by the game's id); `always` runs after
-        the action, whatever its outcome (a button enabled again).
+        the action, whatever its outcome (a button enabled again); `waits` when it waits for
+        the database (the screen can say so where it stays in sight).
         """
         if not self.off_loop:
-            self._finish(call, then, refused, retry, undo_gone, always, ran=None)
+            self._finish(call, then, (refused, retry, undo_gone, waits), always, ran=None)
             return
 
         async def run() -> None:
             try:
                 result: Any = await asyncio.to_thread(call)
             except Exception as error:
-                self._finish(call, then, refused, retry, undo_gone, always, ran=error)
+                self._finish(call, then, (refused, retry, undo_gone, waits), always, ran=error)
             else:
-                self._finish(call, then, refused, retry, undo_gone, always, ran=_Done(result))
+                self._finish(
+                    call, then, (refused, retry, undo_gone, waits), always, ran=_Done(result)
+                )
 
         self.run_task(run)
 
@@ -118,9 +122,7 @@ class ActionRunner:
         self,
         call: Callable[[], _R],
         then: Callable[[_R], None] | None,
-        refused: Mapping[type[Exception], Callable[[Any], None]] | None,
-        retry: Callable[[], None] | None,
-        undo_gone: Callable[[int], Callable[[], None] | None] | None,
+        faults: _Faults,
         always: Callable[[], None] | None,
         ran: _Done | Exception | None,
     ) -> None:
@@ -135,7 +137,7 @@ class ActionRunner:
                 else:
                     raise ran
             except Exception as error:
-                self._met(error, refused, retry, undo_gone)
+                self._met(error, *faults)
             else:
                 self.reached()
                 if then is not None:
@@ -156,6 +158,7 @@ class ActionRunner:
         refused: Mapping[type[Exception], Callable[[Any], None]] | None,
         retry: Callable[[], None] | None,
         undo_gone: Callable[[int], Callable[[], None] | None] | None,
+        waits: Callable[[], None] | None,
     ) -> None:
         for kind, handle in (refused or {}).items():
             if isinstance(error, kind):
@@ -164,6 +167,8 @@ class ActionRunner:
         if isinstance(error, DatabaseUnavailable):
             log.warning("the database did not answer: %s", error)
             self.wait_for_database(retry)
+            if waits is not None:
+                waits()
         elif isinstance(error, GameNotFound):
             self.voice.game_gone(error, undo_gone(error.game_id) if undo_gone is not None else None)
         else:
@@ -241,6 +246,16 @@ class ActionRunner:
     def forget(self) -> None:
         """The screen that asked is gone: its waiting action is not run again."""
         self.waiting = None
+
+
+#: How a call's faults are met: refusals the screen handles, the action to run again, the
+#: undo of a game gone, and who hears that the action waits.
+_Faults = tuple[
+    Mapping[type[Exception], Callable[[Any], None]] | None,
+    Callable[[], None] | None,
+    Callable[[int], Callable[[], None] | None] | None,
+    Callable[[], None] | None,
+]
 
 
 @dataclass(frozen=True)

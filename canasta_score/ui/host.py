@@ -62,6 +62,7 @@ class Host(Protocol):
         retry: Callable[[], None] | None = None,
         undo_gone: Callable[[int], Callable[[], None] | None] | None = None,
         always: Callable[[], None] | None = None,
+        waits: Callable[[], None] | None = None,
     ) -> None:
         """Runs a storage `call` off the shared event loop, then `then(result)`; a database
         out of reach, a game gone or a fault is met the same way on every screen, a refusal

@@ -524,11 +524,18 @@ class App:
         retry: Callable[[], None] | None = None,
         undo_gone: Callable[[int], Callable[[], None] | None] | None = None,
         always: Callable[[], None] | None = None,
+        waits: Callable[[], None] | None = None,
     ) -> None:
         """Runs a storage call off the shared event loop (where threads exist), then
         `then(result)`; every fault is met the same way on every screen."""
         self.actions.attempt(
-            call, then, refused=refused, retry=retry, undo_gone=undo_gone, always=always
+            call,
+            then,
+            refused=refused,
+            retry=retry,
+            undo_gone=undo_gone,
+            always=always,
+            waits=waits,
         )
 
     # --- messages and questions (`canasta_score.ui.messages`) -----------------------------

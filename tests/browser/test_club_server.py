@@ -108,9 +108,8 @@ def test_a_database_restarting_keeps_the_round_typed_and_saves_it_once_back(
         # The message covers Save at the bottom while it shows: tapped once it is gone.
         said.wait_for(state="hidden", timeout=60_000)
         phone.tap("save-round")  # waits: nothing saved yet, nothing lost, no crash
-        phone.page.get_by_text(
-            "saved as soon as the database answers", exact=False
-        ).first.wait_for()
+        # Said over Save, where it stays until the round is saved (not a passing message).
+        phone.wait_text("waiting-for-database", "saved as soon as the database answers")
         assert phone.route() == "/game/1/round"
         phone.wait_text("side-0-round-score", r"^\+90$")
         phone.shot("database-out-of-reach-round-kept")

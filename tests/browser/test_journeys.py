@@ -233,9 +233,12 @@ def test_a_half_entered_round_survives_a_reload_and_a_closed_tab(
     phone.tap("side-0-canasta-natural-plus")
     phone.wait_text("side-0-round-score", r"920")  # 420 + 500
     # Closed at once, before the pause after which the draft is written: closing writes it.
+    # The same phone opens the app again (its browser, with its mark): its round is there.
+    browser_of_the_phone = phone.page.context
     phone.page.close()
-    phone = open_screen(app_server)
+    phone = Screen(browser_of_the_phone.new_page(), app_server.url)
     phone.open("/game/1/round", ready="save-round")
+    assert not phone.has("typed-elsewhere"), "its own round, not another phone's"
     phone.wait_text("side-0-canasta-natural", r"\b1\b")
     phone.wait_text("side-0-round-score", r"920")
     assert phone.value("side-0-melded") == "420"

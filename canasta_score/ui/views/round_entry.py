@@ -12,7 +12,7 @@ from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button
 from canasta_score.ui.components.side_panel import SidePanel, SideWarnings
 from canasta_score.ui.debounce import Debounced
-from canasta_score.ui.news import game_topic
+from canasta_score.ui.news import CANNOT_REACH_NOW, game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.names import shown_game
@@ -80,6 +80,9 @@ class RoundEntryScreen(GameScreen, Screen):
         self.save = ft.FilledButton(icon=ft.Icons.CHECK, on_click=self.save_round, height=60)
         #: A save is on its way to the database (Save stays off: one tap, one round).
         self.saving = False
+        #: The round waits for the database to answer, and is saved once it does: said over
+        #: Save, where it stays in sight (a passing message is easily missed at the table).
+        self.waiting = False
         #: Something was typed or tapped here: the device's settings, read late, change
         #: nothing of this screen any more (a first tap always takes).
         self.handled = False
@@ -156,6 +159,10 @@ class RoundEntryScreen(GameScreen, Screen):
             # Over Save, which waits for the answer: the rows being typed in do not move.
             bottom.controls.insert(
                 0, Tagged("saved-elsewhere", self.overtaken_notice(self.overtaken))
+            )
+        elif self.waiting:
+            bottom.controls.insert(
+                0, Tagged("waiting-for-database", self.notice(tr._(CANNOT_REACH_NOW)))
             )
         fit_button(self.save, app.body_width(), app.text_scale)
         body: list[ft.Control] = [sides]
@@ -445,7 +452,14 @@ class RoundEntryScreen(GameScreen, Screen):
             refused={RoundRefused: self.refused, StaleGame: self.stale},
             retry=self.save_again,
             always=done,
+            waits=self.wait_for_database,
         )
+
+    def wait_for_database(self) -> None:
+        """The database did not answer: the round waits here, in sight, until it is saved."""
+        if not self.waiting and self.app.current is self:
+            self.waiting = True
+            self.app.redraw(self)
 
     def save_again(self) -> None:
         """The database answers again: the round is saved as it now stands on this screen."""
