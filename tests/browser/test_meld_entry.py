@@ -38,6 +38,8 @@ def enter_melds(screen: Screen, side: int, melds: list[tuple[str, int, int, int]
     """Each meld: its rank, its natural cards typed where not 3 (4 is one step), its wild cards
     stepped."""
     for rank, natural, twos, jokers in melds:
+        # The screen at rest before a rank is aimed at: what the last step changed is drawn.
+        screen.settle()
         screen.tap(f"side-{side}-add-meld-{rank}")
         tag = f"side-{side}-meld-{rank}"
         screen.wait_for(f"{tag}-natural")
@@ -45,6 +47,9 @@ def enter_melds(screen: Screen, side: int, melds: list[tuple[str, int, int, int]
             screen.tap(f"{tag}-natural-plus")
         elif natural != 3:
             screen.fill(f"{tag}-natural", str(natural))
+            # Done typing, as a finger taps elsewhere: the field gives up the keyboard (a
+            # focused field is scrolled back into view when its value comes back).
+            screen.page.evaluate("document.activeElement && document.activeElement.blur()")
         for _ in range(twos):
             screen.tap(f"{tag}-twos-plus")
         for _ in range(jokers):

@@ -100,9 +100,10 @@ def test_letters_do_not_land_in_a_points_field(app_server: AppServer, open_phone
 def enter_round_one_in_two_tabs(server: AppServer, open_phones: Any) -> Screen:
     """Two tabs enter round 1 at once; the first saves 90, the second has typed 120.
 
-    The second tab hears of the first one's save at once (ui/news.py): its entry moves on to
-    round 2 before it is saved, so its save adds a round instead of overwriting one. (The
-    refusal of a save from a tab that is behind stays as the last guard: test_ui_screens.)
+    The second tab hears of the first one's save at once (ui/news.py): its entry is of the
+    round the first saved, so it asks what becomes of it; kept as round 2, its save adds a
+    round instead of overwriting one. (The refusal of a save from a tab that is behind stays
+    as the last guard: test_ui_screens.)
     """
     server.import_games(GAME)
     server.start()
@@ -113,6 +114,7 @@ def enter_round_one_in_two_tabs(server: AppServer, open_phones: Any) -> Screen:
     first.tap("save-round")
     first.wait_for("add-round")
     assert first.number("side-0-total") == 90
+    second.tap("keep-entry")
     second.page.get_by_text("Round 2", exact=False).first.wait_for()
     type_into(second, "side-1-hand", "120")
     second.tap("save-round")

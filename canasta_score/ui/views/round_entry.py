@@ -155,6 +155,7 @@ class RoundEntryScreen(GameScreen, Screen):
             spacing=4,
             tight=True,
         )
+        self.bottom = bottom
         if self.overtaken is not None:
             # Over Save, which waits for the answer: the rows being typed in do not move.
             bottom.controls.insert(
@@ -277,11 +278,14 @@ class RoundEntryScreen(GameScreen, Screen):
         self.app.redraw(self)
 
     def keep_entry(self) -> None:
-        """This phone's entry is a round of its own: the next one."""
+        """This phone's entry is a round of its own: the next one. Only the question over
+        Save goes: the screen stays where the finger is (drawn anew, it would scroll to its
+        top)."""
         self.overtaken = None
         self.kept_from_before = False
-        self.app.redraw(self)
+        self.bottom.controls = self.bottom.controls[1:]
         self.changed(at_once=True)
+        self.app.update()
 
     def redraw_side(self, index: int) -> None:
         """Draws one side's panel anew in its place, as its way of entering changed: the rest
