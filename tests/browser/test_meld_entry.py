@@ -8,6 +8,7 @@ score 1450; They, 85 in hand and a red three, -185.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -36,24 +37,37 @@ EIGHT_MELDS_ROUND = [
 
 def enter_melds(screen: Screen, side: int, melds: list[tuple[str, int, int, int]]) -> None:
     """Each meld: its rank, its natural cards typed where not 3 (4 is one step), its wild cards
-    stepped."""
+    stepped; each input once the one before it shows in the meld's points (as a player looks
+    before the next)."""
     for rank, natural, twos, jokers in melds:
-        # The screen at rest before a rank is aimed at: what the last step changed is drawn.
         screen.settle()
         screen.tap(f"side-{side}-add-meld-{rank}")
         tag = f"side-{side}-meld-{rank}"
         screen.wait_for(f"{tag}-natural")
+        screen.settle()  # the new meld drawn in its place before its counts are aimed at
+        steps: list[tuple[str, str]] = []
         if natural == 4:
-            screen.tap(f"{tag}-natural-plus")
+            steps.append(("tap", f"{tag}-natural-plus"))
         elif natural != 3:
-            screen.fill(f"{tag}-natural", str(natural))
-            # Done typing, as a finger taps elsewhere: the field gives up the keyboard (a
-            # focused field is scrolled back into view when its value comes back).
-            screen.page.evaluate("document.activeElement && document.activeElement.blur()")
-        for _ in range(twos):
-            screen.tap(f"{tag}-twos-plus")
-        for _ in range(jokers):
-            screen.tap(f"{tag}-jokers-plus")
+            steps.append(("type", f"{tag}-natural"))
+        steps += [("tap", f"{tag}-twos-plus")] * twos + [("tap", f"{tag}-jokers-plus")] * jokers
+        for how, where in steps:
+            before = screen.text(f"{tag}-points")
+            if how == "tap":
+                screen.tap(where)
+            else:
+                screen.fill(where, str(natural))
+                # Done typing, as a finger taps elsewhere: the field gives up the keyboard.
+                screen.page.evaluate("document.activeElement && document.activeElement.blur()")
+            wait_for_change(screen, f"{tag}-points", before)
+
+
+def wait_for_change(screen: Screen, identifier: str, before: str) -> None:
+    """Waits until a control says something else than `before`."""
+    deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+    while screen.text(identifier) == before and time.monotonic() < deadline:
+        screen.page.wait_for_timeout(100)
+    assert screen.text(identifier) != before, f"{identifier} still says {before!r}"
 
 
 def saved_game(app_server: AppServer, open_screen: Any, rounds: list[Any]) -> Screen:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -137,57 +138,56 @@ def kept_for_offline(screen: Screen) -> None:
 
 
 def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens_offline(
-    static_server: StaticServer, tmp_path: Path
+    static_server: StaticServer, tmp_path: Path, browser: Any
 ) -> None:
-    from playwright.sync_api import sync_playwright
+    # The suite's one Playwright (a second one cannot start beside it in this process).
+    playwright = SimpleNamespace(chromium=browser.browser_type)
+    phone = Phone(playwright, tmp_path / "profile", static_server.url)
+    screen = phone.open(ready="new-game")
+    assert not screen.has("invite"), "no other phone can reach a browser alone"
+    # Settings: a backup is a download; a file that is not one is refused, read without
+    # a thread (a tab has none).
+    screen.tap("open-settings")
+    with screen.page.expect_download(timeout=STEP_MS) as download:
+        screen.tap("backup-all")
+    assert download.value.suggested_filename.startswith("canasta-score-backup-")
+    not_a_backup = tmp_path / "notes.json"
+    not_a_backup.write_text('{"shopping": ["milk"]}', encoding="utf-8")
+    with screen.page.expect_file_chooser(timeout=STEP_MS) as chooser:
+        screen.tap("import-games")
+    chooser.value.set_files(str(not_a_backup))
+    screen.wait_text("import-outcome", r"Nothing was imported from notes\.json")
+    screen.page.go_back()
+    screen.wait_for("new-game")
+    start_a_game(screen)
+    enter_the_worked_example(screen)
+    screen.tap("save-round")
+    screen.wait_for("round-1-edit")
+    assert screen.number("side-0-total") == 1450
+    kept_for_offline(screen)
+    phone.close()  # at once: the round was on the phone's storage before it was shown
 
-    with sync_playwright() as playwright:
-        phone = Phone(playwright, tmp_path / "profile", static_server.url)
-        screen = phone.open(ready="new-game")
-        assert not screen.has("invite"), "no other phone can reach a browser alone"
-        # Settings: a backup is a download; a file that is not one is refused, read without
-        # a thread (a tab has none).
-        screen.tap("open-settings")
-        with screen.page.expect_download(timeout=STEP_MS) as download:
-            screen.tap("backup-all")
-        assert download.value.suggested_filename.startswith("canasta-score-backup-")
-        not_a_backup = tmp_path / "notes.json"
-        not_a_backup.write_text('{"shopping": ["milk"]}', encoding="utf-8")
-        with screen.page.expect_file_chooser(timeout=STEP_MS) as chooser:
-            screen.tap("import-games")
-        chooser.value.set_files(str(not_a_backup))
-        screen.wait_text("import-outcome", r"Nothing was imported from notes\.json")
-        screen.page.go_back()
-        screen.wait_for("new-game")
-        start_a_game(screen)
-        enter_the_worked_example(screen)
-        screen.tap("save-round")
-        screen.wait_for("round-1-edit")
-        assert screen.number("side-0-total") == 1450
-        kept_for_offline(screen)
-        phone.close()  # at once: the round was on the phone's storage before it was shown
+    screen = phone.open(ready="resume")
+    screen.tap("resume")
+    screen.wait_for("round-1-edit")
+    assert screen.number("side-0-total") == 1450
+    assert screen.number("side-1-total") == -185
+    phone.close()
 
-        screen = phone.open(ready="resume")
-        screen.tap("resume")
-        screen.wait_for("round-1-edit")
-        assert screen.number("side-0-total") == 1450
-        assert screen.number("side-1-total") == -185
-        phone.close()
+    static_server.stop()  # no server at all: the phone's own copy opens and saves
+    screen = phone.open(ready="resume")
+    screen.tap("resume")
+    screen.wait_for("add-round")
+    enter_the_worked_example(screen)
+    screen.tap("save-round")
+    screen.wait_for("round-2-edit")
+    assert screen.number("side-0-total") == 2 * 1450
 
-        static_server.stop()  # no server at all: the phone's own copy opens and saves
-        screen = phone.open(ready="resume")
-        screen.tap("resume")
-        screen.wait_for("add-round")
-        enter_the_worked_example(screen)
-        screen.tap("save-round")
-        screen.wait_for("round-2-edit")
-        assert screen.number("side-0-total") == 2 * 1450
+    # A second tab would work on a copy of its own and overwrite this one's saves.
+    second = Screen(phone.context.new_page(), static_server.url)
+    second.page.goto(static_server.url)
+    enable_semantics(second.page, START_MS)
+    second.wait_text("database-problem", "another tab", timeout=START_MS / 1000)
+    phone.close()
 
-        # A second tab would work on a copy of its own and overwrite this one's saves.
-        second = Screen(phone.context.new_page(), static_server.url)
-        second.page.goto(static_server.url)
-        enable_semantics(second.page, START_MS)
-        second.wait_text("database-problem", "another tab", timeout=START_MS / 1000)
-        phone.close()
-
-        assert phone.elsewhere == [], "the web app asked another host for something"
+    assert phone.elsewhere == [], "the web app asked another host for something"
