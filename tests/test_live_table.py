@@ -277,7 +277,6 @@ QUIET = {
     "note_draft",
     "played_games",
     "read_statistics_soon",
-    "save_draft",
     "take_old_device_settings",
     "telling",
     "undo_name_change",
@@ -319,7 +318,7 @@ def test_each_saved_change_is_told_once_with_its_game_and_a_refused_one_not_at_a
     assert told[8:] == [None, None, None]
     with pytest.raises(ImportRefused):
         page.import_bytes(b"{", "broken.json")
-    page.save_draft(game_id, {"typed": 1})
+    page.keep_draft(game_id, {"typed": 1})
     page.take_old_device_settings(["theme"])
     assert len(told) == 11
     store.add_round(game_id, [points(90), points(hand=90)], 6)  # the server's own store: quiet

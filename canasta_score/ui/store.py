@@ -346,12 +346,6 @@ class GameStore:
         the server has one (the newest state wins, no tap waits on the disk), else now."""
         self.drafts.keep((game_id, phone), draft)
 
-    def save_draft(self, game_id: int, draft: dict[str, Any] | None, phone: str = "") -> None:
-        """Writes a phone's half-typed round now (None: clears it); a database out of reach
-        keeps it in memory until it can be."""
-        self.drafts.note((game_id, phone), draft)
-        self.drafts.write_now((game_id, phone))
-
     def load_draft(self, game_id: int, phone: str = "") -> dict[str, Any] | None:
         """The round a phone typed so far (the newest noted, else the one on disk)."""
         found, draft = self.drafts.noted((game_id, phone))
