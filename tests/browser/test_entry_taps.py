@@ -157,6 +157,8 @@ def test_points_typed_survive_melds_on_and_off_and_both_figures_are_offered(
     phone.wait_text("side-0-both-figures", r"Melds: 30.*typed: 120\+35, 1 canasta")
     phone.shot(f"entry-both-figures-melds-{font}px")
     phone.reload(ready="side-0-both-figures")  # what is kept is kept whole
+    # Drawn again for the text size once it is measured: tapped after that.
+    phone.wait_for(f"text-scale-{font / 16:.1f}")
     phone.tap("side-0-entry-melds")
     phone.wait_for("side-0-canasta-natural-plus")
     # The typed figure is back in its field (the field's input exists only when focused).
