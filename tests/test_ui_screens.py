@@ -1015,6 +1015,41 @@ def test_a_sides_way_of_entering_redraws_its_panel_alone_and_keeps_what_was_type
     assert not screen.panels[1].both.visible and screen.draft.sides[1].melds == []
 
 
+def test_a_screen_drawn_again_stays_in_its_frame_and_the_field_typed_in_keeps_the_keyboard(
+    store: GameStore,
+) -> None:
+    """News from another phone drew the round entry anew: it scrolled back to its top and the
+    first side's points took the keyboard from the field being typed in."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.start(tell_about_opening=False)
+    app.page.route = f"/game/{stored.id}/round"
+    app.show_route()
+    screen = app.current
+    assert isinstance(screen, RoundEntryScreen)
+    frame = app.page.views[0].controls[0]
+    scrolled = [c for c in walk(frame) if getattr(c, "scroll", None) == ft.ScrollMode.AUTO]
+    assert len(scrolled) == 1
+    assert screen.panels[0].melded.autofocus, "a new round starts in the first side's points"
+    hand = screen.panels[1].hand
+    hand.on_focus()
+    screen.panels[0].melded.on_blur()  # leaving the first field after the second took over
+    screen.panels[1].changed(lambda: screen.draft.set_hand(1, "10"))
+    app.redraw(screen)  # as news from another phone does
+    assert app.page.views[0].controls[0] is frame, "the screen was drawn in a new frame"
+    assert scrolled[0].controls == [screen.sides_box], "the body is this drawing's"
+    assert screen.panels[1].hand is not hand and screen.panels[1].hand.autofocus
+    assert not screen.panels[0].melded.autofocus, "the keyboard moved to another field"
+    # A tap on a button: no field keeps the keyboard when drawn again.
+    screen.panels[1].counts.canastas[CanastaKind.NATURAL].plus.on_click()
+    app.redraw(screen)
+    assert not any(p.melded.autofocus or p.hand.autofocus for p in screen.panels)
+    # Another screen is shown from its top: a frame of its own.
+    app.page.route = f"/game/{stored.id}"
+    app.show_route()
+    assert app.page.views[0].controls[0] is not frame
+
+
 def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameStore) -> None:
     """Issue 22, finding 3: a warning, a refusal or a meld added slid the rows under a finger
     (a meld journey saved 1,430 instead of 1,450 that way)."""

@@ -42,6 +42,7 @@ from canasta_score.ui.actions import ActionRunner
 from canasta_score.ui.components import TapIcon
 from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE
 from canasta_score.ui.device import DEVICE_WAIT, DeviceServices
+from canasta_score.ui.frame import FrameShape, ScreenFrame
 from canasta_score.ui.host import CONTENT_WIDTH
 from canasta_score.ui.messages import Messages
 from canasta_score.ui.news import (
@@ -116,6 +117,9 @@ class App:
         self.text_scale = 1.0
         #: The route whose screen is shown (its dialogs close when it changes).
         self._shown_route: str | None = None
+        #: The frame of the screen shown, kept for it while it is drawn again (`redraw`).
+        self._frame: ScreenFrame | None = None
+        self._drawing_again = False
         #: Runs what the screens ask of storage: off the shared event loop (`off_loop`, the
         #: table server) or directly (no threads: the browser's own Python, unit tests).
         self.actions = ActionRunner(
@@ -418,11 +422,15 @@ class App:
     def redraw(self, screen: Screen) -> None:
         """Draws a screen again as it now is (what was typed in it kept), on the same route."""
         self.current = screen
+        self._drawing_again = True
         try:
             view = screen.build()
         except Exception as error:  # read as it is drawn: met as a screen shown afresh is
             log.warning("the screen for %s could not be drawn again", screen.route)
+            self._drawing_again = False
             self.current, view = screen_for_failure(self, screen.route, error)
+        finally:
+            self._drawing_again = False
         self.show_view(view)
 
     def show_view(self, view: ft.View) -> None:
@@ -453,45 +461,17 @@ class App:
         widest: float = CONTENT_WIDTH,
         subtitle: str | None = None,
     ) -> ft.View:
-        """A screen: app bar with a back button, a centred body and an optional bottom bar."""
+        """A screen: app bar with a back button, a centred body and an optional bottom bar (in
+        the frame shown when the screen is drawn again: `canasta_score.ui.frame`)."""
         leading = None
         if back is not None:
             leading = TapIcon("back", ft.Icons.ARROW_BACK, self.tr._("Back"), lambda: self.go(back))
-        content: ft.Control = ft.Column(
-            body,
-            spacing=12,
-            scroll=ft.ScrollMode.AUTO if scroll else None,
-            expand=True,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
-        # Says for which text size the screen was laid out (automated journeys wait for it).
-        content = ft.Semantics(
-            identifier=f"text-scale-{self.text_scale:.1f}", content=content, expand=True
-        )
-        # The probe is a row of no height over the body (an app bar caps its own text scale).
-        content = ft.Column(
-            [self.text_scale_probe(), content],
-            spacing=0,
-            expand=True,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
-        column: list[ft.Control] = [
-            ft.Container(content=content, expand=True, padding=ft.Padding.symmetric(horizontal=12))
-        ]
-        if bottom is not None:
-            column.append(
-                ft.Container(content=bottom, padding=ft.Padding.only(left=12, right=12, bottom=12))
-            )
-        width = self.content_width(widest)
-        main: ft.Control = ft.Column(column, expand=width is None, spacing=8, width=width)
-        if width is not None:
-            # Centred at a readable width; the row stretches it to the full height.
-            main = ft.Row(
-                [main],
-                alignment=ft.MainAxisAlignment.CENTER,
-                vertical_alignment=ft.CrossAxisAlignment.STRETCH,
-                expand=True,
-            )
+        shape = FrameShape(self.content_width(widest), scroll, bottom is not None)
+        # A screen drawn again is drawn in the frame shown: it stays scrolled where it was.
+        kept = self._drawing_again and self._frame is not None and self._frame.shape == shape
+        if not kept or self._frame is None:
+            self._frame = ScreenFrame(shape, self.text_scale_probe())
+        main = self._frame.holding(body, bottom, self.text_scale)
         return ft.View(
             route=route,
             appbar=ft.AppBar(

@@ -90,6 +90,38 @@ def test_an_entry_in_progress_survives_the_other_phones_save(
     assert [r[0]["melded"] for r in rounds] == [90, 105]
 
 
+def test_the_other_phones_save_leaves_the_entry_scrolled_where_the_finger_is(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """News from another phone draws the round entry again: on a small phone scrolled down to
+    the second side, what the finger aims at stays where it is."""
+    app_server.import_games(GAME)
+    app_server.start()
+    a: Screen = open_screen(app_server)
+    b: Screen = open_screen(app_server, {"width": 360, "height": 640})
+    for phone in (a, b):
+        phone.open("/game/1", ready="add-round")
+    start_a_round(b)
+    b.wait_for("side-1-hand").scroll_into_view_if_needed()
+    b.wait_still("side-1-hand")
+    assert type_into(b, "side-1-hand", "10") == "10"
+    b.wait_text("side-1-total", r"total -10$")
+    b.wait_still("side-1-hand")
+    before = b.wait_for("side-1-hand").bounding_box()
+    assert before is not None and before["y"] < 640, "the second side is not in sight"
+
+    save_a_round(a, "90", "90")
+
+    b.wait_for("keep-entry")
+    b.wait_text("side-1-total", r"total -100$")
+    b.wait_still("side-1-hand")
+    after = b.wait_for("side-1-hand").bounding_box()
+    assert after == before, f"the second side moved from {before} to {after}"
+    # The field typed in still has the keyboard: the next keystroke lands in it.
+    b.page.keyboard.type("5")
+    b.wait_text("side-1-total", r"total -195$")
+
+
 def test_a_round_typed_on_one_phone_is_not_the_others_own_but_it_may_take_it_over(
     app_server: AppServer, open_phones: Any
 ) -> None:

@@ -422,6 +422,8 @@ class EntryScreen(Protocol):
     a component does not import its screen)."""
 
     app: Host
+    #: The points field typed in (its identifier), given the keyboard when drawn again.
+    typing_in: str | None
 
     @property
     def draft(self) -> RoundDraft: ...
@@ -547,7 +549,6 @@ class SidePanel:
             on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
             on_submit=lambda: self.next_field(self.hand),
         )
-        melded.autofocus = n == 0 and draft.editing is None
         hand = points_field(
             tr._("In hand"),
             side.hand_text,
@@ -559,6 +560,8 @@ class SidePanel:
             Tagged(f"side-{n}-melded", melded, expand=True),
             Tagged(f"side-{n}-hand", hand, expand=True),
         ]
+        for field, name in ((melded, f"side-{n}-melded"), (hand, f"side-{n}-hand")):
+            self.follow_focus(field, name)
         if side.mode == EntryMode.MELDS:
             # The melds give the melded points: only the hand is typed.
             melded.autofocus = False
@@ -588,6 +591,23 @@ class SidePanel:
                 vertical_alignment=ft.CrossAxisAlignment.START,
             )
         return melded, hand, row
+
+    def follow_focus(self, field: ft.TextField, name: str) -> None:
+        """The field typed in keeps the keyboard when the screen is drawn again (news from
+        another phone, say): the next keystroke lands where the last one did, and the screen
+        does not scroll away to another field."""
+        screen = self.screen
+        field.autofocus = screen.typing_in == name
+
+        def focused() -> None:
+            screen.typing_in = name
+
+        def left() -> None:
+            if screen.typing_in == name:
+                screen.typing_in = None
+
+        field.on_focus = focused
+        field.on_blur = left
 
     def way_out(self, went_out: WentOut) -> Toggle:
         draft, n, tr = self.screen.draft, self.index, self.tr
@@ -660,6 +680,7 @@ class SidePanel:
         """A tap (a stepper, a toggle): shown and kept at once; a tap that changes the side's
         way of entering (taking the melds' figures, say) draws the panel for it."""
         mode = self.screen.draft.sides[self.index].mode
+        self.screen.typing_in = None  # the finger is on a button: no field is typed in
         verb()
         if self.screen.draft.sides[self.index].mode != mode:
             self.screen.redraw_side(self.index)
@@ -671,6 +692,7 @@ class SidePanel:
         alone drawn for it (a screen drawn anew would scroll back to its top, away from the
         finger, and its first field would take the focus)."""
         self.screen.draft.set_mode(self.index, mode)
+        self.screen.typing_in = None
         self.screen.app.set_device_setting(ENTRY_MODE_SETTING, mode.value)
         self.screen.redraw_side(self.index)
 

@@ -86,6 +86,9 @@ class RoundEntryScreen(GameScreen, Screen):
         #: Something was typed or tapped here: the device's settings, read late, change
         #: nothing of this screen any more (a first tap always takes).
         self.handled = False
+        #: The points field typed in (its identifier), which has the keyboard whenever the
+        #: screen is drawn: at first the first side's melded points of a new round.
+        self.typing_in: str | None = "side-0-melded" if editing is None else None
 
     @property
     def editing(self) -> int | None:
@@ -291,7 +294,7 @@ class RoundEntryScreen(GameScreen, Screen):
         """Draws one side's panel anew in its place, as its way of entering changed: the rest
         of the screen stays, scrolled where it was, and no field takes the focus."""
         panel = SidePanel(self, index)
-        panel.melded.autofocus = False
+        panel.melded.autofocus = panel.hand.autofocus = False
         self.panels[index] = panel
         self.sides_box.controls[index] = panel.view
         self.changed(at_once=True)
