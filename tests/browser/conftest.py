@@ -184,6 +184,9 @@ class Screen:
         self.base_url = base_url
         self.inputs = 0
         self.console_errors: list[str] = []
+        #: The text scale this browser's font size makes (None: not set, 1): a screen opened
+        #: or reloaded is drawn again once the app has measured it, and only then tapped.
+        self.text_scale: float | None = None
         page.on(
             "console",
             lambda message: (
@@ -325,12 +328,20 @@ class Screen:
     # whole page
     def open(self, route: str = "/", ready: str | None = None) -> None:
         open_app(self.page, self.base_url + route, ready, timeout_ms=LOAD_TIMEOUT_MS)
+        self.wait_for_text_scale()
 
     def reload(self, ready: str | None = None) -> None:
         self.page.reload()
         self.enable_semantics()
         if ready:
             self.wait_for(ready, timeout=LOAD_TIMEOUT_MS)
+        self.wait_for_text_scale()
+
+    def wait_for_text_scale(self) -> None:
+        """Until the screen is drawn for this browser's text size (the first drawing, at the
+        normal size, is replaced as the size is measured: a tap on it would be lost)."""
+        if self.text_scale is not None:
+            self.wait_for(f"text-scale-{self.text_scale:.1f}", timeout=LOAD_TIMEOUT_MS)
 
     def enable_semantics(self) -> None:
         enable_semantics(self.page, LOAD_TIMEOUT_MS)
@@ -506,7 +517,9 @@ def large_text_phone(browser: Any, tmp_path: Path) -> Iterator[Any]:
         )
         contexts.append(only_the_app(context, STEP_TIMEOUT_MS))
         page = context.pages[0] if context.pages else context.new_page()
-        return Screen(page, server.url)
+        screen = Screen(page, server.url)
+        screen.text_scale = font / 16
+        return screen
 
     yield open_
     for context in contexts:
