@@ -689,8 +689,8 @@ class SidePanel:
 
     def mode_changed(self, mode: EntryMode) -> None:
         """The side entered another way: kept as this phone's way from now on, and this panel
-        alone drawn for it (a screen drawn anew would scroll back to its top, away from the
-        finger, and its first field would take the focus)."""
+        alone drawn for it: nothing else on the screen is touched, and no field takes the
+        focus."""
         self.screen.draft.set_mode(self.index, mode)
         self.screen.typing_in = None
         self.screen.app.set_device_setting(ENTRY_MODE_SETTING, mode.value)

@@ -158,7 +158,6 @@ class RoundEntryScreen(GameScreen, Screen):
             spacing=4,
             tight=True,
         )
-        self.bottom = bottom
         if self.overtaken is not None:
             # Over Save, which waits for the answer: the rows being typed in do not move.
             bottom.controls.insert(
@@ -281,12 +280,11 @@ class RoundEntryScreen(GameScreen, Screen):
         self.app.redraw(self)
 
     def keep_entry(self) -> None:
-        """This phone's entry is a round of its own: the next one. Only the question over
-        Save goes: the screen stays where the finger is (drawn anew, it would scroll to its
-        top)."""
+        """This phone's entry is a round of its own: the next one. The question over Save
+        goes; the screen, drawn again in its frame, stays where the finger is."""
         self.overtaken = None
         self.kept_from_before = False
-        self.bottom.controls = self.bottom.controls[1:]
+        self.app.redraw(self)
         self.changed(at_once=True)
         self.app.update()
 
