@@ -815,9 +815,8 @@ def test_typing_does_not_wait_on_the_disk_the_draft_is_written_once_typing_pause
     run_on_a_loop_of_its_own(type_and_pause())
 
 
-def test_a_closing_page_writes_the_half_typed_round_and_a_saved_round_is_not_written_back(
-    store: GameStore,
-) -> None:
+def entering_a_round(store: GameStore) -> tuple[App, RoundEntryScreen]:
+    """A phone showing round entry of a new classic game, as opened from its route."""
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     app = app_on(store)
     app.start(tell_about_opening=False)
@@ -825,16 +824,23 @@ def test_a_closing_page_writes_the_half_typed_round_and_a_saved_round_is_not_wri
     app.show_route()
     screen = app.current
     assert isinstance(screen, RoundEntryScreen)
+    return app, screen
+
+
+def test_a_closing_page_writes_the_half_typed_round_and_a_saved_round_is_not_written_back(
+    store: GameStore,
+) -> None:
+    app, screen = entering_a_round(store)
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "90"))
-    assert on_disk(store, stored.id) is None
+    assert on_disk(store, screen.game_id) is None
     app.page.on_disconnect(None)
-    assert on_disk(store, stored.id) == screen.draft.as_dict()
+    assert on_disk(store, screen.game_id) == screen.draft.as_dict()
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "95"))
     screen.save_round()
     app.page.on_close(None)
-    assert store.load_draft(stored.id) is None, "the saved round's draft stays gone"
-    assert on_disk(store, stored.id) is None
-    assert store.load_game(stored.id).game.totals == (95, 0)
+    assert store.load_draft(screen.game_id) is None, "the saved round's draft stays gone"
+    assert on_disk(store, screen.game_id) is None
+    assert store.load_game(screen.game_id).game.totals == (95, 0)
 
 
 def on_disk(store: GameStore, game_id: int) -> Any:
@@ -904,13 +910,7 @@ def test_two_phones_in_different_languages_each_keep_their_own(store: GameStore)
 def test_a_language_chosen_mid_round_redraws_the_entry_with_what_was_typed(
     store: GameStore,
 ) -> None:
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = app_on(store)
-    app.start(tell_about_opening=False)
-    app.page.route = f"/game/{stored.id}/round"
-    app.show_route()
-    screen = app.current
-    assert isinstance(screen, RoundEntryScreen)
+    app, screen = entering_a_round(store)
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "120+35"))
     screen.panels[0].changed(lambda: screen.draft.add_red_three(0, 1))
     app.choose_language("fi")
@@ -982,13 +982,7 @@ def test_a_sides_way_of_entering_redraws_its_panel_alone_and_keeps_what_was_type
 ) -> None:
     """Issue 22, findings 1, 2 and 11: the whole screen drawn anew scrolled back to its top
     and gave the first side's field the focus; the switch wiped what was typed."""
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = app_on(store)
-    app.start(tell_about_opening=False)
-    app.page.route = f"/game/{stored.id}/round"
-    app.show_route()
-    screen = app.current
-    assert isinstance(screen, RoundEntryScreen)
+    app, screen = entering_a_round(store)
     shown = app.page.views[0].controls[0]
     first, second = screen.panels
     second.changed(lambda: screen.draft.set_melded(1, "120+35"))
@@ -1020,13 +1014,7 @@ def test_a_screen_drawn_again_stays_in_its_frame_and_the_field_typed_in_keeps_th
 ) -> None:
     """News from another phone drew the round entry anew: it scrolled back to its top and the
     first side's points took the keyboard from the field being typed in."""
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = app_on(store)
-    app.start(tell_about_opening=False)
-    app.page.route = f"/game/{stored.id}/round"
-    app.show_route()
-    screen = app.current
-    assert isinstance(screen, RoundEntryScreen)
+    app, screen = entering_a_round(store)
     frame = app.page.views[0].controls[0]
     scrolled = [c for c in walk(frame) if getattr(c, "scroll", None) == ft.ScrollMode.AUTO]
     assert len(scrolled) == 1
@@ -1045,7 +1033,7 @@ def test_a_screen_drawn_again_stays_in_its_frame_and_the_field_typed_in_keeps_th
     app.redraw(screen)
     assert not any(p.melded.autofocus or p.hand.autofocus for p in screen.panels)
     # Another screen is shown from its top: a frame of its own.
-    app.page.route = f"/game/{stored.id}"
+    app.page.route = f"/game/{screen.game_id}"
     app.show_route()
     assert app.page.views[0].controls[0] is not frame
 
