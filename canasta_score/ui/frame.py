@@ -33,17 +33,18 @@ class ScreenFrame:
             expand=True,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        # Says for which text size the screen was laid out (automated journeys wait for it).
-        self.laid_out_for = ft.Semantics(content=self.body, expand=True)
-        # The probe is a row of no height over the body (an app bar caps its own text scale).
-        content = ft.Column(
-            [probe, self.laid_out_for],
+        # The probe is a row of no height over the body (an app bar caps its own text scale);
+        # under it, a line saying which text size the body was laid out for (`holding`).
+        self.content = ft.Column(
+            [probe, ft.Container(), self.body],
             spacing=0,
             expand=True,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         column: list[ft.Control] = [
-            ft.Container(content=content, expand=True, padding=ft.Padding.symmetric(horizontal=12))
+            ft.Container(
+                content=self.content, expand=True, padding=ft.Padding.symmetric(horizontal=12)
+            )
         ]
         self.bottom: ft.Container | None = None
         if shape.bottom:
@@ -65,7 +66,14 @@ class ScreenFrame:
     ) -> ft.Control:
         """The frame with this drawing's body and bottom bar in it."""
         self.body.controls = body
-        self.laid_out_for.identifier = f"text-scale-{text_scale:.1f}"
+        # Says for which text size the body was laid out (automated journeys wait for it): a
+        # node of its own at each drawing (a browser does not take a changed identifier in),
+        # a pixel high (a node of no size is left out of what the browser is told).
+        self.content.controls[1] = ft.Semantics(
+            identifier=f"text-scale-{text_scale:.1f}",
+            container=True,
+            content=ft.Container(height=1),
+        )
         if self.bottom is not None:
             self.bottom.content = bottom
         return self.main
