@@ -196,12 +196,19 @@ def visit(playwright: Any, profile: Path, url: str, ready: str, first: bool) -> 
         enable_semantics(page, int(START_S * 1000))
         node(page, ready).wait_for(state="attached", timeout=START_S * 1000)
         usable = time.perf_counter() - began
+        # Whether a service worker served this page (a later visit's files came from it, not
+        # from the browser's HTTP cache).
+        served_by_worker = bool(page.evaluate("!!navigator.serviceWorker.controller"))
         if first:
             kept_for_offline(page)
         memory = profile_memory(profile)
     finally:
         context.close()
-    return {"usable_s": round(usable, 1), "memory_mb": round(memory / 1e6)}
+    return {
+        "usable_s": round(usable, 1),
+        "memory_mb": round(memory / 1e6),
+        "served_by_service_worker": served_by_worker,
+    }
 
 
 def measure(playwright: Any, folder: Path, ready: str) -> dict[str, Any]:
