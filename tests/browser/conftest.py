@@ -266,6 +266,21 @@ class Screen:
         assert match, f"{identifier} shows no number: {said!r}"
         return int(match.group())
 
+    def wait_number(
+        self, identifier: str, expected: int, timeout: float = STEP_TIMEOUT_MS / 1000
+    ) -> None:
+        """Waits until the control shows `expected` (a screen drawn anew says its figures in
+        the browser's tree a moment after its other changes)."""
+        deadline = time.monotonic() + timeout
+        shown: int | None = None
+        while time.monotonic() < deadline:
+            if self.has(identifier):
+                shown = self.number(identifier)
+                if shown == expected:
+                    return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"{identifier} shows {shown}, expected {expected}")
+
     # acting
     def tap(self, identifier: str, *, even_if_disabled: bool = False) -> None:
         """One input: a tap on the control (a disabled one too, if asked: it must do nothing)."""

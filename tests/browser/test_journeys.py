@@ -194,14 +194,14 @@ def test_editing_round_1_moves_the_totals_with_it(app_server: AppServer, open_sc
 
     wait_route(phone, "/game/1")
     phone.wait_for("round-1-edit")
-    assert phone.number("side-0-total") == 1470
-    assert phone.number("side-1-total") == -185
+    phone.wait_number("side-0-total", 1470)
+    phone.wait_number("side-1-total", -185)
 
     # Undo takes the last round away again, after asking.
     phone.tap("undo-round")
     phone.page.get_by_role("button", name="Undo", exact=False).last.click()
     phone.wait_gone("round-1-edit")
-    assert phone.number("side-0-total") == 0
+    phone.wait_number("side-0-total", 0)
 
 
 def test_playing_to_the_target_shows_the_winner_and_takes_no_more_rounds(
