@@ -145,7 +145,7 @@ def test_a_downloaded_backup_comes_back_and_a_damaged_file_is_refused(
     pick(screen, saved)
     screen.wait_text("import-outcome", r"2 games came in from canasta-score-backup-")
     screen.go("/game/4", ready="winner")  # the won game, now stored a second time
-    assert screen.number("side-0-total") == 5800
+    screen.wait_number("side-0-total", 5800)
 
 
 def test_a_game_menu_exports_the_game_its_score_sheet_and_its_result(

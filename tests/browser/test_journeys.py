@@ -112,7 +112,7 @@ def test_a_new_game_and_the_worked_example_round_in_at_most_11_inputs_kept_over_
 ) -> None:
     start_a_game(phone)
     assert phone.route() == "/game/1"
-    assert phone.number("side-0-total") == 0
+    phone.wait_number("side-0-total", 0)
     assert phone.wait_text("dealer", "Anna")
 
     phone.inputs = 0
@@ -126,8 +126,8 @@ def test_a_new_game_and_the_worked_example_round_in_at_most_11_inputs_kept_over_
 
     phone.wait_for("round-1-edit")
     wait_route(phone, "/game/1")
-    assert phone.number("side-0-total") == 1450
-    assert phone.number("side-1-total") == -185
+    phone.wait_number("side-0-total", 1450)
+    phone.wait_number("side-1-total", -185)
     assert phone.wait_text("side-0-opening", r"\b50\b")
     assert phone.wait_text("side-1-opening", r"\b15\b")
     assert phone.inputs <= MOST_INPUTS_FOR_THE_WORKED_EXAMPLE, phone.inputs
@@ -137,13 +137,13 @@ def test_a_new_game_and_the_worked_example_round_in_at_most_11_inputs_kept_over_
     # A reload finds the game intact, and so does home.
     phone.reload(ready="round-1-edit")
     assert phone.route() == "/game/1"
-    assert phone.number("side-0-total") == 1450
-    assert phone.number("side-1-total") == -185
+    phone.wait_number("side-0-total", 1450)
+    phone.wait_number("side-1-total", -185)
     phone.wait_text("side-1-opening", r"\b15\b")
     phone.open("/", ready="resume")
     phone.tap("resume")
     phone.wait_for("round-1-edit")
-    assert phone.number("side-0-total") == 1450
+    phone.wait_number("side-0-total", 1450)
 
 
 def test_a_refused_round_saves_nothing_and_says_why(
@@ -175,14 +175,15 @@ def test_a_refused_round_saves_nothing_and_says_why(
     assert phone.route() == "/game/1/round"
 
     phone.open("/game/1", ready="add-round")
-    assert phone.number("side-0-total") == 0 and phone.number("side-1-total") == 0
+    phone.wait_number("side-0-total", 0)
+    phone.wait_number("side-1-total", 0)
     assert not phone.has("round-1-edit"), "the refused round was saved"
 
 
 def test_editing_round_1_moves_the_totals_with_it(app_server: AppServer, open_screen: Any) -> None:
     phone = open_seeded(app_server, open_screen, rounds=[WORKED_EXAMPLE])
     phone.wait_for("round-1-edit")
-    assert phone.number("side-0-total") == 1450
+    phone.wait_number("side-0-total", 1450)
 
     phone.tap("round-1-edit")
     phone.wait_for("save-round")
@@ -208,13 +209,13 @@ def test_playing_to_the_target_shows_the_winner_and_takes_no_more_rounds(
     app_server: AppServer, open_screen: Any
 ) -> None:
     phone = open_seeded(app_server, open_screen, rounds=[WORKED_EXAMPLE] * 3)  # 4350 / -555
-    assert phone.number("side-0-total") == 4350
+    phone.wait_number("side-0-total", 4350)
 
     enter_the_worked_example(phone)
     phone.tap("save-round")
     said = phone.wait_text("winner", r"We")
     assert "5800" in said.replace(",", "").replace(" ", "").replace("\u202f", ""), said
-    assert phone.number("side-0-total") == 5800
+    phone.wait_number("side-0-total", 5800)
     assert not phone.has("add-round")
     phone.shot("sheet-winner")
 
@@ -260,7 +261,7 @@ def test_a_half_entered_round_survives_a_reload_and_a_closed_tab(
     phone.tap("side-1-red-threes-plus")
     phone.tap("save-round")
     phone.wait_for("round-1-edit")
-    assert phone.number("side-0-total") == 1450
+    phone.wait_number("side-0-total", 1450)
 
 
 def test_deleting_a_round_after_asking_recounts_the_rest(
@@ -271,7 +272,7 @@ def test_deleting_a_round_after_asking_recounts_the_rest(
         {"melded": 90, "hand": 0, "canastas": {"mixed": 1}, "went_out": "normal"},
     ]  # We +210, They +490
     phone = open_seeded(app_server, open_screen, rounds=[WORKED_EXAMPLE, second])
-    assert phone.number("side-0-total") == 1660
+    phone.wait_number("side-0-total", 1660)
 
     phone.tap("round-1")
     phone.wait_for("round-1-delete")
@@ -283,5 +284,5 @@ def test_deleting_a_round_after_asking_recounts_the_rest(
     wait_route(phone, "/game/1")
     phone.wait_gone("round-2-edit")
     phone.wait_for("round-1-edit")
-    assert phone.number("side-0-total") == 210  # only the old round 2 is left, now round 1
-    assert phone.number("side-1-total") == 490
+    phone.wait_number("side-0-total", 210)  # only the old round 2 is left, now round 1
+    phone.wait_number("side-1-total", 490)

@@ -83,7 +83,7 @@ def test_switching_language_in_the_middle_of_a_round_keeps_the_entry(
     phone.go("/game/1/round", ready="save-round")
     phone.wait_text("save-round", GERMAN._("Save round"))
     assert phone.value("side-0-melded") == "120+35"
-    assert phone.number("side-0-red-threes") == 1
+    phone.wait_number("side-0-red-threes", 1)
     phone.wait_text("side-0-round-score", r"\+255")
     phone.shot("language-switched-mid-round")
 

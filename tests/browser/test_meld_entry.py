@@ -108,8 +108,8 @@ def test_the_worked_example_meld_by_meld_in_at_most_26_inputs(
     phone.shot("meld-entry-worked-example")
     phone.tap("save-round")
     phone.wait_for("round-1-edit")
-    assert phone.number("side-0-total") == 1450
-    assert phone.number("side-1-total") == -185
+    phone.wait_number("side-0-total", 1450)
+    phone.wait_number("side-1-total", -185)
     assert phone.inputs <= MOST_INPUTS_MELD_BY_MELD, phone.inputs
     print(f"inputs for the worked example meld by meld: {phone.inputs}")
 
@@ -123,7 +123,7 @@ def test_the_worked_example_meld_by_meld_in_at_most_26_inputs(
     phone.wait_text("side-0-melded", r"\b430\b")
     phone.tap("save-round")
     phone.wait_for("round-1-edit")
-    assert phone.number("side-0-total") == 1460
+    phone.wait_number("side-0-total", 1460)
 
     # The phone keeps entering meld by meld: the next round starts so, for every side.
     phone.tap("add-round")

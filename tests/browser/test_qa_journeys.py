@@ -113,7 +113,7 @@ def enter_round_one_in_two_tabs(server: AppServer, open_phones: Any) -> Screen:
     type_into(first, "side-1-hand", "90")
     first.tap("save-round")
     first.wait_for("add-round")
-    assert first.number("side-0-total") == 90
+    first.wait_number("side-0-total", 90)
     second.tap("keep-entry")
     second.page.get_by_text("Round 2", exact=False).first.wait_for()
     type_into(second, "side-1-hand", "120")

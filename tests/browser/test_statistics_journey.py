@@ -47,9 +47,9 @@ def test_statistics_from_home_and_the_history_page_by_page(
 
     phone.tap("open-statistics")
     phone.wait_for("player-anna-wins")
-    assert phone.number("player-anna-wins") == 1
-    assert phone.number("player-anna-games") == 1
-    assert phone.number("player-eva-in-play") == 34
+    phone.wait_number("player-anna-wins", 1)
+    phone.wait_number("player-anna-games", 1)
+    phone.wait_number("player-eva-in-play", 34)
     phone.shot("statistics")
 
     phone.go("/", ready="history-more")

@@ -163,15 +163,15 @@ def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens
     enter_the_worked_example(screen)
     screen.tap("save-round")
     screen.wait_for("round-1-edit")
-    assert screen.number("side-0-total") == 1450
+    screen.wait_number("side-0-total", 1450)
     kept_for_offline(screen)
     phone.close()  # at once: the round was on the phone's storage before it was shown
 
     screen = phone.open(ready="resume")
     screen.tap("resume")
     screen.wait_for("round-1-edit")
-    assert screen.number("side-0-total") == 1450
-    assert screen.number("side-1-total") == -185
+    screen.wait_number("side-0-total", 1450)
+    screen.wait_number("side-1-total", -185)
     phone.close()
 
     static_server.stop()  # no server at all: the phone's own copy opens and saves
@@ -181,7 +181,7 @@ def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens
     enter_the_worked_example(screen)
     screen.tap("save-round")
     screen.wait_for("round-2-edit")
-    assert screen.number("side-0-total") == 2 * 1450
+    screen.wait_number("side-0-total", 2 * 1450)
 
     # A second tab would work on a copy of its own and overwrite this one's saves.
     second = Screen(phone.context.new_page(), static_server.url)
