@@ -117,17 +117,28 @@ def em_width(text: str) -> float:
     return sum(ADVANCE.get(char, 0.56) for char in text)
 
 
+def box_in_sight(screen: Screen, identifier: str) -> dict[str, float]:
+    """The control's box once it is scrolled into sight (while the scroll settles, the
+    browser's tree may hold no box for it for a moment)."""
+    deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+    while True:
+        node = screen.wait_for(identifier)
+        node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+        box = node.bounding_box()
+        if box is not None:
+            return dict(box)
+        assert time.monotonic() < deadline, f"{identifier} has no box"
+        screen.page.wait_for_timeout(200)
+
+
 def one_line_problems(screen: Screen, identifiers: list[str]) -> list[str]:
     """The numbers (by identifier) that take more than one line of their font, or are cut."""
     problems = []
     for identifier in identifiers:
-        node = screen.wait_for(identifier)
-        node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+        box = box_in_sight(screen, identifier)
         text = screen.text(identifier)
         number = re.search(r"[+\-\u2212]?\d[\d\u202f\u00a0 .,]*\d|[+\-\u2212]?\d", text)
         assert number, f"{identifier} shows no number: {text!r}"
-        box = node.bounding_box()
-        assert box, f"{identifier} has no box"
         one_line = LINE_HEIGHT * box["width"] / em_width(number.group())
         if box["height"] > one_line * SLACK:
             problems.append(
