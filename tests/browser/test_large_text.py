@@ -417,7 +417,9 @@ def tour_the_app(tour: LargeTextTour, tr: Translator, game: int, typing: bool) -
         screen.node("side-0-out-concealed").scroll_into_view_if_needed()
         tour.check("round-entry-concealed", ["side-0-round-score"], whole=True)
 
-    tour.go(f"/game/{game}/round/4/edit", ready="save-round")
+    # Its title tells it from the round entry before it (both have Save).
+    edit_title = tr._("Edit round {n}").format(n=4)
+    tour.go(f"/game/{game}/round/4/edit", ready="save-round", text=edit_title)
     tour.check(
         "round-edit",
         ["side-0-round-score", "side-1-round-score"],
