@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from storage_support.builders import quiet_round, two_sides, winning_round
+from test_ui_screens import run_on_a_loop_of_its_own
 
 from canasta_score import storage
 from canasta_score.storage import backups, browser_disk, paths, summaries
@@ -107,14 +108,14 @@ def test_each_write_is_copied_and_settled_waits_for_every_one(browser_fs: FakeFi
         await browser_disk.settled()
         assert not browser_disk.pending()
 
-    run_apart(journey())
+    run_on_a_loop_of_its_own(journey())
 
 
 def test_outside_a_browser_nothing_is_copied(browser_fs: FakeFileSystem) -> None:
     browser_disk.written()
     assert browser_fs.copies == []
     assert not browser_disk.pending()
-    run_apart(browser_disk.settled())
+    run_on_a_loop_of_its_own(browser_disk.settled())
 
 
 def test_the_statistics_are_not_read_ahead_where_no_thread_can(
@@ -127,21 +128,3 @@ def test_the_statistics_are_not_read_ahead_where_no_thread_can(
     games.read_statistics_soon(delay=0)  # read when the statistics screen asks instead
     assert games.played_games(ui_store.StatsFilter()) == []
     games.close()
-
-
-def run_apart(work: Any) -> None:
-    """Runs a coroutine to its end on a loop of its own, in a thread of its own (the browser
-    journeys' Playwright keeps a loop running in the main thread), raising what it raised."""
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(work)
-        except BaseException as error:
-            failure.append(error)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(120)
-    if failure:
-        raise failure[0]
