@@ -1038,6 +1038,27 @@ def test_a_screen_drawn_again_stays_in_its_frame_and_the_field_typed_in_keeps_th
     assert app.page.views[0].controls[0] is not frame
 
 
+def test_the_switch_tapped_stays_the_control_it_was_as_its_side_is_drawn_for_melds(
+    store: GameStore,
+) -> None:
+    """A switch taken away under the finger took the browser's focus with it, and the browser
+    scrolled the round entry back to its top (1 run in 2 at 2x on a 360 px phone)."""
+    _app, screen = entering_a_round(store)
+    box, switch = screen.sides_box.controls[1], screen.panels[1].by_melds
+    switch.on_click()  # on to melds
+    panel = screen.panels[1]
+    assert screen.draft.sides[1].mode == EntryMode.MELDS and panel.meld_area.visible
+    assert screen.sides_box.controls[1] is box and panel.view is box, "the panel's box went"
+    assert panel.by_melds is switch and switch.tag in panel.switch_row.controls
+    assert panel.rows().controls[1] is panel.switch_row
+    assert panel.meld_area in panel.rows().controls, "the rows are the new drawing's"
+    assert switch.tag.selected, "the switch shows melds on"
+    switch.on_click()  # and back: the same switch, off
+    assert screen.draft.sides[1].mode == EntryMode.POINTS and not screen.panels[1].meld_area.visible
+    assert screen.panels[1].by_melds is switch and not switch.tag.selected
+    assert screen.sides_box.controls[1] is box
+
+
 def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameStore) -> None:
     """Issue 22, finding 3: a warning, a refusal or a meld added slid the rows under a finger
     (a meld journey saved 1,430 instead of 1,450 that way)."""

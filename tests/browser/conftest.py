@@ -332,6 +332,29 @@ class Screen:
             last = box
             self.page.wait_for_timeout(80)
 
+    def scroll_to(self, identifier: str, band: tuple[float, float] = (0.3, 0.55)) -> None:
+        """Scrolls as a finger does, through the app (the mouse wheel over the screen), until
+        the control is within `band` of the screen's height, further down than the start.
+
+        `scroll_into_view_if_needed` scrolls the browser's accessibility tree instead, as a
+        screen reader does; after it, Flutter's web engine jumped back to the screen's top at
+        the next change of the screen in 1 of 3 runs (2x, 360 px), and in none of 18 after a
+        scroll with the wheel."""
+        size = self.page.viewport_size
+        top, bottom = band[0] * size["height"], band[1] * size["height"]
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+        while time.monotonic() < deadline:
+            found = self.node(identifier).bounding_box() if self.has(identifier) else None
+            if found is not None and top <= found["y"] <= bottom:
+                self.wait_still(identifier)
+                return
+            # Not drawn yet (further down), or outside the band: a short wheel step towards it.
+            step = 60.0 if found is None else max(-120.0, min(120.0, found["y"] - top))
+            self.page.mouse.wheel(0, step if abs(step) >= 1 else 1)
+            self.page.wait_for_timeout(120)
+        raise AssertionError(f"{identifier} was not scrolled into sight: {self.ids()}")
+
     def value(self, identifier: str) -> str:
         field = self.wait_for(identifier).locator("input, textarea").first
         found: str = field.input_value()

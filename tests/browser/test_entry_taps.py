@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import STEP_TIMEOUT_MS, AppServer, Screen
+from conftest import AppServer, Screen
 from examples import game_file
 from headless import PHONE
 from test_meld_entry import enter_melds
@@ -65,8 +65,9 @@ def test_the_second_sides_switch_takes_at_once_and_the_screen_stays_where_it_was
     # This phone enters meld by meld now: both sides start so in round 2.
     phone.wait_for("side-1-add-meld-K")
     phone.wait_for(f"text-scale-{font / 16:.1f}")
-    phone.wait_for("side-1-entry-melds").scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
-    phone.wait_still("side-1-entry-melds")
+    # Where a finger scrolled it to. At 1x the second side's points fill less than the screen
+    # below a switch placed higher: the page, shorter, would end there and move it.
+    phone.scroll_to("side-1-entry-melds", band=(0.55, 0.7) if font == 16 else (0.1, 0.3))
     settled(phone)
     first_before = box(phone, "side-0-entry-melds")
     tapped = finger(phone, "side-1-entry-melds")
@@ -125,14 +126,18 @@ def test_rank_buttons_and_counts_stay_where_the_finger_aims(
     phone.wait_gone("side-0-meld-Q-natural")
     phone.fill("side-0-meld-K-natural", "6")  # 60 points: enough to open
     phone.wait_gone("side-0-warnings")
-    phone.wait_for("side-1-entry-melds").scroll_into_view_if_needed()
+    # The finger on the kings' minus, the hand's field in sight below it (both measured once
+    # the screen is where the finger found it: a tap that scrolls first would move them).
+    phone.scroll_to("side-0-meld-K-natural-minus", band=(0.15, 0.4))
     settled(phone)
-    next_side = box(phone, "side-1-entry-melds")
-    phone.tap("side-0-meld-K-natural-minus")
-    phone.tap("side-0-meld-K-natural-minus")  # 40 points, below the 50 to open
+    minus, hand = box(phone, "side-0-meld-K-natural-minus"), box(phone, "side-0-hand")
+    finger(phone, "side-0-meld-K-natural-minus")
+    phone.wait_text("side-0-meld-K-points", r"\b50\b")
+    assert moved(minus, finger(phone, "side-0-meld-K-natural-minus")) <= 1  # 40: too few
     phone.wait_text("side-0-warnings", r"below the 50 needed to open")
     settled(phone)
-    assert moved(next_side, box(phone, "side-1-entry-melds")) <= 1
+    assert moved(minus, box(phone, "side-0-meld-K-natural-minus")) <= 1
+    assert moved(hand, box(phone, "side-0-hand")) <= 1
 
 
 @pytest.mark.parametrize(

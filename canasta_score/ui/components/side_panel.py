@@ -467,13 +467,9 @@ class SidePanel:
         )
         melds = side.mode == EntryMode.MELDS
         self.by_melds = Toggle(
-            tr._("Meld by meld"),
-            lambda: self.mode_changed(
-                EntryMode.POINTS if draft.sides[index].mode == EntryMode.MELDS else EntryMode.MELDS
-            ),
-            f"side-{index}-entry-melds",
-            scale=scale,
+            tr._("Meld by meld"), self.switch_mode, f"side-{index}-entry-melds", scale=scale
         )
+        self.switch_row = ft.Row([self.by_melds.tag])
         self.both = BothFigures(index, self.tapped, draft, tr)
         self.melded, self.hand, self.points_row = self.points_fields()
         self.cards_area = CardGrid(draft, index, self.tapped, tr)
@@ -524,7 +520,7 @@ class SidePanel:
         )
         self.view = Section(
             self.header,
-            ft.Row([self.by_melds.tag]),
+            self.switch_row,
             self.both,
             self.meld_area,
             self.points_row,
@@ -687,6 +683,11 @@ class SidePanel:
         else:
             self.screen.changed(at_once=True)
 
+    def switch_mode(self) -> None:
+        """The "Meld by meld" switch: on to melds, off to points."""
+        melds = self.screen.draft.sides[self.index].mode == EntryMode.MELDS
+        self.mode_changed(EntryMode.POINTS if melds else EntryMode.MELDS)
+
     def mode_changed(self, mode: EntryMode) -> None:
         """The side entered another way: kept as this phone's way from now on, and this panel
         alone drawn for it: nothing else on the screen is touched, and no field takes the
@@ -711,6 +712,23 @@ class SidePanel:
         self.penalty_item.disabled = True
 
     # --- drawing ------------------------------------------------------------------------
+
+    def take_place_of(self, old: SidePanel) -> None:
+        """Drawn where `old` was (the side's panel before its way of entering changed): in its
+        box, with its switch. The switch the finger is on stays the control it was: taken away,
+        it would take the browser's focus with it, and the browser would scroll the screen
+        back to its top."""
+        self.by_melds, new_switch_row = old.by_melds, self.switch_row
+        self.switch_row = old.switch_row
+        rows = [old.switch_row if row is new_switch_row else row for row in self.rows().controls]
+        old.rows().controls = rows
+        old.view.expand = self.view.expand
+        self.view = old.view
+
+    def rows(self) -> ft.Column:
+        rows = self.view.content
+        assert isinstance(rows, ft.Column), "a Section holds its rows in a column"
+        return rows
 
     def show(self, preview: SidePreview, problems: list[Problem]) -> None:
         """The side's preview, and its problems beside their fields and melds (the others,

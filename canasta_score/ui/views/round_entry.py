@@ -293,8 +293,8 @@ class RoundEntryScreen(GameScreen, Screen):
         of the screen stays, scrolled where it was, and no field takes the focus."""
         panel = SidePanel(self, index)
         panel.melded.autofocus = panel.hand.autofocus = False
+        panel.take_place_of(self.panels[index])
         self.panels[index] = panel
-        self.sides_box.controls[index] = panel.view
         self.changed(at_once=True)
 
     def after_side(self, index: int) -> None:
