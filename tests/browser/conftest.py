@@ -334,7 +334,7 @@ class Screen:
 
     def scroll_to(self, identifier: str, band: tuple[float, float] = (0.3, 0.55)) -> None:
         """Scrolls as a finger does, through the app (the mouse wheel over the screen), until
-        the control is within `band` of the screen's height, further down than the start.
+        the control's top is within `band` (fractions of the screen's height).
 
         `scroll_into_view_if_needed` scrolls the browser's accessibility tree instead, as a
         screen reader does; after it, Flutter's web engine jumped back to the screen's top at
@@ -351,7 +351,7 @@ class Screen:
                 return
             # Not drawn yet (further down), or outside the band: a short wheel step towards it.
             step = 60.0 if found is None else max(-120.0, min(120.0, found["y"] - top))
-            self.page.mouse.wheel(0, step if abs(step) >= 1 else 1)
+            self.page.mouse.wheel(0, step)
             self.page.wait_for_timeout(120)
         raise AssertionError(f"{identifier} was not scrolled into sight: {self.ids()}")
 

@@ -715,9 +715,8 @@ class SidePanel:
 
     def take_place_of(self, old: SidePanel) -> None:
         """Drawn where `old` was (the side's panel before its way of entering changed): in its
-        box, with its switch. The switch the finger is on stays the control it was: taken away,
-        it would take the browser's focus with it, and the browser would scroll the screen
-        back to its top."""
+        box, with its switch. The switch the finger is on stays the control it was, so a
+        screen reader's focus stays on it rather than falling back to the page."""
         self.by_melds, new_switch_row = old.by_melds, self.switch_row
         self.switch_row = old.switch_row
         rows = [old.switch_row if row is new_switch_row else row for row in self.rows().controls]
