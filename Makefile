@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint benchmark chromium postgresql icons messages update-messages compile-messages apk aab ipa web-app
+.PHONY: run test lint benchmark chromium postgresql node icons messages update-messages compile-messages apk aab ipa web-app
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,13 @@ postgresql:
 	  echo "installing Debian's PostgreSQL 15 for the storage tests"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15) >/dev/null; }
 
+# Node.js runs the web app's own Pyodide at build time to compile the app's Python for it
+# (tools/web_app/compile_python.mjs): the page then starts without compiling every module.
+node:
+	@command -v node >/dev/null 2>&1 || { \
+	  echo "installing Debian's Node.js to compile the web app's Python"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs) >/dev/null; }
+
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -92,7 +99,7 @@ apk aab ipa: $(VENV)/.installed compile-messages
 WEB_APP_INPUTS := main.py tools/build_web_app.py tools/web_app_requirements.txt \
   $(wildcard tools/web_app/*) $(wildcard assets/*.* assets/icons/*) $(MO) \
   $(shell find canasta_score -type f \( -name '*.py' -o -name '*.ini' -o -name '*.mako' -o -name '*.json' \))
-web-app: build/web/index.html
+web-app: node build/web/index.html
 
 build/web/index.html: $(VENV)/.installed $(WEB_APP_INPUTS)
 	$(PY) tools/build_web_app.py

@@ -134,3 +134,51 @@ def test_the_same_sources_make_the_same_archive(tmp_path: Path) -> None:
     (packages / "six" / "__init__.py").touch()  # a newer time, the same file
     build.app_archive(packages, tmp_path / "two.tar.gz")
     assert (tmp_path / "one.tar.gz").read_bytes() == (tmp_path / "two.tar.gz").read_bytes()
+
+
+def test_compiled_modules_stand_in_for_their_sources_but_main_and_the_migrations(
+    tmp_path: Path,
+) -> None:
+    def module(name: str) -> None:
+        source = tmp_path / name
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("x = 1\n")
+        cache = source.parent / "__pycache__"
+        cache.mkdir(exist_ok=True)
+        (cache / source.name.replace(".py", f".{build.PYODIDE_CACHE_TAG}.pyc")).write_bytes(b"c")
+        (cache / source.name.replace(".py", ".cpython-311.pyc")).write_bytes(b"old")
+
+    for name in (
+        "main.py",
+        "canasta_score/core/scoring.py",
+        "canasta_score/storage/migrations/versions/0001_first_schema.py",
+        "__pypackages__/six.py",
+    ):
+        module(name)
+    build.sourceless(tmp_path)
+    left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert left == [
+        "__pypackages__/six.pyc",
+        "canasta_score/core/scoring.pyc",
+        "canasta_score/storage/migrations/versions/0001_first_schema.py",
+        "main.py",
+    ]
+    assert (tmp_path / "canasta_score/core/scoring.pyc").read_bytes() == b"c"
+
+
+def test_the_pages_own_python_compiles_the_app_and_a_module_it_cannot_keeps_its_source(
+    tmp_path: Path,
+) -> None:
+    """The bytecode is made by the page's own Pyodide (its Python's cache tag), which the
+    building machine's Python could not make; tests/browser/test_web_app.py runs the app from
+    it."""
+    pyodide = build.flet_web_client() / "pyodide"
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("ANSWER = 6 * 7\n")
+    (tmp_path / "pkg" / "broken.py").write_text("def (\n")
+    assert build.compile_python(tmp_path, pyodide)
+    compiled = tmp_path / "pkg" / "__pycache__" / f"__init__.{build.PYODIDE_CACHE_TAG}.pyc"
+    assert compiled.is_file()
+    assert not (tmp_path / "pkg" / "__pycache__" / f"broken.{build.PYODIDE_CACHE_TAG}.pyc").exists()
+    build.sourceless(tmp_path)
+    assert sorted(p.name for p in (tmp_path / "pkg").iterdir()) == ["__init__.pyc", "broken.py"]

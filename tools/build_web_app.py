@@ -39,6 +39,8 @@ PYODIDE_WHEELS = [
     "--abi",
     "cp314",
 ]
+#: The name of Pyodide's compiled modules: `NAME.cpython-314.pyc`.
+PYODIDE_CACHE_TAG = "cpython-314"
 #: Packages with no Pyodide wheel on PyPI whose source runs as pure Python.
 FROM_SOURCE = {"markupsafe"}
 #: The languages the app speaks (Babel's locale data for the rest is left out: 30 MB).
@@ -277,7 +279,9 @@ def app_archive(packages: Path, out: Path, sources: Iterable[Path] = APP_SOURCES
 
     def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
         name = info.name
-        if "__pycache__" in name or name.endswith((".pyc", ".po", ".pot")):
+        # Caches of the building machine's Python never; the modules compiled for Pyodide
+        # (`compile_python`) stand in place of their sources, outside any __pycache__.
+        if "__pycache__" in name or name.endswith((".po", ".pot")):
             return None
         if "/storage/postgres" in name:
             return None
@@ -296,6 +300,46 @@ def app_archive(packages: Path, out: Path, sources: Iterable[Path] = APP_SOURCES
         for source in sources:
             archive.add(source, arcname=source.name, filter=keep)
         archive.add(packages, arcname="__pypackages__", filter=keep)
+
+
+def compile_python(folder: Path, pyodide: Path) -> bool:
+    """Compiles every module under `folder` with the page's own Pyodide, run by Node.js
+    (`tools/web_app/compile_python.mjs`): the page then imports bytecode instead of
+    compiling each module's source at every start, which was about half of the app's start.
+
+    False, and a note, where Node.js is missing: the app then goes as source, and works.
+    """
+    node = shutil.which("node")
+    if node is None:
+        print(
+            "build_web_app: Node.js not found: the app's Python goes as source and starts"
+            " slower in the browser (Debian: apt install nodejs)",
+            file=sys.stderr,
+        )
+        return False
+    script = TEMPLATES / "compile_python.mjs"
+    ran = subprocess.run([node, str(script), str(pyodide), str(folder)], check=False)
+    if ran.returncode != 0:
+        raise BuildError(f"Node.js could not compile the app's Python with {pyodide}")
+    return True
+
+
+def sourceless(folder: Path) -> None:
+    """Each compiled module of `folder` in place of its source (`m.pyc` for `m.py`, which
+    Python imports as it is): an archive with both would be twice the size.
+
+    Kept as source: the files at the top (`main.py`, which Flet's worker runs by name) and
+    the schema's migrations, which Alembic finds by their file names.
+    """
+    suffix = f".{PYODIDE_CACHE_TAG}.pyc"
+    for compiled in sorted(folder.rglob(f"__pycache__/*{suffix}")):
+        source = compiled.parent.parent / (compiled.name.removesuffix(suffix) + ".py")
+        keep_source = source.parent == folder or "migrations" in source.relative_to(folder).parts
+        if source.exists() and not keep_source:
+            source.unlink()
+            compiled.rename(source.with_suffix(".pyc"))
+    for cache in sorted(folder.rglob("__pycache__"), reverse=True):
+        shutil.rmtree(cache)
 
 
 def flet_web_client() -> Path:
@@ -383,16 +427,27 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
         without_flutter_service_worker(bootstrap), encoding="utf-8"
     )
 
-    packages = cache / "__pypackages__"
-    if packages.exists():
-        shutil.rmtree(packages)
+    staged = cache / "app"
+    if staged.exists():
+        shutil.rmtree(staged)
+    packages = staged / "__pypackages__"
     packages.mkdir(parents=True)
     for path in downloads:
         if path.name.endswith(".whl"):
             unpack_wheel(path, packages)
         else:
             unpack_pure_source(path, packages)
-    app_archive(packages, out / "app.tar.gz", sources)
+    staged_sources = []
+    for source in sources:
+        staged_sources.append(staged / source.name)
+        if source.is_dir():
+            stale = shutil.ignore_patterns("__pycache__", "*.pyc", "*.po", "*.pot")
+            shutil.copytree(source, staged / source.name, ignore=stale)
+        else:
+            shutil.copyfile(source, staged / source.name)
+    if compile_python(staged, out / "pyodide"):
+        sourceless(staged)
+    app_archive(packages, out / "app.tar.gz", staged_sources)
 
     files = sorted(
         path.relative_to(out).as_posix()
