@@ -7,11 +7,15 @@ browser's storage (`storage.browser_disk`), read before the first screen opens.
 
 from __future__ import annotations
 
+import datetime
+import logging
 import os
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import flet as ft
+
+log = logging.getLogger(__name__)
 
 #: The data folder in the tab's file system, kept in the browser's IndexedDB.
 DATA_FOLDER = "/canasta-score"
@@ -41,3 +45,24 @@ async def start_page(page: ft.Page) -> None:
         )
         return
     start(page)
+    forget_deleted_games()
+
+
+#: How long a game deleted in the tab can still be restored.
+KEEP_DELETED = datetime.timedelta(days=1)
+
+
+def forget_deleted_games() -> None:
+    """The games deleted over a day ago, forgotten for good as the app opens.
+
+    A server forgets the games deleted while it ran when it stops; a tab never stops so (it is
+    closed, or the phone puts it away, with no word to Python). A game deleted today can still
+    be restored in the next day. Housekeeping: a fault is logged, and a database that cannot
+    be used now is left for the screens to meet and tell.
+    """
+    from canasta_score.ui import open_store
+
+    try:
+        open_store().purge_deleted(older_than=KEEP_DELETED)
+    except Exception:
+        log.exception("deleted games not forgotten")

@@ -12,6 +12,7 @@ import os
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
@@ -212,6 +213,10 @@ class GameStore:
     @_tells
     def restore_game(self, game_id: int) -> None:
         storage.restore_game(db=self.db, game_id=game_id)
+
+    def purge_deleted(self, older_than: timedelta | None = None) -> int:
+        """Forget for good the games deleted (longer than `older_than` ago, if given)."""
+        return storage.purge_deleted(db=self.db, older_than=older_than)
 
     @_tells
     def restore_backup(self, path: Path) -> list[int]:

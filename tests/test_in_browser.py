@@ -1,0 +1,53 @@
+"""The web app's own opening in a tab (`canasta_score.in_browser`), run outside a browser."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from canasta_score import in_browser, ui
+from canasta_score.core import PRESETS, Game, Side
+from canasta_score.storage import GameNotFound
+from canasta_score.storage.database import writing
+from canasta_score.storage.paths import DATABASE_NAME
+from canasta_score.storage.tables import GameRow
+
+WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
+
+
+def test_a_tab_forgets_the_games_deleted_over_a_day_ago_as_it_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server forgets deleted games when it stops; a tab never stops so, and kept them all."""
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
+    store = ui.open_store()
+    try:
+        kept, gone = (
+            store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id for _ in range(2)
+        )
+        for game_id in (kept, gone):
+            store.delete_game(game_id)
+        with writing(store.db) as session:  # deleted two days ago
+            row = session.get(GameRow, gone)
+            assert row is not None
+            row.deleted_at = datetime.now(UTC) - timedelta(days=2)
+        in_browser.forget_deleted_games()
+        store.restore_game(kept)  # deleted today: it can still be restored
+        with pytest.raises(GameNotFound):
+            store.restore_game(gone)
+        assert [game.id for game in store.list_games()] == [kept]
+    finally:
+        ui._open_stores.pop("").close()  # type: ignore[attr-defined]
+
+
+def test_a_database_that_cannot_be_used_leaves_the_opening_to_the_screens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / DATABASE_NAME).mkdir()  # a folder where the database file goes
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(folder))
+    in_browser.forget_deleted_games()  # no fault reaches the tab's opening
+    assert "deleted games not forgotten" in caplog.text
