@@ -21,6 +21,7 @@ import pytest
 from conftest import ROOT, Screen, chromium_executable
 from headless import CHROMIUM_ARGS, PHONE, enable_semantics
 from test_journeys import enter_the_worked_example, start_a_game
+from test_meld_entry import enter_melds
 
 WEB_APP = ROOT / "build" / "web"
 #: Python's start in the page: tens of seconds on an idle machine, more on a loaded one.
@@ -83,10 +84,11 @@ def static_server(web_app: Path) -> Iterator[StaticServer]:
 class Phone:
     """A phone's browser on a profile folder: closed and opened again keeps its storage."""
 
-    def __init__(self, playwright: Any, profile: Path, url: str) -> None:
+    def __init__(self, playwright: Any, profile: Path, url: str, locale: str | None = None) -> None:
         self.playwright = playwright
         self.profile = profile
         self.url = url
+        self.locale = locale
         self.context: Any = None
         #: Every address the page asked for that is not the static server's.
         self.elsewhere: list[str] = []
@@ -97,6 +99,7 @@ class Phone:
             executable_path=chromium_executable(),
             args=[*CHROMIUM_ARGS, ONLY_LOOPBACK],
             viewport=PHONE,
+            **({"locale": self.locale} if self.locale else {}),
         )
         self.context.set_default_timeout(STEP_MS)
 
@@ -190,4 +193,37 @@ def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens
     second.wait_text("database-problem", "another tab", timeout=START_MS / 1000)
     phone.close()
 
+    assert phone.elsewhere == [], "the web app asked another host for something"
+
+
+def test_a_german_phone_alone_enters_melds_and_sees_its_chart_and_statistics(
+    static_server: StaticServer, tmp_path: Path, browser: Any
+) -> None:
+    """The browser's language, meld by meld, the chart (flet-charts) and the statistics, with
+    no server: what the table server's journeys check, in the web app."""
+    playwright = SimpleNamespace(chromium=browser.browser_type)
+    phone = Phone(playwright, tmp_path / "profile", static_server.url, locale="de-DE")
+    screen = phone.open(ready="new-game")
+    screen.wait_text("new-game", "Neues Spiel")
+    start_a_game(screen)
+    screen.tap("add-round")
+    screen.tap("side-0-entry-melds")
+    # Seven kings (70, a natural canasta: 500), five queens with a two and a joker (120, a
+    # mixed canasta: 300); the other side types its 120.
+    enter_melds(screen, 0, [("K", 7, 0, 0), ("Q", 5, 1, 1)])
+    screen.wait_text("side-0-meld-K-points", r"70")
+    screen.fill("side-1-melded", "120")
+    screen.tap("save-round")
+    screen.wait_for("round-1-edit")
+    screen.wait_number("side-0-total", 70 + 120 + 500 + 300)
+    screen.wait_number("side-1-total", 120)
+    screen.tap("open-chart")
+    screen.wait_for("game-chart")
+    screen.tap("back")
+    screen.wait_for("round-1-edit")
+    screen.tap("back")
+    screen.tap("open-statistics")
+    screen.wait_number("player-anna-in-play", 1)
+    screen.wait_text("player-anna-in-play", "Laufend")
+    phone.close()
     assert phone.elsewhere == [], "the web app asked another host for something"
