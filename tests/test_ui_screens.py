@@ -1059,6 +1059,31 @@ def test_the_switch_tapped_stays_the_control_it_was_as_its_side_is_drawn_for_mel
     assert screen.sides_box.controls[1] is box
 
 
+def test_a_meld_count_or_the_penalty_typed_in_keeps_the_keyboard_as_the_screen_is_drawn_again(
+    store: GameStore,
+) -> None:
+    """Only the points fields kept it: news from another phone took the keyboard from a meld's
+    count being typed (issue 22)."""
+    app, screen = entering_a_round(store)
+    screen.panels[0].switch_mode()  # the first side meld by meld
+    screen.panels[0].meld_area.add_meld(Rank.KING)
+    natural = screen.panels[0].meld_area.rows[Rank.KING].counts["natural"].field
+    screen.panels[0].melded.on_blur()
+    natural.on_focus()
+    screen.panels[0].changed(lambda: screen.draft.set_meld_count(0, Rank.KING, "natural", 5))
+    app.redraw(screen)  # as news from another phone does
+    again = screen.panels[0].meld_area.rows[Rank.KING].counts["natural"].field
+    assert again is not natural and again.autofocus, "the count lost the keyboard"
+    assert not any(p.melded.autofocus or p.hand.autofocus for p in screen.panels)
+    # The penalty, the other field a player types in, the same way.
+    penalty = screen.panels[1].penalty
+    again.on_blur()
+    penalty.on_focus()
+    app.redraw(screen)
+    assert screen.panels[1].penalty is not penalty and screen.panels[1].penalty.autofocus
+    assert not screen.panels[0].meld_area.rows[Rank.KING].counts["natural"].field.autofocus
+
+
 def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameStore) -> None:
     """Issue 22, finding 3: a warning, a refusal or a meld added slid the rows under a finger
     (a meld journey saved 1,430 instead of 1,450 that way)."""

@@ -27,6 +27,8 @@ from canasta_score.ui.state.round_entry import MeldDraft, RoundDraft
 
 #: Runs one of the draft's verbs, then redraws the preview (and keeps the draft).
 Change = Callable[[Callable[[], None]], None]
+#: Keeps a field's keyboard through a drawing again of the screen, by the field's name.
+Follow = Callable[[ft.TextField, str], None]
 
 #: A meld's counts, with the word over each.
 COUNT_LABELS = {
@@ -195,6 +197,8 @@ class MeldRow(ft.Container):
             )
             # Each count's word says only what it counts: the row's heading names the meld.
             self.counts[count].word.value = label
+            if area.follow is not None:
+                area.follow(self.counts[count].field, f"{tag}-{count}")
         large = scale >= LARGE_TEXT
         points = Tagged(f"{tag}-points", self.points)
         heading = ft.Row(
@@ -278,9 +282,12 @@ class MeldArea(ft.Column):
         tr: Translator,
         scale: float,
         width: float,
+        follow: Follow | None = None,
     ) -> None:
+        """`follow(field, name)`: the round entry's way to keep the keyboard in the field
+        typed in when the screen is drawn again (`SidePanel.follow_focus`)."""
         self.draft, self.n, self.tr, self.text_scale, self.room = draft, n, tr, scale, width
-        self.change, self.tap = change, tap
+        self.change, self.tap, self.follow = change, tap, follow
         size = fitted("0000", 20, width / 3, scale)
         self.melded = ft.Text("", size=size, weight=ft.FontWeight.BOLD)
         self.canastas: dict[CanastaKind, ft.Text] = {

@@ -474,7 +474,14 @@ class SidePanel:
         self.melded, self.hand, self.points_row = self.points_fields()
         self.cards_area = CardGrid(draft, index, self.tapped, tr)
         self.meld_area = MeldArea(
-            draft, index, change=self.changed, tap=self.tapped, tr=tr, scale=scale, width=self.inner
+            draft,
+            index,
+            change=self.changed,
+            tap=self.tapped,
+            tr=tr,
+            scale=scale,
+            width=self.inner,
+            follow=self.follow_focus,
         )
         self.meld_area.visible = melds
         self.counts = CountSteppers(
@@ -518,6 +525,7 @@ class SidePanel:
             visible=bool(side.penalty_text),
             text_size=18,
         )
+        self.follow_focus(self.penalty, f"side-{index}-penalty")
         self.view = Section(
             self.header,
             self.switch_row,
