@@ -276,6 +276,7 @@ QUIET = {
     "name_changes",
     "note_draft",
     "played_games",
+    "purge_deleted",  # games already deleted (and told so): gone for good in a tab
     "read_statistics_soon",
     "take_old_device_settings",
     "telling",
