@@ -324,22 +324,30 @@ def compile_python(folder: Path, pyodide: Path) -> bool:
     return True
 
 
-def sourceless(folder: Path) -> None:
+#: Kept as source in the archive: Alembic finds the schema's migrations by their file names.
+MIGRATIONS = Path("canasta_score/storage/migrations")
+
+
+def sourceless(folder: Path) -> int:
     """Each compiled module of `folder` in place of its source (`m.pyc` for `m.py`, which
-    Python imports as it is): an archive with both would be twice the size.
+    Python imports as it is): an archive with both would be twice the size. Returns how many.
 
     Kept as source: the files at the top (`main.py`, which Flet's worker runs by name) and
-    the schema's migrations, which Alembic finds by their file names.
+    the schema's migrations.
     """
     suffix = f".{PYODIDE_CACHE_TAG}.pyc"
+    replaced = 0
     for compiled in sorted(folder.rglob(f"__pycache__/*{suffix}")):
         source = compiled.parent.parent / (compiled.name.removesuffix(suffix) + ".py")
-        keep_source = source.parent == folder or "migrations" in source.relative_to(folder).parts
+        place = source.relative_to(folder)
+        keep_source = len(place.parts) == 1 or place.is_relative_to(MIGRATIONS)
         if source.exists() and not keep_source:
             source.unlink()
             compiled.rename(source.with_suffix(".pyc"))
+            replaced += 1
     for cache in sorted(folder.rglob("__pycache__"), reverse=True):
         shutil.rmtree(cache)
+    return replaced
 
 
 def flet_web_client() -> Path:
@@ -445,8 +453,9 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
             shutil.copytree(source, staged / source.name, ignore=stale)
         else:
             shutil.copyfile(source, staged / source.name)
-    if compile_python(staged, out / "pyodide"):
-        sourceless(staged)
+    if compile_python(staged, out / "pyodide") and sourceless(staged) == 0:
+        # Another Pyodide names its bytecode otherwise: the archive would go as source unseen.
+        raise BuildError(f"no module was compiled as {PYODIDE_CACHE_TAG}: is Pyodide 314?")
     app_archive(packages, out / "app.tar.gz", staged_sources)
 
     files = sorted(
