@@ -7,6 +7,8 @@ request never reaches it):
   or gzip-compressed. Each file is compressed once, on the first request for it, into a cache
   folder keyed by the file's ETag, so later phones and later starts of the app reuse it.
   The compressed answer has its own ETag (`"<etag>-br"`), and `Vary: Accept-Encoding`.
+  A kept copy is sent as soon as Flet's headers (a HEAD) name it, so Flet never reads the
+  file itself for it: 5 ms of the server's CPU for main.dart.wasm instead of 35 ms.
   The copies are made as the server starts, heaviest first; copies of an earlier client
   go once they have been unused for a month.
 - **Versioned client.** The page points the Flutter loader at `/client-<tag>/` for the
@@ -333,7 +335,56 @@ class Answer:
         self.cached: Path | None = None
 
     async def run(self, receive: Receive) -> None:
+        if self.coding and self.scope["method"] == "GET" and await self._sent_kept_copy():
+            return
         await self.client.app(self.scope, receive, self.relay)
+
+    async def _sent_kept_copy(self) -> bool:
+        """Sends the compressed copy kept for this file, if there is one, without Flet
+        reading the file itself: its headers alone (a HEAD) say which copy is current.
+
+        Flet would send the whole file in 64 KB pieces, each read on a worker thread; for the
+        client's 12 MB that is some 200 hops of the server's loop, slowed further while the
+        screens load on their own thread, as the first phone waits for the client.
+        """
+        starts: list[Message] = []
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                starts.append(message)
+
+        await self.client.app(dict(self.scope, method="HEAD"), _no_request_body(), headers_only)
+        if not starts or starts[0]["status"] != 200:
+            return False
+        start = dict(starts[0], headers=self._headers(starts[0]))
+        headers = start["headers"]
+        kind = header(headers, b"content-type") or b""
+        etag = header(headers, b"etag")
+        length = int(header(headers, b"content-length") or 0)
+        if (
+            etag is None
+            or kind.startswith(b"text/html")
+            or length < MIN_SIZE
+            or not self._compressible(start)
+        ):
+            return False
+        assert self.coding is not None
+        cached = self.client.cached_path(self.scope["path"], etag.decode("latin-1"), self.coding)
+        try:
+            body = await anyio.to_thread.run_sync(cached.read_bytes)
+        except OSError:
+            return False  # not made yet (or gone): Flet's answer, compressed as it comes
+        self.client.used.add(cached)
+        headers = with_headers(
+            headers,
+            vary=b"Accept-Encoding",
+            content_encoding=self.coding.encode(),
+            etag=self._etag(etag, self.coding),
+            content_length=str(len(body)).encode(),
+        )
+        await self.send(dict(start, headers=headers))
+        await self.send({"type": "http.response.body", "body": body})
+        return True
 
     def _headers(self, start: Message) -> list[tuple[bytes, bytes]]:
         headers: list[tuple[bytes, bytes]] = list(start.get("headers", []))

@@ -268,19 +268,49 @@ def test_kept_copies_of_an_old_client_are_removed_after_a_month(tmp_path: Path) 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in-use.br", "recent.br"]
 
 
+def light_client(cache: Path) -> Any:
+    """The compression layer of a fresh web app, the layers around it unwrapped."""
+    from canasta_score.web_client import LightClient
+
+    light = web_app(None, None, 1, cache_dir=cache)
+    while not isinstance(light, LightClient):
+        light = light.app
+    return light
+
+
+@pytest.mark.parametrize("name", CLIENT_FILES)
+def test_a_kept_copy_goes_out_without_flet_reading_the_file_again(cache: Path, name: str) -> None:
+    light = light_client(cache)
+    path = client_prefix(light) + name
+    request(light, path, {"Accept-Encoding": "br"})  # compressed now, and kept
+    flet = light.app
+    read: list[int] = []
+
+    async def counting_flet(scope: Any, receive: Any, send: Any) -> None:
+        async def counted(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                read.append(len(message.get("body", b"")))
+            await send(message)
+
+        await flet(scope, receive, counted)
+
+    light.app = counting_flet
+    answer = request(light, path, {"Accept-Encoding": "br"})
+    assert answer.headers["content-encoding"] == "br"
+    assert answer.headers["etag"].endswith('-br"')
+    assert answer.content == (WEB / name).read_bytes()
+    assert sum(read) == 0, "Flet's headers alone: the kept copy is the answer"
+    # A browser without brotli still gets the file through Flet, compressed with gzip.
+    plain = request(light, path, {"Accept-Encoding": "gzip"})
+    assert plain.headers["content-encoding"] == "gzip"
+    assert sum(read) == (WEB / name).stat().st_size
+
+
 def test_a_start_that_finds_the_copies_kept_reads_none_of_them(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from canasta_score.web_client import LightClient
-
-    def light_client() -> LightClient:
-        light = web_app(None, None, 1, cache_dir=cache)
-        while not isinstance(light, LightClient):  # the layers around the socket, unwrapped
-            light = light.app
-        return light
-
     names = ["main.dart.mjs", "canvaskit/skwasm.js"]
-    threading_run(light_client().warm(names))
+    threading_run(light_client(cache).warm(names))
     kept = sorted(cache.glob("*.br"))
     assert len(kept) == 2
     read: list[Path] = []
@@ -291,7 +321,7 @@ def test_a_start_that_finds_the_copies_kept_reads_none_of_them(
         return original(path)
 
     monkeypatch.setattr(Path, "read_bytes", reading)
-    again = light_client()
+    again = light_client(cache)
     threading_run(again.warm(names))
     assert [path for path in read if path.parent == cache] == [], "a look at the headers only"
     assert again.used >= set(kept), "and kept from pruning"
