@@ -64,7 +64,13 @@ class PageStandIn(SimpleNamespace):
 
     def __init__(self, width: float = 390, hub: dict[str, dict[int, Any]] | None = None) -> None:
         super().__init__(
-            width=width, route="/", views=[], services=[], dialogs=[], pubsub=PubSubStandIn(hub)
+            width=width,
+            height=844,
+            route="/",
+            views=[],
+            services=[],
+            dialogs=[],
+            pubsub=PubSubStandIn(hub),
         )
 
     def update(self, *_controls: Any) -> None:
@@ -224,6 +230,25 @@ def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> 
     assert app.page.route == f"/game/{stored.id}"
     assert store.load_game(stored.id).game.totals == (1450, -185)
     assert store.load_draft(stored.id) is None
+
+
+def test_round_entry_ends_in_half_a_screen_of_room_so_a_side_that_shrinks_pulls_nothing_down(
+    store: GameStore,
+) -> None:
+    """A side near the page's end switched to fewer rows (melds back to points) must not
+    shorten the page under the scroll: the page would end sooner and pull the switch down."""
+    from canasta_score.ui.views.home import HomeScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.page.height = 700
+    view = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id).build()
+    body = app._frame.body.controls if app._frame is not None else []
+    assert isinstance(body[-1], ft.Container) and body[-1].height == 350
+    assert view.controls
+    HomeScreen(app, "/").build()  # other screens end where their body ends
+    body = app._frame.body.controls if app._frame is not None else []
+    assert not (isinstance(body[-1], ft.Container) and body[-1].height == 350)
 
 
 def test_a_refused_round_saves_nothing_and_says_why(store: GameStore) -> None:

@@ -210,6 +210,8 @@ class Host(Protocol):
         scroll: bool = True,
         widest: float = CONTENT_WIDTH,
         subtitle: str | None = None,
+        room_at_end: bool = False,
     ) -> ft.View:
-        """A screen: app bar with a back button, a centred body and an optional bottom bar."""
+        """A screen: app bar with a back button, a centred body and an optional bottom bar;
+        with `room_at_end`, half a screen of room under the body."""
         ...

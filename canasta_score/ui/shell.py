@@ -292,6 +292,10 @@ class App:
     def width(self) -> float:
         return float(self.page.width or 390)
 
+    @property
+    def height(self) -> float:
+        return float(self.page.height or 844)
+
     def layout(self) -> tuple[bool, ...]:
         """Which layout widths the screen reaches; a screen is rebuilt when this changes."""
         # 700: wide screens; 800: centred body; 800, 1180, 1560: 2, 3, 4 sides side by side.
@@ -460,9 +464,18 @@ class App:
         scroll: bool = True,
         widest: float = CONTENT_WIDTH,
         subtitle: str | None = None,
+        room_at_end: bool = False,
     ) -> ft.View:
         """A screen: app bar with a back button, a centred body and an optional bottom bar (in
-        the frame shown when the screen is drawn again: `canasta_score.ui.frame`)."""
+        the frame shown when the screen is drawn again: `canasta_score.ui.frame`).
+
+        `room_at_end` puts half a screen of room under the body, for a screen whose parts
+        grow and shrink under the finger: a part near the end that gets shorter leaves the
+        page as long as the scroll needs, so nothing above it is pulled down (and a field at
+        the end can be scrolled above a phone's keyboard).
+        """
+        if room_at_end:
+            body = [*body, ft.Container(height=self.height / 2)]
         leading = None
         if back is not None:
             leading = TapIcon("back", ft.Icons.ARROW_BACK, self.tr._("Back"), lambda: self.go(back))

@@ -284,8 +284,7 @@ class Screen:
     # acting
     def tap(self, identifier: str, *, even_if_disabled: bool = False) -> None:
         """One input: a tap on the control (a disabled one too, if asked: it must do nothing)."""
-        node = self.wait_for(identifier)
-        node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+        node = self.bring_into_sight(identifier)
         self.wait_still(identifier)
         tappable = "[flt-tappable], [role=button], input, [role=checkbox]"
         # The control itself when it takes taps (a whole row), else what inside it does.
@@ -298,8 +297,7 @@ class Screen:
 
     def fill(self, identifier: str, value: str) -> None:
         """One input: type `value` into the field, checking it all landed (see TESTING.md)."""
-        node = self.wait_for(identifier)
-        node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+        node = self.bring_into_sight(identifier)
         field = node.locator("input, textarea").first
         if not field.count():
             field = node
@@ -332,7 +330,29 @@ class Screen:
             last = box
             self.page.wait_for_timeout(80)
 
-    def scroll_to(self, identifier: str, band: tuple[float, float] = (0.3, 0.55)) -> None:
+    def bring_into_sight(self, identifier: str) -> Any:
+        """The control, scrolled as a finger scrolls (see `scroll_to`) until its middle is
+        well inside the screen, if it is not already; where the wheel does not move it (a
+        dialog that does not scroll), as a screen reader does."""
+        node = self.wait_for(identifier)
+        height = self.page.viewport_size["height"]
+        found = node.bounding_box()
+        if found is not None and 0.12 * height <= found["y"] + found["height"] / 2 <= 0.78 * height:
+            return node
+        try:
+            self.scroll_to(identifier, band=(0.25, 0.6), middle=True, give_up_when_stuck=True)
+        except AssertionError:
+            node.scroll_into_view_if_needed(timeout=STEP_TIMEOUT_MS)
+        return node
+
+    def scroll_to(
+        self,
+        identifier: str,
+        band: tuple[float, float] = (0.3, 0.55),
+        *,
+        middle: bool = False,
+        give_up_when_stuck: bool = False,
+    ) -> None:
         """Scrolls as a finger does, through the app (the mouse wheel over the screen), until
         the control's top is within `band` (fractions of the screen's height).
 
@@ -344,15 +364,21 @@ class Screen:
         top, bottom = band[0] * size["height"], band[1] * size["height"]
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+        last, stuck = None, 0
         while time.monotonic() < deadline:
             found = self.node(identifier).bounding_box() if self.has(identifier) else None
-            if found is not None and top <= found["y"] <= bottom:
+            at = None if found is None else found["y"] + (found["height"] / 2 if middle else 0)
+            if at is not None and top <= at <= bottom:
                 self.wait_still(identifier)
                 return
+            stuck = stuck + 1 if at is not None and last is not None and abs(at - last) < 1 else 0
+            if give_up_when_stuck and stuck >= 3:
+                break  # the page ends there, or the wheel does not scroll what holds it
+            last = at
             # Not drawn yet (further down), or outside the band: a short wheel step towards it.
-            step = 60.0 if found is None else max(-120.0, min(120.0, found["y"] - top))
+            step = 60.0 if at is None else max(-160.0, min(160.0, at - top))
             self.page.mouse.wheel(0, step)
-            self.page.wait_for_timeout(120)
+            self.page.wait_for_timeout(100)
         raise AssertionError(f"{identifier} was not scrolled into sight: {self.ids()}")
 
     def value(self, identifier: str) -> str:

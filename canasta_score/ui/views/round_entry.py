@@ -184,6 +184,7 @@ class RoundEntryScreen(GameScreen, Screen):
             actions=[clear],
             bottom=bottom,
             widest=SIDE_WIDTH * len(game.sides),
+            room_at_end=True,  # a side switched to fewer rows pulls nothing down
         )
 
     @staticmethod
