@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,6 +110,76 @@ def test_each_write_is_copied_and_settled_waits_for_every_one(browser_fs: FakeFi
         assert not browser_disk.pending()
 
     run_on_a_loop_of_its_own(journey())
+
+
+def test_a_refused_copy_is_tried_again_until_the_browser_takes_it(
+    browser_fs: FakeFileSystem,
+) -> None:
+    async def journey() -> None:
+        browser_disk._disk.folder = "/canasta-score"
+        browser_disk._disk.idle = asyncio.Event()
+        browser_disk._disk.idle.set()
+        browser_fs.fail_with = "QuotaExceededError"
+        browser_disk.written()
+        with pytest.raises(browser_disk.BrowserStorageRefused):
+            await browser_disk.settled()
+        trying = asyncio.ensure_future(browser_disk.keep_trying(every_s=0.01))
+        again = asyncio.ensure_future(browser_disk.keep_trying(every_s=0.01))
+        await asyncio.sleep(0.1)
+        assert again.done() and not trying.done(), "one at a time"
+        assert len(browser_fs.copies) >= 3, "still refused: tried again and again"
+        browser_fs.fail_with = None  # space freed
+        await asyncio.wait_for(trying, 5)
+        assert not browser_disk.pending()
+        copies = len(browser_fs.copies)
+        await asyncio.sleep(0.05)
+        assert len(browser_fs.copies) == copies, "kept: no more copies"
+
+    run_on_a_loop_of_its_own(journey())
+
+
+def test_a_change_the_browser_would_not_keep_is_shown_made_and_said_once_in_a_lasting_word(
+    browser_fs: FakeFileSystem, tmp_path: Path
+) -> None:
+    """Saved in the app's memory, refused by the browser's storage (full): the sheet shows the
+    round (Save again would record it twice), a message that stays says so, and the copy is
+    tried again in the background."""
+    from test_ui_screens import WE_THEY, app_on
+
+    from canasta_score.core import PRESETS, Game
+    from canasta_score.ui.news import NOT_KEPT_IN_BROWSER
+    from canasta_score.ui.store import GameStore
+
+    games = GameStore(str(tmp_path / "games.db"))
+    stored = games.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+
+    async def journey() -> None:
+        browser_disk._disk.folder = "/canasta-score"
+        browser_disk._disk.idle = asyncio.Event()
+        browser_disk._disk.idle.set()
+        app = app_on(games)
+        tasks: list[asyncio.Future[Any]] = []
+        app.page.run_task = lambda handler, *args: tasks.append(
+            asyncio.ensure_future(handler(*args))
+        )
+        said: list[tuple[str, bool]] = []
+        app.messages.say = lambda text, *_, lasting=False: said.append((text, lasting))
+        browser_fs.fail_with = "QuotaExceededError"
+        browser_disk.written()  # the round, saved in memory
+        app.go(f"/game/{stored.id}")
+        await asyncio.sleep(0.05)
+        assert app.page.route == f"/game/{stored.id}", "shown as made"
+        assert said == [(app.tr._(NOT_KEPT_IN_BROWSER), True)]
+        assert browser_disk._disk.retrying, "tried again in the background"
+        app.go("/")  # still refused: not said again
+        await asyncio.sleep(0.05)
+        assert app.page.route == "/"
+        assert len(said) == 1
+        for task in tasks:
+            task.cancel()
+
+    run_on_a_loop_of_its_own(journey())
+    games.close()
 
 
 def test_outside_a_browser_nothing_is_copied(browser_fs: FakeFileSystem) -> None:

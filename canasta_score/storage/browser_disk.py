@@ -14,6 +14,7 @@ Nothing here runs outside a browser: `mounted()` is None there and `written()` d
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -46,6 +47,8 @@ class _Disk:
         self.idle: asyncio.Event | None = None
         #: Why the last copy failed (None: it did not).
         self.failure: str | None = None
+        #: `keep_trying` is at work.
+        self.retrying = False
 
     def sync(self, populate: bool, done: Any) -> None:
         from pyodide.ffi import create_once_callable
@@ -166,6 +169,26 @@ async def settled() -> None:
     if _disk.failure is not None:
         failure = _disk.failure
         raise BrowserStorageRefused(failure)
+
+
+async def keep_trying(every_s: float = 10.0) -> None:
+    """After the browser refused a copy (its storage full): copy again every `every_s`
+    seconds until it takes one, so what is in the app's memory reaches the phone's storage
+    once space is freed, with no other change needed. One at a time; done when a copy gets
+    through (this one's or another change's)."""
+    if _disk.retrying:
+        return
+    _disk.retrying = True
+    try:
+        while _disk.failure is not None and _disk.folder is not None:
+            await asyncio.sleep(every_s)
+            if _disk.failure is None:
+                break
+            written()
+            with contextlib.suppress(BrowserStorageRefused):
+                await settled()
+    finally:
+        _disk.retrying = False
 
 
 def pending() -> bool:

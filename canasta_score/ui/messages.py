@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from canasta_score.i18n import Translator
     from canasta_score.ui.store import GameNotFound, GameStore
 
-#: A message held back while a question closes: its text, action and what the action does.
-Held = tuple[str, str | None, Callable[[], None] | None]
+#: A message held back while a question closes: its text, action, what the action does, and
+#: whether it lasts.
+Held = tuple[str, str | None, Callable[[], None] | None, bool]
 
 
 class Speaker(Protocol):
@@ -61,11 +62,17 @@ class Messages:
     # --- passing messages and questions ---------------------------------------------------
 
     def say(
-        self, text: str, action: str | None = None, on_action: Callable[[], None] | None = None
+        self,
+        text: str,
+        action: str | None = None,
+        on_action: Callable[[], None] | None = None,
+        *,
+        lasting: bool = False,
     ) -> None:
-        """A passing message at the bottom, with an optional action (e.g. Undo)."""
+        """A passing message at the bottom, with an optional action (e.g. Undo); a `lasting`
+        one stays until it is closed (what the player must not miss)."""
         if self.quiet:
-            self.held = (text, action, on_action)
+            self.held = (text, action, on_action, lasting)
             return
         bar = ft.SnackBar(
             content=ft.Text(text),
@@ -73,6 +80,7 @@ class Messages:
             on_action=(lambda: on_action()) if on_action else None,
             duration=ft.Duration(seconds=8 if action else 4),
             show_close_icon=True,
+            persist=True if lasting else None,
         )
         self.page.show_dialog(bar)
 
@@ -94,8 +102,8 @@ class Messages:
         def dismissed() -> None:
             # A message shown while the dialog closes would bring the dialog back.
             if self.held is not None:
-                held, self.held = self.held, None
-                self.say(*held)
+                (text, action, on_action, lasting), self.held = self.held, None
+                self.say(text, action, on_action, lasting=lasting)
 
         self.show_dialog(
             ft.AlertDialog(

@@ -120,6 +120,8 @@ class App:
         #: The frame of the screen shown, kept for it while it is drawn again (`redraw`).
         self._frame: ScreenFrame | None = None
         self._drawing_again = False
+        #: The player was told the browser would not keep a change (said once till it does).
+        self._told_not_kept = False
         #: Runs what the screens ask of storage: off the shared event loop (`off_loop`, the
         #: table server) or directly (no threads: the browser's own Python, unit tests).
         self.actions = ActionRunner(
@@ -351,18 +353,28 @@ class App:
         if browser_disk.pending():  # a browser tab: what was saved is shown once it is kept
             self.page.run_task(self._go_once_kept, route)
             return
+        self._go_now(route)
+
+    def _go_now(self, route: str) -> None:
         if route == self.page.route:
             self.show_route()
         else:
             self.page.navigate(route)
 
     async def _go_once_kept(self, route: str) -> None:
+        """Goes once the change is on the phone's storage. Where the browser refused it (its
+        storage full), the change is made all the same in the app's memory, so the screen
+        shows it as made (Save again would record a round twice): the player is told, once,
+        in a message that stays, and the copy is tried again until the browser takes it."""
         try:
             await browser_disk.settled()
-        except browser_disk.BrowserStorageRefused:  # in memory still; the next save tries again
-            self.message(self.tr._(NOT_KEPT_IN_BROWSER))
-            return
-        self.go(route)
+            self._told_not_kept = False
+        except browser_disk.BrowserStorageRefused:
+            if not self._told_not_kept:
+                self._told_not_kept = True
+                self.message(self.tr._(NOT_KEPT_IN_BROWSER), lasting=True)
+            self.page.run_task(browser_disk.keep_trying)
+        self._go_now(route)
 
     def view_pop(self, _event: ft.ViewPopEvent | None = None) -> None:
         self.go(self.parent_route(self.page.route))
@@ -534,9 +546,14 @@ class App:
     # --- messages and questions (`canasta_score.ui.messages`) -----------------------------
 
     def message(
-        self, text: str, action: str | None = None, on_action: Callable[[], None] | None = None
+        self,
+        text: str,
+        action: str | None = None,
+        on_action: Callable[[], None] | None = None,
+        *,
+        lasting: bool = False,
     ) -> None:
-        self.messages.say(text, action, on_action)
+        self.messages.say(text, action, on_action, lasting=lasting)
 
     def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
         """Ask before something that cannot be taken back; `on_yes` runs on a yes."""

@@ -84,11 +84,21 @@ def static_server(web_app: Path) -> Iterator[StaticServer]:
 class Phone:
     """A phone's browser on a profile folder: closed and opened again keeps its storage."""
 
-    def __init__(self, playwright: Any, profile: Path, url: str, locale: str | None = None) -> None:
+    def __init__(
+        self,
+        playwright: Any,
+        profile: Path,
+        url: str,
+        locale: str | None = None,
+        worker_prelude: str | None = None,
+    ) -> None:
         self.playwright = playwright
         self.profile = profile
         self.url = url
         self.locale = locale
+        #: Script put before the Python worker's own (its service worker then kept out, so
+        #: that the worker is fetched, and changed, at each opening).
+        self.worker_prelude = worker_prelude
         self.context: Any = None
         #: Every address the page asked for that is not the static server's.
         self.elsewhere: list[str] = []
@@ -100,11 +110,15 @@ class Phone:
             args=[*CHROMIUM_ARGS, ONLY_LOOPBACK],
             viewport=PHONE,
             **({"locale": self.locale} if self.locale else {}),
+            **({"service_workers": "block"} if self.worker_prelude else {}),
         )
         self.context.set_default_timeout(STEP_MS)
 
         def only_the_server(route: Any) -> None:
-            if route.request.url.startswith(self.url):
+            if self.worker_prelude and route.request.url == self.url + "python-worker.js":
+                worker = route.fetch()
+                route.fulfill(response=worker, body=self.worker_prelude + "\n" + worker.text())
+            elif route.request.url.startswith(self.url):
                 route.continue_()
             else:
                 self.elsewhere.append(route.request.url)
@@ -120,6 +134,48 @@ class Phone:
 
     def close(self) -> None:
         self.context.close()
+
+
+#: Before the Python worker (where the app's SQLite file is copied to IndexedDB): the browser's
+#: storage made full on the page's word, and given room again, through a BroadcastChannel (a
+#: worker is beyond Playwright's init scripts). Full, every IndexedDB write is refused as a
+#: full storage refuses it; given room, each copy that gets through is told to the page.
+STORAGE_SWITCH = """
+(() => {
+  const channel = new BroadcastChannel("canasta-score-test-storage");
+  let full = false;
+  channel.onmessage = (event) => {
+    full = event.data === "full";
+    channel.postMessage(full ? "is-full" : "has-room");
+  };
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    if (full) throw new DOMException("The storage is full.", "QuotaExceededError");
+    return put.apply(this, args);
+  };
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (...args) {
+    const made = transaction.apply(this, args);
+    if (args[1] === "readwrite") {
+      made.addEventListener("complete", () => { if (!full) channel.postMessage("kept"); });
+    }
+    return made;
+  };
+})();
+"""
+
+
+def storage_switch(screen: Screen, word: str, answer: str) -> None:
+    """Tells the worker's storage switch `word` and waits for its `answer`."""
+    screen.page.evaluate(
+        """([word, answer, ms]) => new Promise((resolve, reject) => {
+            const channel = new BroadcastChannel("canasta-score-test-storage");
+            channel.onmessage = (event) => { if (event.data === answer) resolve(true); };
+            channel.postMessage(word);
+            setTimeout(() => reject(new Error(`no "${answer}" from the worker`)), ms);
+        })""",
+        [word, answer, STEP_MS],
+    )
 
 
 def kept_for_offline(screen: Screen) -> None:
@@ -194,6 +250,36 @@ def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens
     phone.close()
 
     assert phone.elsewhere == [], "the web app asked another host for something"
+
+
+def test_a_round_saved_while_the_browsers_storage_is_full_is_kept_once_there_is_room(
+    static_server: StaticServer, tmp_path: Path, browser: Any
+) -> None:
+    """The round is in the app's memory: the sheet shows it, a message that stays says the
+    browser did not keep it, and once the storage has room again the app copies it there by
+    itself; closed and opened again, the phone has it, once."""
+    playwright = SimpleNamespace(chromium=browser.browser_type)
+    phone = Phone(
+        playwright, tmp_path / "profile", static_server.url, worker_prelude=STORAGE_SWITCH
+    )
+    screen = phone.open(ready="new-game")
+    start_a_game(screen)
+    enter_the_worked_example(screen)
+    storage_switch(screen, "full", "is-full")
+    screen.tap("save-round")
+    screen.page.get_by_text("would not keep", exact=False).first.wait_for(timeout=STEP_MS)
+    screen.wait_for("round-1-edit")  # shown as saved: no second Save to record it twice
+    screen.wait_number("side-0-total", 1450)
+    storage_switch(screen, "room", "kept")  # tried again by itself: the round is kept now
+    phone.close()
+
+    screen = phone.open(ready="resume")
+    screen.tap("resume")
+    screen.wait_for("round-1-edit")
+    screen.wait_number("side-0-total", 1450)
+    assert not screen.has("round-2-edit")
+    phone.close()
+    assert phone.elsewhere == []
 
 
 def test_a_german_phone_alone_enters_melds_and_sees_its_chart_and_statistics(
