@@ -7,6 +7,7 @@ is counted, so a journey can hold the app to its promise of few inputs.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -290,10 +291,43 @@ class Screen:
         # The control itself when it takes taps (a whole row), else what inside it does.
         inner = node.locator(tappable).first
         itself = node.evaluate("(n, s) => n.matches(s)", tappable)
-        (node if itself or not inner.count() else inner).click(
-            timeout=STEP_TIMEOUT_MS, force=even_if_disabled
+        self.finger_press(
+            identifier, node if itself or not inner.count() else inner, even_if_disabled
         )
         self.inputs += 1
+
+    def finger_press(self, identifier: str, target: Any, even_if_disabled: bool = False) -> None:
+        """A finger's press in the middle of `target` (in the control `identifier`), once it
+        stays where it is, takes taps (unless `even_if_disabled`) and is the top thing there.
+
+        A pointer click, never Playwright's own: that scrolls the browser's accessibility
+        tree first when it thinks the node out of view, and Flutter's web engine may then
+        move the screen between the aim and the press, which lands on a neighbour.
+        """
+        deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+        while True:
+            self.wait_still(identifier)
+            box = target.bounding_box()
+            if box is not None and (even_if_disabled or target.is_enabled()):
+                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                on_top = target.evaluate(
+                    """(node, [x, y]) => {
+                        const hit = document.elementFromPoint(x, y);
+                        return !!hit && (hit === node || node.contains(hit));
+                    }""",
+                    [x, y],
+                )
+                if on_top:
+                    self.page.mouse.click(x, y)
+                    return
+                # Under a bar or a message: scrolled to the screen's middle, if it scrolls.
+                with contextlib.suppress(AssertionError):
+                    self.scroll_to(
+                        identifier, band=(0.25, 0.6), middle=True, give_up_when_stuck=True
+                    )
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{identifier} could not be pressed: {box}, {self.ids()}")
+            self.page.wait_for_timeout(100)
 
     def fill(self, identifier: str, value: str) -> None:
         """One input: type `value` into the field, checking it all landed (see TESTING.md)."""
@@ -308,7 +342,7 @@ class Screen:
             field = self.wait_for(identifier).locator("input, textarea").first
             if not field.count():
                 field = self.wait_for(identifier)
-            field.click(timeout=STEP_TIMEOUT_MS)
+            self.finger_press(identifier, field)
             field.fill(value, timeout=STEP_TIMEOUT_MS)
             self.page.wait_for_timeout(100)
             if field.input_value() == value:
@@ -332,12 +366,12 @@ class Screen:
 
     def bring_into_sight(self, identifier: str) -> Any:
         """The control, scrolled as a finger scrolls (see `scroll_to`) until its middle is
-        well inside the screen, if it is not already; where the wheel does not move it (a
-        dialog that does not scroll), as a screen reader does."""
+        well inside the screen, if it is not wholly on the screen already; where the wheel
+        does not move it (a dialog that does not scroll), as a screen reader does."""
         node = self.wait_for(identifier)
         height = self.page.viewport_size["height"]
         found = node.bounding_box()
-        if found is not None and 0.12 * height <= found["y"] + found["height"] / 2 <= 0.78 * height:
+        if found is not None and found["y"] >= 0 and found["y"] + found["height"] <= height:
             return node
         try:
             self.scroll_to(identifier, band=(0.25, 0.6), middle=True, give_up_when_stuck=True)
