@@ -352,6 +352,33 @@ class Screen:
         )
         self.inputs += 1
 
+    def watch_for(self, words: str) -> None:
+        """Notes from now on whether the page says `words` anywhere, as text or as a label (a
+        passing message has no identifier, goes in 4 s, and Flutter gives its text to the
+        browser either way); `wait_said` then waits for the note."""
+        self.page.evaluate(
+            """words => {
+                window.said = window.said || {};
+                window.said[words] = false;
+                const look = () => {
+                    if (document.body.innerHTML.includes(words)) window.said[words] = true;
+                };
+                look();
+                new MutationObserver(look).observe(document.body, {
+                    subtree: true, childList: true, attributes: true, characterData: true,
+                });
+            }""",
+            words,
+        )
+
+    def wait_said(self, words: str) -> None:
+        """Waits until the page said `words` since `watch_for(words)`."""
+        self.page.wait_for_function(
+            "words => window.said && window.said[words] === true",
+            arg=words,
+            timeout=STEP_TIMEOUT_MS,
+        )
+
     def wait_still(self, identifier: str) -> None:
         """Until the control stays where it is (a tap just before may still move the screen:
         a click at the old place lands on whatever moved there)."""

@@ -182,20 +182,10 @@ def test_a_game_menu_exports_the_game_its_score_sheet_and_its_result(
 
     screen.go("/game/2", ready="game-menu")
     screen.tap("game-menu")
-    # The message passes (4 s): what the page said is noted as it comes, and waited for after.
-    screen.page.evaluate(
-        """() => {
-            window.saidResultCopied = false;
-            const look = () => {
-                if (document.body.innerHTML.includes('Result copied')) window.saidResultCopied = true;
-            };
-            new MutationObserver(look).observe(document.body, {
-                subtree: true, childList: true, attributes: true, characterData: true,
-            });
-        }"""
-    )
+    # The message passes (4 s): what the page says is noted as it comes, and waited for after.
+    screen.watch_for("Result copied")
     screen.tap("menu-copy-result")
-    screen.page.wait_for_function("window.saidResultCopied === true", timeout=STEP_TIMEOUT_MS)
+    screen.wait_said("Result copied")
     copied = screen.page.evaluate("navigator.clipboard.readText()")
     assert copied.splitlines() == [
         "Canasta: Classic, Nov 28, 2026",

@@ -219,8 +219,9 @@ def test_the_invite_screen_shows_the_printed_link_as_a_code_that_scans(
         assert box["width"] >= 280 and box["x"] >= 0 and box["x"] + box["width"] <= 390
         assert phone.horizontal_overflow() == 0
 
+        phone.watch_for("Link copied")
         phone.tap("copy-invite")
-        phone.page.get_by_text("Link copied").first.wait_for()
+        phone.wait_said("Link copied")
         assert "Traceback" not in server.errors()
     finally:
         server.stop()

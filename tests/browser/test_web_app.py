@@ -173,18 +173,6 @@ STORAGE_SWITCH = """
 """
 
 
-def said_anywhere(screen: Screen, words: str) -> None:
-    """Waits until the screen says `words` anywhere (a message has no identifier; Flutter
-    gives its text to the browser as text or as a label)."""
-    screen.page.wait_for_function(
-        """words => document.body.innerText.includes(words)
-            || [...document.querySelectorAll('[aria-label]')]
-                .some((node) => node.getAttribute('aria-label').includes(words))""",
-        arg=words,
-        timeout=STEP_MS,
-    )
-
-
 def storage_switch(screen: Screen, word: str, answer: str) -> None:
     """Tells the worker's storage switch `word` and waits for its `answer`."""
     screen.page.evaluate(
@@ -286,8 +274,9 @@ def test_a_round_saved_while_the_browsers_storage_is_full_is_kept_once_there_is_
     start_a_game(screen)
     enter_the_worked_example(screen)
     storage_switch(screen, "full", "is-full")
+    screen.watch_for("would not keep")
     screen.tap("save-round")
-    said_anywhere(screen, "would not keep")
+    screen.wait_said("would not keep")
     screen.wait_for("round-1-edit")  # shown as saved: no second Save to record it twice
     screen.wait_number("side-0-total", 1450)
     storage_switch(screen, "room", "kept")  # tried again by itself: the round is kept now
