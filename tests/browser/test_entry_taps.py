@@ -111,7 +111,7 @@ def test_rank_buttons_and_counts_stay_where_the_finger_aims(
     # A queen refused (1 natural card, 2 twos): the twos' plus stays where it was tapped.
     finger(phone, "side-0-add-meld-Q")
     phone.wait_for("side-0-meld-Q-natural")
-    phone.wait_for("side-0-meld-Q-twos-plus").scroll_into_view_if_needed()
+    phone.bring_into_sight("side-0-meld-Q-twos-plus")
     settled(phone)
     plus = within(phone, "side-0-meld-Q-points", "side-0-meld-Q-twos-plus")
     # The counts typed (1 queen, 2 twos): the refusal comes under the counts. (Typing may
