@@ -231,19 +231,11 @@ class LightClient:
 
     async def _kept(self, name: str) -> bool:
         """Whether the Brotli copy of a client file as Flet serves it now is kept already."""
-        etags: list[bytes] = []
-
-        async def headers_only(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] == 200:
-                etag = header(message.get("headers", []), b"etag")
-                if etag is not None:
-                    etags.append(etag)
-
-        request = self._request(name, "HEAD")
-        await self.app(dict(request, path="/" + name), _no_request_body(), headers_only)
-        if not etags:
+        start = await head(self.app, dict(self._request(name, "HEAD"), path="/" + name))
+        etag = header(start["headers"], b"etag") if start and start["status"] == 200 else None
+        if etag is None:
             return False
-        cached = self.cached_path("/" + name, etags[0].decode("latin-1"), "br")
+        cached = self.cached_path("/" + name, etag.decode("latin-1"), "br")
         if not cached.is_file():
             return False
         self.used.add(cached)
@@ -331,8 +323,6 @@ class Answer:
         self.start: Message | None = None
         self.parts: list[bytes] = []
         self.holding = False
-        #: The compressed copy made earlier for this very file, if there is one.
-        self.cached: Path | None = None
 
     async def run(self, receive: Receive) -> None:
         if self.coding and self.scope["method"] == "GET" and await self._sent_kept_copy():
@@ -347,26 +337,12 @@ class Answer:
         client's 12 MB that is some 200 hops of the server's loop, slowed further while the
         screens load on their own thread, as the first phone waits for the client.
         """
-        starts: list[Message] = []
-
-        async def headers_only(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                starts.append(message)
-
-        await self.client.app(dict(self.scope, method="HEAD"), _no_request_body(), headers_only)
-        if not starts or starts[0]["status"] != 200:
+        found = await head(self.client.app, dict(self.scope, method="HEAD"))
+        if found is None:
             return False
-        start = dict(starts[0], headers=self._headers(starts[0]))
-        headers = start["headers"]
-        kind = header(headers, b"content-type") or b""
-        etag = header(headers, b"etag")
-        length = int(header(headers, b"content-length") or 0)
-        if (
-            etag is None
-            or kind.startswith(b"text/html")
-            or length < MIN_SIZE
-            or not self._compressible(start)
-        ):
+        start = dict(found, headers=self._headers(found))
+        etag = header(start["headers"], b"etag")
+        if etag is None or not self._worth_compressing(start):
             return False
         assert self.coding is not None
         cached = self.client.cached_path(self.scope["path"], etag.decode("latin-1"), self.coding)
@@ -375,15 +351,7 @@ class Answer:
         except OSError:
             return False  # not made yet (or gone): Flet's answer, compressed as it comes
         self.client.used.add(cached)
-        headers = with_headers(
-            headers,
-            vary=b"Accept-Encoding",
-            content_encoding=self.coding.encode(),
-            etag=self._etag(etag, self.coding),
-            content_length=str(len(body)).encode(),
-        )
-        await self.send(dict(start, headers=headers))
-        await self.send({"type": "http.response.body", "body": body})
+        await self._send_compressed(start, body, self.coding)
         return True
 
     def _headers(self, start: Message) -> list[tuple[bytes, bytes]]:
@@ -396,33 +364,37 @@ class Answer:
         kind = header(headers, b"content-type") or b""
         return bool(COMPRESSIBLE.match(kind)) and header(headers, b"content-encoding") is None
 
+    def _worth_compressing(self, start: Message) -> bool:
+        """Whether this answer goes out compressed: a whole client file the browser takes
+        compressed, of a kind that compresses and big enough to gain (the page aside)."""
+        headers = start["headers"]
+        kind = header(headers, b"content-type") or b""
+        length = int(header(headers, b"content-length") or 0)
+        return (
+            bool(self.coding)
+            and self.scope["method"] == "GET"
+            and start["status"] == 200
+            and not kind.startswith(b"text/html")
+            and length >= MIN_SIZE
+            and self._compressible(start)
+        )
+
     async def relay(self, message: Message) -> None:
         if message["type"] == "http.response.start":
             start = dict(message, headers=self._headers(message))
             headers = start["headers"]
-            compressible = self._compressible(start)
-            if compressible:
+            if self._compressible(start):
                 headers = with_headers(headers, vary=b"Accept-Encoding")
             kind = header(headers, b"content-type") or b""
             etag = header(headers, b"etag")
-            get = self.scope["method"] == "GET"
-            page = kind.startswith(b"text/html") and start["status"] == 200 and get
-            length = int(header(headers, b"content-length") or 0)
-            if page or (
-                compressible
-                and self.coding
+            page = (
+                kind.startswith(b"text/html")
                 and start["status"] == 200
-                and length >= MIN_SIZE
-                and get
-            ):
+                and self.scope["method"] == "GET"
+            )
+            if page or self._worth_compressing(start):
                 self.start = dict(start, headers=headers)
                 self.holding = True
-                if not page and self.coding and etag is not None:
-                    cached = self.client.cached_path(
-                        self.scope["path"], etag.decode("latin-1"), self.coding
-                    )
-                    self.cached = cached if cached.is_file() else None
-                    self.client.used.add(cached)
                 return
             if start["status"] == 304 and self.revalidated and etag is not None:
                 headers = with_headers(
@@ -431,8 +403,7 @@ class Answer:
             await self.send(dict(start, headers=headers))
             return
         if message["type"] == "http.response.body" and self.holding:
-            if self.cached is None:
-                self.parts.append(message.get("body", b""))
+            self.parts.append(message.get("body", b""))
             if message.get("more_body", False):
                 return
             await self._finish(b"".join(self.parts))
@@ -445,50 +416,49 @@ class Answer:
         return (text[:-1] + f'-{coding}"').encode("latin-1") if text.endswith('"') else etag
 
     async def _finish(self, body: bytes) -> None:
+        """The held answer sent: the page pointed at the versioned client, a client file
+        compressed (its kept copy, or made now and kept)."""
         assert self.start is not None
         headers: list[tuple[bytes, bytes]] = self.start["headers"]
-        kind = header(headers, b"content-type") or b""
-        if kind.startswith(b"text/html"):
+        etag = header(headers, b"etag")
+        page = (header(headers, b"content-type") or b"").startswith(b"text/html")
+        if page:
             body = self.client.versioned_page(body)
-        compressible = self._compressible(self.start)
-        if self.cached is not None and self.coding:
-            try:
-                body = await anyio.to_thread.run_sync(self.cached.read_bytes)
-            except OSError:
-                self.cached = None  # gone meanwhile: Flet's answer was not kept, ask again
-                await self.client.app(self.scope, _no_request_body(), self._again)
-                return
-            etag = header(headers, b"etag")
-            headers = with_headers(
-                headers,
-                content_encoding=self.coding.encode(),
-                etag=self._etag(etag, self.coding) if etag is not None else None,
-            )
-        elif compressible and self.coding and len(body) >= MIN_SIZE:
-            etag = header(headers, b"etag")
-            if etag is not None and not kind.startswith(b"text/html"):
-                body = await self.client.compressed(
-                    self.scope["path"], etag.decode("latin-1"), self.coding, body
-                )
+        if self.coding and self._compressible(self.start) and len(body) >= MIN_SIZE:
+            if etag is not None and not page:
+                path = self.scope["path"]
+                body = await self.client.compressed(path, etag.decode("latin-1"), self.coding, body)
             else:
                 body = await anyio.to_thread.run_sync(compress, body, self.coding)
-            headers = with_headers(
-                headers,
-                content_encoding=self.coding.encode(),
-                etag=self._etag(etag, self.coding) if etag is not None else None,
-            )
+            await self._send_compressed(self.start, body, self.coding)
+            return
         headers = with_headers(headers, content_length=str(len(body)).encode())
         await self.send(dict(self.start, headers=headers))
         await self.send({"type": "http.response.body", "body": body})
 
-    async def _again(self, message: Message) -> None:
-        """Flet's answer asked a second time, when a kept copy vanished before it was read."""
+    async def _send_compressed(self, start: Message, body: bytes, coding: str) -> None:
+        etag = header(start["headers"], b"etag")
+        headers = with_headers(
+            start["headers"],
+            vary=b"Accept-Encoding",
+            content_encoding=coding.encode(),
+            etag=self._etag(etag, coding) if etag is not None else None,
+            content_length=str(len(body)).encode(),
+        )
+        await self.send(dict(start, headers=headers))
+        await self.send({"type": "http.response.body", "body": body})
+
+
+async def head(app: ASGIApp, scope: Scope) -> Message | None:
+    """The start of Flet's answer to `scope` asked as a HEAD (its status and headers), if any."""
+    starts: list[Message] = []
+
+    async def headers_only(message: Message) -> None:
         if message["type"] == "http.response.start":
-            self.parts = []
-            return
-        self.parts.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            await self._finish(b"".join(self.parts))
+            starts.append(message)
+
+    await app(dict(scope, method="HEAD"), _no_request_body(), headers_only)
+    return starts[0] if starts else None
 
 
 def _no_request_body() -> Receive:
