@@ -120,6 +120,12 @@ class App:
         #: The frame of the screen shown, kept for it while it is drawn again (`redraw`).
         self._frame: ScreenFrame | None = None
         self._drawing_again = False
+        #: The room at the end of the screen shown, if it has one (`frame`): half the
+        #: tallest the screen has been, so a phone's keyboard opening pulls nothing down.
+        self._room: ft.Container | None = None
+        self._tallest = 0.0
+        #: The layout widths the screen shown was laid out for (`layout`).
+        self._layout = self.layout()
         #: The player was told the browser would not keep a change (said once till it does).
         self._told_not_kept = False
         #: Runs what the screens ask of storage: off the shared event loop (`off_loop`, the
@@ -346,6 +352,14 @@ class App:
         if layout != self._layout:
             self._layout = layout
             self.show_route()
+        elif self._room is not None and self.height > self._tallest:  # turned upright
+            self._room.height = self.room_at_end()
+            self.update()
+
+    def room_at_end(self) -> float:
+        """Half the tallest this screen has been (a keyboard shortens it for a while)."""
+        self._tallest = max(self._tallest, self.height)
+        return self._tallest / 2
 
     # --- navigation ---------------------------------------------------------------------
 
@@ -486,8 +500,9 @@ class App:
         page as long as the scroll needs, so nothing above it is pulled down (and a field at
         the end can be scrolled above a phone's keyboard).
         """
-        if room_at_end:
-            body = [*body, ft.Container(height=self.height / 2)]
+        self._room = ft.Container(height=self.room_at_end()) if room_at_end else None
+        if self._room is not None:
+            body = [*body, self._room]
         leading = None
         if back is not None:
             leading = TapIcon("back", ft.Icons.ARROW_BACK, self.tr._("Back"), lambda: self.go(back))
