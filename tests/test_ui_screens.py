@@ -85,8 +85,8 @@ class PageStandIn(SimpleNamespace):
     def pop_dialog(self) -> None:
         self.dialogs.pop()
 
-    def run_task(self, _task: Any) -> None:
-        pass
+    def run_task(self, _task: Any, *_args: Any) -> None:
+        pass  # a page that never gets to run its tasks: see `LoopPage` for one that does
 
 
 @pytest.fixture
@@ -545,9 +545,14 @@ def test_every_page_of_one_process_shares_one_open_database(tmp_path: Path) -> N
     import canasta_score.ui as ui
 
     path = str(tmp_path / "shared.db")
-    first, second = PageStandIn(), PageStandIn()
-    ui.start(first, db_path=path)  # type: ignore[arg-type]
-    ui.start(second, db_path=path)  # type: ignore[arg-type]
+    first, second = LoopPage(), LoopPage()
+
+    async def two_phones_open() -> None:
+        ui.start(first, db_path=path)  # type: ignore[arg-type]
+        ui.start(second, db_path=path)  # type: ignore[arg-type]
+        await until(lambda: first.views and second.views)  # read off the loop, then shown
+
+    run_on_a_loop_of_its_own(two_phones_open())
     assert "new-game" in identifiers(first.views[0]) and "new-game" in identifiers(second.views[0])
     # Each page tells the others what it changes, through the same open database.
     assert first.on_route_change.__self__.store.db is second.on_route_change.__self__.store.db
@@ -780,8 +785,63 @@ def test_a_keystroke_in_round_entry_checks_the_round_once(
 class LoopPage(PageStandIn):
     """A page stand-in whose tasks run on the test's event loop, as on a real page."""
 
+    loop: asyncio.AbstractEventLoop | None = None
+
     def run_task(self, task: Any, *args: Any, **kwargs: Any) -> Any:
-        return asyncio.get_running_loop().create_task(task(*args, **kwargs))
+        """On the page's loop, from it or (as Flet's page does) from another thread."""
+        try:
+            self.loop = asyncio.get_running_loop()
+        except RuntimeError:  # a thread of the page's (a screen read off the loop)
+            assert self.loop is not None, "the page's loop ran a task before"
+            return asyncio.run_coroutine_threadsafe(task(*args, **kwargs), self.loop)
+        return self.loop.create_task(task(*args, **kwargs))
+
+
+async def until(condition: Any, seconds: float = 30) -> None:
+    """Lets the loop run until `condition()` holds, with room for a loaded machine."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("waited in vain")
+
+
+def test_a_screen_is_read_off_the_pages_loop_and_the_newest_route_asked_is_shown(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database slow to answer as a screen is read (a server's host that does not answer,
+    a file another process holds) freezes no other phone of the server: their taps go on."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    answer = threading.Event()
+
+    async def phones() -> None:
+        app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+        app.start(tell_about_opening=False)
+        await until(lambda: app.current is not None)
+        real = app.store.load_game
+
+        def slow_load_game(game_id: int) -> Any:
+            assert answer.wait(30)
+            return real(game_id)
+
+        monkeypatch.setattr(app.store, "load_game", slow_load_game)
+        app.page.route = f"/game/{stored.id}"
+        app.show_route()
+        ticks = 0
+        for _ in range(5):  # the loop goes on while the sheet is read
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert ticks == 5 and app.current is None, "the sheet is still being read"
+        # The player goes on to Settings meanwhile: the sheet, once read, is not shown.
+        app.page.route = "/settings"
+        app.show_route()
+        answer.set()
+        await until(lambda: app.current is not None)
+        await asyncio.sleep(0.1)
+        assert app.current is not None and app.current.route == "/settings"
+        assert "backup-all" in identifiers(app.page.views[0])
+
+    run_on_a_loop_of_its_own(phones())
 
 
 def run_on_a_loop_of_its_own(coroutine: Any) -> None:

@@ -120,6 +120,9 @@ class App:
         #: The frame of the screen shown, kept for it while it is drawn again (`redraw`).
         self._frame: ScreenFrame | None = None
         self._drawing_again = False
+        #: Routes asked for so far (the newest is shown) and the screen being read for one.
+        self._routes_asked = 0
+        self._reading = asyncio.Lock()
         #: The room at the end of the screen shown, if it has one (`frame`): half the
         #: tallest the screen has been, so a phone's keyboard opening pulls nothing down.
         self._room: ft.Container | None = None
@@ -401,6 +404,9 @@ class App:
         return "/"
 
     def show_route(self, _event: ft.RouteChangeEvent | None = None) -> None:
+        """Shows the screen the page's route names, read from storage off the page's loop
+        where threads exist (a database that is slow to answer freezes no other phone);
+        the newest route asked for wins."""
         route = self.page.route or "/"
         if route != self._shown_route:
             # A menu or question of the screen left (by the browser's Back, say) goes with it.
@@ -408,18 +414,38 @@ class App:
             self._shown_route = route
         if self.current is not None:
             self.current.leave()
+        self.current = None
         # What the screen left waited for the database: it is not done for another screen.
         self.actions.forget()
-        self.current, view = screen_for(self, route)
+        self._routes_asked += 1
+        if self.actions.off_loop:
+            self.page.run_task(self._read_screen, route, self._routes_asked)
+        else:
+            self._show_screen(*screen_for(self, route))
+
+    async def _read_screen(self, route: str, asked: int) -> None:
+        async with self._reading:  # one at a time: each draws in the page's one frame
+            if asked != self._routes_asked:
+                return  # another route was asked for meanwhile
+            screen, view = await self.actions.off_the_loop(lambda: screen_for(self, route))
+        if asked != self._routes_asked:
+            screen.leave()
+            return
+        self._show_screen(screen, view)
+
+    def _show_screen(self, screen: Screen, view: ft.View) -> None:
+        self.current = screen
         self.show_view(view)
-        if isinstance(self.current, BrokenScreen) and self.current.unreachable:
+        if isinstance(screen, BrokenScreen) and screen.unreachable:
             # Read again, and shown, once the database answers.
             self.actions.wait_for_database(self.show_route)
-        elif not isinstance(self.current, BrokenScreen):
+        elif not isinstance(screen, BrokenScreen):
             self.actions.reached()
 
     def closing(self, _event: ft.Event[ft.Page] | None = None) -> None:
-        """The page is gone or going (tab closed, session expired): the screen is left."""
+        """The page is gone or going (tab closed, session expired): the screen is left (and
+        one being read is not shown)."""
+        self._routes_asked += 1
         if self.current is not None:
             self.current.leave()
         self.news.close()
