@@ -844,6 +844,34 @@ def test_a_screen_is_read_off_the_pages_loop_and_the_newest_route_asked_is_shown
     run_on_a_loop_of_its_own(phones())
 
 
+def test_a_language_chosen_while_a_screen_is_read_is_the_one_it_shows(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    answer = threading.Event()
+
+    async def phone() -> None:
+        app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+        app.start(tell_about_opening=False)
+        await until(lambda: app.current is not None)
+        real = app.store.load_draft
+
+        def slow_load_draft(*args: Any) -> Any:  # as the sheet is drawn (in English)
+            assert answer.wait(30)
+            return real(*args)
+
+        app.store.load_draft = slow_load_draft  # type: ignore[method-assign]
+        app.page.route = f"/game/{stored.id}"
+        app.show_route()
+        await asyncio.sleep(0.05)
+        app.choose_language("de")  # the device's setting, read as the sheet is
+        answer.set()
+        await until(lambda: app.current is not None)
+        await until(lambda: "Runde 1 eintragen" in " ".join(texts(app.page.views[0])))
+        shown = " ".join(texts(app.page.views[0]))
+        assert not {"Round", "Total", "Back"} & set(shown.split()), shown
+
+    run_on_a_loop_of_its_own(phone())
+
+
 def run_on_a_loop_of_its_own(coroutine: Any) -> None:
     """Runs a coroutine to its end on a new event loop in a thread of its own (the browser
     tests may hold this thread's loop)."""

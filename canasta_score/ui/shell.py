@@ -427,11 +427,14 @@ class App:
         async with self._reading:  # one at a time: each draws in the page's one frame
             if asked != self._routes_asked:
                 return  # another route was asked for meanwhile
+            words = self.tr
             screen, view = await self.actions.off_the_loop(lambda: screen_for(self, route))
         if asked != self._routes_asked:
             screen.leave()
             return
         self._show_screen(screen, view)
+        if self.tr is not words:  # the language changed as it was read: said in the new one
+            self.redraw(screen)
 
     def _show_screen(self, screen: Screen, view: ft.View) -> None:
         self.current = screen
