@@ -1235,3 +1235,24 @@ def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameS
     assert "side-0-warnings" not in identifiers(screen.panels[0].view)
     assert "side-0-warnings" in identifiers(view.controls[0])
     assert screen.warnings[0].visible and "We: " in str(screen.warnings[0].text.value)
+
+
+def test_a_screen_left_is_not_drawn_back_by_what_it_still_had_on_its_way(
+    store: GameStore,
+) -> None:
+    """Round entry saved its round and the sheet is shown; the game read again for it (a
+    database back after a restart tells every phone to read again) arrives late: the sheet
+    stays, and round entry does not come back asking about a round saved elsewhere."""
+    app, entry = entering_a_round(store)
+    entry.draft.set_melded(0, "90")
+    entry.draft.set_hand(1, "30")
+    entry.changed()
+    entry.save_round()
+    assert app.page.route == f"/game/{entry.game_id}"
+    app.show_route()  # as the page does when its route changes
+    sheet = app.current
+    assert sheet is not None and sheet is not entry
+    entry.game_changed(store.load_game(entry.game_id))  # the late read, for the screen left
+    assert app.current is sheet
+    assert "add-round" in identifiers(app.page.views[0])
+    assert "keep-entry" not in identifiers(app.page.views[0])

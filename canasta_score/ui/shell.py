@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future
 from typing import Any, ParamSpec, TypeVar
@@ -122,6 +123,9 @@ class App:
         self._drawing_again = False
         #: Routes asked for so far (the newest is shown) and the screen being read for one.
         self._routes_asked = 0
+        #: The screens left: what they still had on its way (a read, a save's outcome) does
+        #: not draw them back over the screen shown.
+        self._left: weakref.WeakSet[Screen] = weakref.WeakSet()
         self._reading = asyncio.Lock()
         #: The room at the end of the screen shown, if it has one (`frame`): half the
         #: tallest the screen has been, so a phone's keyboard opening pulls nothing down.
@@ -413,7 +417,7 @@ class App:
             self.messages.close_screen_dialogs()
             self._shown_route = route
         if self.current is not None:
-            self.current.leave()
+            self.leave(self.current)
         self.current = None
         # What the screen left waited for the database: it is not done for another screen.
         self.actions.forget()
@@ -430,7 +434,7 @@ class App:
             words = self.tr
             screen, view = await self.actions.off_the_loop(lambda: screen_for(self, route))
         if asked != self._routes_asked:
-            screen.leave()
+            self.leave(screen)
             return
         self._show_screen(screen, view)
         if self.tr is not words:  # the language changed as it was read: said in the new one
@@ -450,8 +454,13 @@ class App:
         one being read is not shown)."""
         self._routes_asked += 1
         if self.current is not None:
-            self.current.leave()
+            self.leave(self.current)
         self.news.close()
+
+    def leave(self, screen: Screen) -> None:
+        """`screen` is left for good: it keeps what it must and is never drawn again."""
+        self._left.add(screen)
+        screen.leave()
 
     def database_reachable(self, reachable: bool) -> None:
         """The database went out of reach (a server restarting) or is back: said at once;
@@ -479,7 +488,10 @@ class App:
         return kept
 
     def redraw(self, screen: Screen) -> None:
-        """Draws a screen again as it now is (what was typed in it kept), on the same route."""
+        """Draws a screen again as it now is (what was typed in it kept), on the same route;
+        a screen left meanwhile stays left (a late outcome of what it asked)."""
+        if screen in self._left:
+            return
         self.current = screen
         self._drawing_again = True
         try:
