@@ -806,6 +806,27 @@ async def until(condition: Any, seconds: float = 30) -> None:
     raise AssertionError("waited in vain")
 
 
+async def a_phone_on_its_loop(store: GameStore) -> App:
+    """A phone of a server (storage asked off its loop), its first screen shown."""
+    app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+    app.start(tell_about_opening=False)
+    await until(lambda: app.current is not None)
+    return app
+
+
+def waiting_for(
+    answer: threading.Event, store: Any, method: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`store.method` waits for `answer` from now on, as a database slow to answer does."""
+    real = getattr(store, method)
+
+    def slow(*args: Any) -> Any:
+        assert answer.wait(30)
+        return real(*args)
+
+    monkeypatch.setattr(store, method, slow)
+
+
 def test_a_screen_is_read_off_the_pages_loop_and_the_newest_route_asked_is_shown(
     store: GameStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -815,16 +836,8 @@ def test_a_screen_is_read_off_the_pages_loop_and_the_newest_route_asked_is_shown
     answer = threading.Event()
 
     async def phones() -> None:
-        app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
-        app.start(tell_about_opening=False)
-        await until(lambda: app.current is not None)
-        real = app.store.load_game
-
-        def slow_load_game(game_id: int) -> Any:
-            assert answer.wait(30)
-            return real(game_id)
-
-        monkeypatch.setattr(app.store, "load_game", slow_load_game)
+        app = await a_phone_on_its_loop(store)
+        waiting_for(answer, app.store, "load_game", monkeypatch)
         app.page.route = f"/game/{stored.id}"
         app.show_route()
         ticks = 0
@@ -844,21 +857,16 @@ def test_a_screen_is_read_off_the_pages_loop_and_the_newest_route_asked_is_shown
     run_on_a_loop_of_its_own(phones())
 
 
-def test_a_language_chosen_while_a_screen_is_read_is_the_one_it_shows(store: GameStore) -> None:
+def test_a_language_chosen_while_a_screen_is_read_is_the_one_it_shows(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     answer = threading.Event()
 
     async def phone() -> None:
-        app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
-        app.start(tell_about_opening=False)
-        await until(lambda: app.current is not None)
-        real = app.store.load_draft
-
-        def slow_load_draft(*args: Any) -> Any:  # as the sheet is drawn (in English)
-            assert answer.wait(30)
-            return real(*args)
-
-        app.store.load_draft = slow_load_draft  # type: ignore[method-assign]
+        app = await a_phone_on_its_loop(store)
+        # Read as the sheet is drawn, in English.
+        waiting_for(answer, app.store, "load_draft", monkeypatch)
         app.page.route = f"/game/{stored.id}"
         app.show_route()
         await asyncio.sleep(0.05)
