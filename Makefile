@@ -8,12 +8,16 @@ PY := $(VENV)/bin/python
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: pyproject.toml setup.py | $(PY)
-	$(PY) -m pip install --quiet -e .
+# The packages the web app pins are installed at those versions here too, so the server, the
+# tests and the browser run the same code whatever the package index has published since.
+PINS := tools/web_app_requirements.txt
+
+$(VENV)/.installed: pyproject.toml setup.py $(PINS) | $(PY)
+	$(PY) -m pip install --quiet -c $(PINS) -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml setup.py | $(PY)
-	$(PY) -m pip install --quiet -e ".[test]"
+$(VENV)/.installed-test: pyproject.toml setup.py $(PINS) | $(PY)
+	$(PY) -m pip install --quiet -c $(PINS) -e ".[test]"
 	touch $(VENV)/.installed $@
 
 # Quiet: the app's own first lines say what it started, its link and how to stop it.
