@@ -121,12 +121,13 @@ class App:
         #: The frame of the screen shown, kept for it while it is drawn again (`redraw`).
         self._frame: ScreenFrame | None = None
         self._drawing_again = False
-        #: Routes asked for so far (the newest is shown) and the screen being read for one.
+        #: Routes asked for so far (the newest is shown), and the lock of the one screen
+        #: being read (`show_route`).
         self._routes_asked = 0
+        self._reading = asyncio.Lock()
         #: The screens left: what they still had on its way (a read, a save's outcome) does
         #: not draw them back over the screen shown.
         self._left: weakref.WeakSet[Screen] = weakref.WeakSet()
-        self._reading = asyncio.Lock()
         #: The room at the end of the screen shown, if it has one (`frame`): half the
         #: tallest the screen has been, so a phone's keyboard opening pulls nothing down.
         self._room: ft.Container | None = None
