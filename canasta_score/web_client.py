@@ -163,6 +163,7 @@ class LightClient:
     def __init__(self, app: ASGIApp, cache_dir: Path, tag: str) -> None:
         self.app = app
         self.cache_dir = cache_dir
+        self.tag = tag
         self.prefix = f"/client-{tag}/"
         self._locks: dict[str, anyio.Lock] = {}
         #: The kept copies this run has served or made: the others may be stale.
@@ -211,23 +212,49 @@ class LightClient:
     async def warm(self, names: Iterable[str]) -> None:
         """Makes the compressed copies of the client's files now, one after the other.
 
-        Started with the server, so the first phone finds them ready; a file already kept
-        costs a look at Flet's headers (its ETag), not a read of both copies (0.4 s of the
-        server's time while the first phone fetches the client); a phone asking meanwhile
-        waits for the file being made, never twice.
+        Started with the server, so the first phone finds them ready; a phone asking meanwhile
+        waits for the file being made, never twice. A file already kept costs a look at Flet's
+        headers (its ETag), not a read of both copies (0.4 s of the server's time while the
+        first phone fetches the client); once all are kept, their ledger spares even that
+        (0.1 s of the server's loop at each start).
         """
 
         async def drop(message: Message) -> None:
             pass
 
-        for name in names:
-            try:
-                if await self._kept(name):
-                    continue
-                await self(self._request(name, "GET"), _no_request_body(), drop)
-            except Exception:
-                continue  # a file Flet cannot serve: the phones will not ask for it either
+        listed = await anyio.to_thread.run_sync(self._listed)
+        if listed:
+            self.used.update(listed)  # a start after the first: not even Flet's headers
+        else:
+            for name in names:
+                try:
+                    if await self._kept(name):
+                        continue
+                    await self(self._request(name, "GET"), _no_request_body(), drop)
+                except Exception:
+                    continue  # a file Flet cannot serve: the phones will not ask for it either
+            await anyio.to_thread.run_sync(self._list_kept)
         await anyio.to_thread.run_sync(self.prune)
+
+    @property
+    def ledger(self) -> Path:
+        """The list of this client's kept copies, written once all of them are made."""
+        return self.cache_dir / f"client-{self.tag}.kept"
+
+    def _listed(self) -> list[Path]:
+        """The kept copies the ledger of this client lists, if every one of them is there."""
+        try:
+            listed = [self.cache_dir / name for name in self.ledger.read_text().split()]
+        except (OSError, UnicodeError):
+            return []
+        if not all(kept.is_file() for kept in listed):
+            return []  # one was removed: look at each file again
+        return [self.ledger, *listed]
+
+    def _list_kept(self) -> None:
+        kept = sorted(path.name for path in self.used if path.parent == self.cache_dir)
+        self._keep(self.ledger, "\n".join(kept).encode())
+        self.used.add(self.ledger)
 
     async def _kept(self, name: str) -> bool:
         """Whether the Brotli copy of a client file as Flet serves it now is kept already."""

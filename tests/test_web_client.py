@@ -333,6 +333,33 @@ def test_a_start_that_finds_the_copies_kept_reads_none_of_them(
         assert answer.headers["content-encoding"] == "br"
 
 
+def test_a_start_after_the_copies_are_listed_asks_flet_nothing(cache: Path) -> None:
+    names = ["main.dart.mjs", "canvaskit/skwasm.js"]
+    threading_run(light_client(cache).warm(names))
+    again = light_client(cache)
+    asked: list[str] = []
+    flet = again.app
+
+    async def counting_flet(scope: Any, receive: Any, send: Any) -> None:
+        asked.append(scope["path"])
+        await flet(scope, receive, send)
+
+    again.app = counting_flet
+    threading_run(again.warm(names))
+    assert asked == [], "the ledger lists every copy: no look at Flet's headers"
+    assert again.used >= set(cache.glob("*.br")), "and they are kept from pruning"
+
+
+def test_a_ledger_whose_copy_went_is_not_trusted(cache: Path) -> None:
+    names = ["main.dart.mjs", "canvaskit/skwasm.js"]
+    threading_run(light_client(cache).warm(names))
+    gone = sorted(cache.glob("*.br"))[0]
+    gone.unlink()
+    threading_run(light_client(cache).warm(names))
+    assert gone.is_file(), "made again"
+    assert len(list(cache.glob("*.br"))) == 2
+
+
 def threading_run(work: Any) -> None:
     thread = threading.Thread(target=lambda: asyncio.run(work))
     thread.start()
