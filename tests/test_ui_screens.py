@@ -449,6 +449,27 @@ def test_editing_a_round_keeps_the_next_round_typed_so_far(store: GameStore) -> 
     assert back.draft.sides[1].hand_text == "85" and back.draft.round_number == 2
 
 
+def test_the_question_before_starting_over_names_what_its_button_does(store: GameStore) -> None:
+    """A new round is cleared; a saved round being edited is put back as saved, not emptied
+    (its button said "Clear", which Finnish reads as "empty it")."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    entry.build()
+    entry.draft.set_melded(0, "420")
+    entry.changed()
+    entry.ask_to_clear()
+    (question,) = app.page.dialogs
+    assert [button.content for button in question.actions] == ["Cancel", "Clear"]
+    app.page.dialogs.clear()
+    entry.save_round()
+    edit = RoundEntryScreen(app, f"/game/{stored.id}/round/1/edit", stored.id, 1)
+    edit.build()
+    edit.ask_to_clear()
+    (question,) = app.page.dialogs
+    assert [button.content for button in question.actions] == ["Cancel", "Undo the changes"]
+
+
 def test_a_custom_rule_set_is_made_from_a_copy_and_offered_for_new_games(store: GameStore) -> None:
     from canasta_score.ui.views.new_game import NewGameScreen
     from canasta_score.ui.views.rules import RulesScreen

@@ -419,10 +419,12 @@ class RoundEntryScreen(GameScreen, Screen):
         if self.editing is None:
             title = tr._("Clear round {n}?").format(n=number)
             text = tr._("Everything entered for this round so far is removed.")
+            action = tr._("Clear")
         else:
             title = tr._("Undo the changes to round {n}?").format(n=number)
             text = tr._("The round goes back to how it was saved.")
-        self.app.confirm(title, text, tr._("Clear"), self.clear)
+            action = tr._("Undo the changes")
+        self.app.confirm(title, text, action, self.clear)
 
     def clear(self) -> None:
         """Start the round over: empty for a new round, as saved for an edit."""
