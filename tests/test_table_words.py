@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 import pytest
-from test_ui_screens import PageStandIn, texts
+from test_ui_screens import WE_THEY, PageStandIn, texts
 
 from canasta_score.core import PRESETS, Game, Rank, Side, SideEntry
 from canasta_score.i18n import translator
@@ -153,3 +154,24 @@ def test_statistics_of_a_game_in_play_say_they_count_finished_games_only(store):
     shown = texts(StatisticsScreen(app, "/stats").build())
     note = "Finished games only: 1 game in play is counted once it ends."
     assert shown.count(note) == 2, shown  # on Anna's card and on Ben's
+
+
+def test_what_an_aces_canasta_counts_is_never_cut_beside_its_stepper_in_german():
+    """Paired steppers share a phone's width: "Unechte Asse-Canastas  je 500" does not fit its
+    half, so the note goes to a second line, whole ("je 500", never "je" over "500"), and the
+    two steppers of the row stay level."""
+    from canasta_score.ui.components.side_panel import CountSteppers
+    from canasta_score.ui.state.round_entry import RoundDraft
+
+    draft = RoundDraft(Game(PRESETS["flemish"], WE_THEY))
+    steppers = CountSteppers(draft, 0, lambda _change: None, translator("de"), paired=True)
+    rows = steppers.controls
+    assert all(row.vertical_alignment == ft.CrossAxisAlignment.END for row in rows)
+    label = next(
+        cell.controls[0]
+        for row in rows
+        for cell in row.controls
+        if isinstance(cell, ft.Column) and cell.controls[0].spans[0].text.startswith("Unechte Asse")
+    )
+    assert label.max_lines == 2
+    assert label.spans[1].text.strip() == "je\u00a0500"

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_score.ui.components.basics import TAP, Stepper
+from canasta_score.ui.components.basics import TAP, Stepper, numbers_held
 
 #: A line of text is about this many times its font size high (Material's body text).
 LINE_HEIGHT = 1.45
@@ -82,19 +82,20 @@ class Toggle(ft.Container):
 
 
 def labelled(label: str, extra: str, stepper: Stepper) -> ft.Control:
-    """A compact stepper under its label (and a word on what each counts)."""
+    """A compact stepper under its label (and a word on what each counts, whole: on a second
+    line where the half is too narrow, as a German "Unechte Asse-Canastas  je 500" is)."""
     return ft.Column(
         [
             ft.Text(
                 spans=[
                     ft.TextSpan(label),
                     ft.TextSpan(
-                        f"  {extra}" if extra else "",
+                        f"  {numbers_held(extra)}" if extra else "",
                         style=ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                     ),
                 ],
                 size=14,
-                max_lines=1,
+                max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS,
             ),
             stepper,

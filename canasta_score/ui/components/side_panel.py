@@ -304,11 +304,12 @@ def canasta_each(rules: RuleSet, kind: CanastaKind, tr: Translator) -> str:
 
 
 def pair_row(pair: list[ft.Control]) -> ft.Row:
-    """Two cells side by side; a lone last cell keeps half the width."""
+    """Two cells side by side; a lone last cell keeps half the width. Their steppers stay
+    level where one label takes two lines."""
     return ft.Row(
         [*pair, *([ft.Container(expand=True)] * (2 - len(pair)))],
         spacing=8,
-        vertical_alignment=ft.CrossAxisAlignment.START,
+        vertical_alignment=ft.CrossAxisAlignment.END,
     )
 
 
