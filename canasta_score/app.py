@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import datetime
+import gc
 import importlib
 import ipaddress
 import logging
@@ -400,34 +401,46 @@ def load_screens(db_path: str | None = None) -> None:
     compiles each statement once), and Babel with the English date forms the first sheet
     shows (0.15 s). A failure is left for the first page to meet and report.
     """
-    with contextlib.suppress(Exception):
-        import flet as ft
+    try:
+        with contextlib.suppress(Exception):
+            _load_first_screens(db_path)
+    finally:
+        # What start-up loaded stays for the process's life: set aside from the collector,
+        # which now runs as usual.
+        gc.freeze()
+        gc.enable()
 
-        from canasta_score.ui import open_store
 
-        for module in (
-            "shell",
-            "store",
-            "news",
-            "views",
-            "views.home",
-            "views.sheet",
-            "views.round_entry",
-        ):
-            importlib.import_module(f"canasta_score.ui.{module}")
-        store = open_store(db_path)
-        # The first screen's reads: the game in play (the sheet's) and the game list (home's).
-        in_play = store.unfinished_game()
-        if in_play is not None:
-            store.load_game(in_play.id)
-        store.list_games()
-        for name in flet_names_used(Path(__file__).parent / "ui"):
-            getattr(ft, name, None)
-        from canasta_score.i18n import translator
+def _load_first_screens(db_path: str | None) -> None:
+    """The first screens' modules, the open database and its first reads, the Flet controls and
+    the number and date forms the first sheet uses."""
+    import flet as ft
 
-        english = translator("en")
-        english.number(1450)
-        english.date(datetime.date.today())
+    from canasta_score.ui import open_store
+
+    for module in (
+        "shell",
+        "store",
+        "news",
+        "views",
+        "views.home",
+        "views.sheet",
+        "views.round_entry",
+    ):
+        importlib.import_module(f"canasta_score.ui.{module}")
+    store = open_store(db_path)
+    # The first screen's reads: the game in play (the sheet's) and the game list (home's).
+    in_play = store.unfinished_game()
+    if in_play is not None:
+        store.load_game(in_play.id)
+    store.list_games()
+    for name in flet_names_used(Path(__file__).parent / "ui"):
+        getattr(ft, name, None)
+    from canasta_score.i18n import translator
+
+    english = translator("en")
+    english.number(1450)
+    english.date(datetime.date.today())
 
 
 def flet_names_used(folder: Path) -> set[str]:
@@ -497,6 +510,9 @@ def web_app(
 
 
 def serve_web(host: str, port: int, db_path: str | None, open_browser: bool) -> None:
+    # Python's cycle collector would walk the objects of every module imported before the
+    # first sheet again and again (a fifth of that CPU): it waits until they are loaded.
+    gc.disable()
     import uvicorn
 
     logging.getLogger("flet_web.fastapi").addFilter(ClientLeftIsNoError())
