@@ -59,10 +59,14 @@ def chromium_executable() -> str:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks the journeys and runs them after every other test (in their own order), so a
+    unit or storage failure shows in the first minutes, not after twenty of browsers."""
     here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
+    journeys = [item for item in items if here in Path(str(item.fspath)).parents]
+    for item in journeys:
+        item.add_marker(pytest.mark.browser)
+    chosen = set(map(id, journeys))
+    items[:] = [item for item in items if id(item) not in chosen] + journeys
 
 
 # --- the app -------------------------------------------------------------------------------
