@@ -158,8 +158,8 @@ def test_statistics_of_a_game_in_play_say_they_count_finished_games_only(store):
 
 def test_what_an_aces_canasta_counts_is_never_cut_beside_its_stepper_in_german():
     """Paired steppers share a phone's width: "Unechte Asse-Canastas  je 500" does not fit its
-    half, so the note goes to a second line, whole ("je 500", never "je" over "500"), and the
-    two steppers of the row stay level."""
+    half, so the note goes to a second line, whole ("je 500", never "je" over "500"; Finnish
+    "500 p/kpl", never "500 p/" over "kpl"), and the two steppers of the row stay level."""
     from canasta_score.ui.components.side_panel import CountSteppers
     from canasta_score.ui.state.round_entry import RoundDraft
 
@@ -174,4 +174,5 @@ def test_what_an_aces_canasta_counts_is_never_cut_beside_its_stepper_in_german()
         if isinstance(cell, ft.Column) and cell.controls[0].spans[0].text.startswith("Unechte Asse")
     )
     assert label.max_lines == 2
-    assert label.spans[1].text.strip() == "je\u00a0500"
+    assert label.spans[1].text.strip().replace("\u2060", "") == "je\u00a0500"
+    assert " " not in label.spans[1].text.strip(), "nothing in the note to break at"

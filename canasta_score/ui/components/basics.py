@@ -276,6 +276,17 @@ def numbers_held(text: str) -> str:
     return re.sub(r" (?=[+\-\u2212]?\d)", "\u00a0", text)
 
 
+def unbroken(text: str) -> str:
+    r"""`text` that a wrapping line never breaks inside: a short note such as "500 p/kpl" moves
+    to the next line whole, not "500 p/" over "kpl" (its spaces held, a word joiner between its
+    characters, which draws nothing).
+
+    >>> unbroken("je 5")
+    'j⁠e⁠ ⁠5'
+    """
+    return "⁠".join(text.replace(" ", " "))
+
+
 def one_size(texts: Iterable[str], size: float, width: float, scale: float = 1.0) -> float:
     """The one font size at which each of `texts` keeps to a line of `width`: a row of numbers
     shown at one size, so a longer number never looks smaller than a shorter one.

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_score.ui.components.basics import TAP, Stepper, numbers_held
+from canasta_score.ui.components.basics import TAP, Stepper, unbroken
 
 #: A line of text is about this many times its font size high (Material's body text).
 LINE_HEIGHT = 1.45
@@ -90,7 +90,7 @@ def labelled(label: str, extra: str, stepper: Stepper) -> ft.Control:
                 spans=[
                     ft.TextSpan(label),
                     ft.TextSpan(
-                        f"  {numbers_held(extra)}" if extra else "",
+                        f"  {unbroken(extra)}" if extra else "",
                         style=ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                     ),
                 ],
