@@ -404,66 +404,64 @@ def test_device_settings_kept_in_the_database_go_to_the_first_device_once(
     assert not hasattr(store, "set_setting"), "the store writes no device setting"
 
 
+def typing_a_first_round(store: GameStore) -> tuple[int, App, RoundEntryScreen]:
+    """A new classic game's round entry, 420 melded typed for the first side."""
+    game_id = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+    app = app_on(store)
+    entry = RoundEntryScreen(app, f"/game/{game_id}/round", game_id)
+    entry.build()
+    entry.draft.set_melded(0, "420")
+    return game_id, app, entry
+
+
 def test_undo_asks_first_and_then_takes_the_last_round_back(store: GameStore) -> None:
     from canasta_score.ui.views.sheet import SheetScreen
 
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = app_on(store)
-    entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-    entry.build()
-    entry.draft.set_melded(0, "420")
+    game_id, app, entry = typing_a_first_round(store)
     entry.save_round()
-    sheet = SheetScreen(app, f"/game/{stored.id}", stored.id)
+    sheet = SheetScreen(app, f"/game/{game_id}", game_id)
     sheet.build()
     sheet.undo()
     (dialog,) = app.page.dialogs
-    assert store.load_game(stored.id).game.totals == (420, 0), "nothing happens before the answer"
+    assert store.load_game(game_id).game.totals == (420, 0), "nothing happens before the answer"
     _cancel, agree = dialog.actions
     agree.on_click()
-    assert store.load_game(stored.id).game.rounds == ()
+    assert store.load_game(game_id).game.rounds == ()
     dialog.on_dismiss()
     (message,) = app.page.dialogs
     assert isinstance(message, ft.SnackBar) and message.content.value == "Round 1 taken back"
 
 
 def test_editing_a_round_keeps_the_next_round_typed_so_far(store: GameStore) -> None:
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = app_on(store)
-    first = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-    first.build()
-    first.draft.set_melded(0, "420")
+    game_id, app, first = typing_a_first_round(store)
     first.save_round()
-    following = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    following = RoundEntryScreen(app, f"/game/{game_id}/round", game_id)
     following.build()
     following.draft.set_hand(1, "85")
     following.changed()
     following.leave()
-    edit = RoundEntryScreen(app, f"/game/{stored.id}/round/1/edit", stored.id, 1)
+    edit = RoundEntryScreen(app, f"/game/{game_id}/round/1/edit", game_id, 1)
     edit.build()
     assert edit.draft.sides[0].melded_text == "420"
     edit.draft.set_melded(0, "400")
     edit.changed()
     edit.save_round()
-    assert store.load_game(stored.id).game.totals == (400, 0)
-    back = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    assert store.load_game(game_id).game.totals == (400, 0)
+    back = RoundEntryScreen(app, f"/game/{game_id}/round", game_id)
     assert back.draft.sides[1].hand_text == "85" and back.draft.round_number == 2
 
 
 def test_the_question_before_starting_over_names_what_its_button_does(store: GameStore) -> None:
     """A new round is cleared; a saved round being edited is put back as saved, not emptied
     (its button said "Clear", which Finnish reads as "empty it")."""
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = app_on(store)
-    entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-    entry.build()
-    entry.draft.set_melded(0, "420")
+    game_id, app, entry = typing_a_first_round(store)
     entry.changed()
     entry.ask_to_clear()
     (question,) = app.page.dialogs
     assert [button.content for button in question.actions] == ["Cancel", "Clear"]
     app.page.dialogs.clear()
     entry.save_round()
-    edit = RoundEntryScreen(app, f"/game/{stored.id}/round/1/edit", stored.id, 1)
+    edit = RoundEntryScreen(app, f"/game/{game_id}/round/1/edit", game_id, 1)
     edit.build()
     edit.ask_to_clear()
     (question,) = app.page.dialogs
