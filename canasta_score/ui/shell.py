@@ -52,6 +52,7 @@ from canasta_score.ui.news import (
 )
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameStore, ImportRefused
+from canasta_score.ui.theme import dress
 from canasta_score.ui.views import BrokenScreen, screen_for, screen_for_failure
 
 #: What a device keeps for itself, with the value before any choice.
@@ -109,6 +110,10 @@ class App:
         self.tr: Translator = translator(negotiate(self._device_languages))
         #: This device's own settings, as far as read yet ("language" empty: follow the device).
         self.device: dict[str, str] = {}
+        #: Whether the screen should stay awake (a game is shown), and whether the device has
+        #: said its settings yet: till then the screen lock waits (`keep_awake`).
+        self._awake_wanted = False
+        self._device_known = False
         #: Set once the first screen is laid out on the device (its text scale measured).
         self._first_frame = asyncio.Event()
         self.current: Screen | None = None
@@ -147,9 +152,7 @@ class App:
     def start(self, *, tell_about_opening: bool = True) -> None:
         page = self.page
         page.title = "Canasta Score"
-        seed = ft.Colors.GREEN_800
-        page.theme = ft.Theme(color_scheme_seed=seed)
-        page.dark_theme = ft.Theme(color_scheme_seed=seed)
+        dress(page)
         self.apply_theme(self.device_setting("theme", "system"))
         page.on_route_change = self.show_route
         page.on_view_pop = self.view_pop
@@ -198,6 +201,8 @@ class App:
         device_read = getattr(self.current, "device_read", None)
         if device_read is not None:
             device_read()
+        self._device_known = True
+        self.keep_awake(self._awake_wanted)
 
     async def _read_preferences(self) -> dict[str, str]:
         found = await self.services.read(list(DEVICE_SETTINGS))
@@ -664,8 +669,13 @@ class App:
         )
 
     def keep_awake(self, on: bool) -> None:
-        """Keeps the screen on during a game, where this device's setting allows it."""
-        self.services.keep_awake(on and self.device_setting("keep_awake", "on") == "on")
+        """Keeps the screen on during a game, where this device's setting allows it: once the
+        device has said that setting (switched on before, a phone set to sleep as usual would
+        stay awake until the next screen; and the lock is one thing less while the first
+        screen is drawn)."""
+        self._awake_wanted = on
+        if self._device_known:
+            self.services.keep_awake(on and self.device_setting("keep_awake", "on") == "on")
 
 
 def locale_tag(locale: ft.Locale) -> str:
