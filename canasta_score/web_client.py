@@ -16,6 +16,11 @@ request never reaches it):
   client or the app's assets change. Those answers are cached for a year
   (`immutable`); the page itself, the manifest, the bootstrap script and anything else
   carry `no-cache`, so a phone checks them with its ETag (a 304 costs a few hundred bytes).
+- **Fonts used.** Flutter fetches and registers every font its manifest lists before it
+  starts the app; the versioned manifest lists the fonts the app draws with alone, the
+  Material icons and Roboto (`fonts_used`), as in the web app's build. The others, the maths
+  fonts of Markdown formulas and the Cupertino icons, are drawn by no screen: 21 files,
+  0.9 MB, and 0.19 s of a cold start here.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import hashlib
+import json
 import os
 import re
 import tempfile
@@ -55,20 +61,62 @@ COMPRESSIBLE = re.compile(
 #: Kept copies of files no longer served (an earlier Flet client) go after 30 days unused.
 STALE_AFTER_S = 30 * 24 * 3600
 ENCODING_SUFFIX = re.compile(r'-(br|gzip)"$')
+#: Where Flutter finds the fonts to load before it starts.
+FONT_MANIFEST = "assets/FontManifest.json"
+#: The font families of Flet's client the app draws with: its icons, and its text font where
+#: the manifest names it (Flet's server adds Roboto to the manifest it serves; without it
+#: Flutter fetches Roboto from its fallback address, which the web app's build provides).
+FONTS_USED = ("MaterialIcons", "Roboto")
+
+
+class FontsMissing(ValueError):
+    """Flet's font manifest lists none of the fonts the app draws with."""
+
+
+def fonts_used(manifest: str) -> str:
+    """Flutter's font manifest with the fonts the app draws with alone (`FONTS_USED`): Flutter
+    loads every font listed as it starts, and the app uses neither the maths fonts of Markdown
+    formulas nor the Cupertino icons.
+
+    >>> fonts_used('[{"family": "MaterialIcons", "fonts": []}, {"family": "x", "fonts": []}]')
+    '[{"family": "MaterialIcons", "fonts": []}]'
+    """
+    families = [family for family in json.loads(manifest) if family["family"] in FONTS_USED]
+    if not families:
+        raise FontsMissing("FontManifest.json lists no MaterialIcons")
+    return json.dumps(families)
+
+
+def unused_font_files(web_dir: Path) -> set[str]:
+    """The files of the fonts `fonts_used` leaves out, as named under `web_dir`."""
+    try:
+        families = json.loads((web_dir / FONT_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    return {
+        f"assets/{font['asset']}"
+        for family in families
+        if family["family"] not in FONTS_USED
+        for font in family.get("fonts", [])
+    }
 
 
 def client_files(web_dir: Path) -> list[str]:
     """The files of Flet's web client a browser may fetch and that compress well.
 
     Everything but the Python-in-the-browser runtime (`pyodide/`, unused when the app is
-    served), debugging symbols and source maps, and the renderers Flutter keeps for tests.
+    served), debugging symbols and source maps, the renderers Flutter keeps for tests, and
+    the fonts the app's manifest leaves out (`fonts_used`).
     """
     skipped_folders = ("pyodide/", "canvaskit/experimental_webparagraph/")
     skipped_suffixes = (".symbols", ".map", ".png", ".woff2", ".bin")
+    unused = unused_font_files(web_dir)
     names = []
     for path in sorted(web_dir.rglob("*")):
         name = path.relative_to(web_dir).as_posix()
         if not path.is_file() or name.startswith(skipped_folders) or "wimp" in name:
+            continue
+        if name in unused:
             continue
         if name.endswith(skipped_suffixes) or path.stat().st_size < MIN_SIZE:
             continue
@@ -165,6 +213,8 @@ class LightClient:
         self.cache_dir = cache_dir
         self.tag = tag
         self.prefix = f"/client-{tag}/"
+        #: The font manifest Flet serves, with the fonts the app draws with alone.
+        self._fonts: bytes | None = None
         self._locks: dict[str, anyio.Lock] = {}
         #: The kept copies this run has served or made: the others may be stale.
         self.used: set[Path] = set()
@@ -193,6 +243,11 @@ class LightClient:
         if versioned:
             rest = "/" + path[len(self.prefix) :]
             scope = dict(scope, path=rest, raw_path=rest.encode("latin-1"))
+            if rest == "/" + FONT_MANIFEST:
+                fonts = await self._fonts_manifest(scope)
+                if fonts is not None:
+                    await self._send_fonts(fonts, scope, send)
+                    return
         coding = accepted_encoding(scope)
         # The ETag of a compressed answer names its coding; Flet knows only the plain one.
         headers = []
@@ -206,6 +261,30 @@ class LightClient:
             headers.append((name, value))
         scope = dict(scope, headers=headers)
         await Answer(self, scope, send, coding, versioned, revalidated).run(receive)
+
+    async def _fonts_manifest(self, scope: Scope) -> bytes | None:
+        """The font manifest Flet serves, with the fonts used alone (asked once); None where
+        Flet's own is to go out as it is (no manifest, or none of those fonts in it)."""
+        if self._fonts is None:
+            status, body = await fetch(self.app, dict(scope, method="GET", headers=[]))
+            try:
+                if status == 200:
+                    self._fonts = fonts_used(body.decode("utf-8")).encode()
+            except (ValueError, KeyError, TypeError):  # FontsMissing is a ValueError
+                return None
+        return self._fonts
+
+    async def _send_fonts(self, body: bytes, scope: Scope, send: Send) -> None:
+        """The font manifest of the versioned client, kept by the phone like the client."""
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"cache-control", IMMUTABLE),
+        ]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send(
+            {"type": "http.response.body", "body": body if scope["method"] == "GET" else b""}
+        )
 
     # --- the compressed copies --------------------------------------------------------------
 
@@ -475,6 +554,21 @@ class Answer:
         )
         await self.send(dict(start, headers=headers))
         await self.send({"type": "http.response.body", "body": body})
+
+
+async def fetch(app: ASGIApp, scope: Scope) -> tuple[int, bytes]:
+    """Flet's answer to `scope`: its status (0 for none) and its whole body."""
+    status, parts = 0, []
+
+    async def collect(message: Message) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+        elif message["type"] == "http.response.body":
+            parts.append(message.get("body", b""))
+
+    await app(scope, _no_request_body(), collect)
+    return status, b"".join(parts)
 
 
 async def head(app: ASGIApp, scope: Scope) -> Message | None:

@@ -25,6 +25,9 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
+# The app's own font manifest rule, the one its server applies to the client it serves.
+from canasta_score.web_client import FontsMissing, fonts_used
+
 ROOT = Path(__file__).resolve().parent.parent
 REQUIREMENTS = ROOT / "tools" / "web_app_requirements.txt"
 TEMPLATES = ROOT / "tools" / "web_app"
@@ -230,19 +233,6 @@ def without_flutter_service_worker(bootstrap: str) -> str:
     return patched
 
 
-def fonts_used(manifest: str) -> str:
-    """Flutter's font manifest with the Material icons alone: Flutter loads every font listed
-    as it starts, and the app uses neither the maths fonts nor the Cupertino icons.
-
-    >>> fonts_used('[{"family": "MaterialIcons", "fonts": []}, {"family": "x", "fonts": []}]')
-    '[{"family": "MaterialIcons", "fonts": []}]'
-    """
-    families = [family for family in json.loads(manifest) if family["family"] == "MaterialIcons"]
-    if not families:
-        raise BuildError("FontManifest.json lists no MaterialIcons")
-    return json.dumps(families)
-
-
 def without_rive_cdn(client: str) -> str:
     """main.dart.js asking the page's own folder, not a CDN, for the Rive runtime.
 
@@ -398,7 +388,10 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     (out / ROBOTO[1]).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(client / ROBOTO[0], out / ROBOTO[1])
     fonts = out / "assets/FontManifest.json"
-    fonts.write_text(fonts_used(fonts.read_text(encoding="utf-8")), encoding="utf-8")
+    try:
+        fonts.write_text(fonts_used(fonts.read_text(encoding="utf-8")), encoding="utf-8")
+    except FontsMissing as error:
+        raise BuildError(str(error)) from error
     dart = out / "main.dart.js"
     dart.write_text(without_rive_cdn(dart.read_text(encoding="utf-8")), encoding="utf-8")
     for name in APP_ASSETS:
