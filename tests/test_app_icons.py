@@ -95,7 +95,8 @@ def test_the_manifest_colour_is_the_themes_seed() -> None:
     """The screens seed their theme with Material's green 800, the manifest's colour."""
     import flet as ft
 
-    shell = (ROOT / "canasta_score" / "ui" / "shell.py").read_text()
-    assert "seed = ft.Colors.GREEN_800" in shell
+    from canasta_score.ui.theme import SEED
+
+    assert SEED == ft.Colors.GREEN_800
     assert ft.Colors.GREEN_800.value == "green800"
     assert make_icons.drawing("rounded").count(GREEN_800.encode()) >= 1
