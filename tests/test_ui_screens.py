@@ -268,8 +268,13 @@ def test_a_refused_round_saves_nothing_and_says_why(store: GameStore) -> None:
     screen.draft.toggle_went_out(1, WentOut.NORMAL)
     screen.changed()
     assert screen.save.disabled
-    assert "multiple of 5" in (screen.panels[0].melded.error or "")
+    melded = screen.panels[0].melded
+    assert melded.border_color == ft.Colors.ERROR and melded.error is None, "red, no line added"
+    assert "multiple of 5" in screen.problems.value
     assert "going out needs 1 canasta" in screen.problems.value
+    screen.draft.set_melded(0, "305")
+    screen.changed()
+    assert melded.border_color is None, "no longer red once what was typed is possible"
     screen.save_round()
     assert store.load_game(stored.id).game.rounds == ()
 

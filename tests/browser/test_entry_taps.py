@@ -176,3 +176,29 @@ def test_points_typed_survive_melds_on_and_off_and_both_figures_are_offered(
     phone.wait_for("side-0-meld-K-natural")
     phone.wait_gone("side-0-both-figures")
     phone.wait_text("side-0-round-score", r"\b30\b")
+
+
+def test_a_problem_a_stepper_brings_moves_no_stepper(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """15 melded points, then a natural canasta counted: too few points for it. The problem
+    is said over Save and the field turns red; the canasta's plus stays under the finger, and
+    the next tap there counts a second canasta (it was pushed 70 px down by the problem said
+    under the field)."""
+    app_server.import_games(game_file([]))
+    app_server.start()
+    phone: Screen = open_screen(app_server, PHONE)
+    phone.open("/game/1", ready="add-round")
+    phone.tap("add-round")
+    phone.fill("side-0-melded", "15")
+    phone.scroll_to("side-0-canasta-natural-plus", band=(0.3, 0.5))
+    settled(phone)
+    plus = finger(phone, "side-0-canasta-natural-plus")
+    phone.inputs += 1
+    phone.wait_text("round-problems", r"too few for the canastas")
+    settled(phone)
+    assert moved(plus, box(phone, "side-0-canasta-natural-plus")) <= 1
+    finger(phone, "side-0-canasta-natural-plus")
+    phone.inputs += 1
+    phone.wait_text("side-0-canasta-natural", r"\b2\b")
+    phone.shot("entry-problem-over-save-steppers-in-place")

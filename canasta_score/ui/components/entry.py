@@ -31,7 +31,6 @@ def points_field(
         keyboard_type=ft.KeyboardType.PHONE,
         input_filter=POINTS_FILTER,
         text_size=20,
-        error_max_lines=4,
         dense=True,  # still taller than a 48 px tap target
         on_change=on_change,
         on_submit=on_submit,

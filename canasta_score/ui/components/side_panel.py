@@ -18,7 +18,6 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.i18n import Translator
-from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import (
     TAP,
     FitNumber,
@@ -763,20 +762,22 @@ class SidePanel:
         self.show_problems(problems)
 
     def show_problems(self, problems: list[Problem]) -> None:
-        """Each problem next to its field (the others are said over Save)."""
-        by_field: dict[str, list[str]] = {}
-        for problem in problems:
-            by_field.setdefault(problem.field or "", []).append(
-                self.tr.problem(
-                    problem, where=False, players=side_size(self.screen.draft.game.sides)
-                )
-            )
-        melded = by_field.pop(CardPlace.MELDED, [])
-        if self.screen.draft.sides[self.index].mode == EntryMode.MELDS:
-            by_field.setdefault("", []).extend(melded)  # no melded field: said under the side
-            melded = []
-        self.melded.error = " ".join(melded) or None
-        self.hand.error = " ".join(by_field.pop(CardPlace.HAND, [])) or None
-        self.penalty.error = " ".join(by_field.pop("penalty", [])) or None
-        if self.penalty.error:
+        """Each field a problem is about turns red; the problems themselves are said over
+        Save with the round's others. Said under the field, a message a stepper's tap brought
+        (melded points too few for the canasta just counted) pushed the steppers below it
+        down under the finger, and the next tap landed on the row below."""
+        fields = {problem.field for problem in problems}
+        in_melds = self.screen.draft.sides[self.index].mode == EntryMode.MELDS
+        mark_refused(self.melded, CardPlace.MELDED in fields and not in_melds)
+        mark_refused(self.hand, CardPlace.HAND in fields)
+        mark_refused(self.penalty, "penalty" in fields)
+        if "penalty" in fields:
             self.show_penalty()
+
+
+def mark_refused(field: ft.TextField, refused: bool) -> None:
+    """The field's border red while a problem is about what was typed in it; no line is
+    added under it, so nothing below it moves."""
+    colour = ft.Colors.ERROR if refused else None
+    field.border_color = colour
+    field.focused_border_color = colour
