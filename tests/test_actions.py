@@ -492,6 +492,107 @@ def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_
         store.close()
 
 
+def test_a_save_the_database_is_slow_to_answer_says_so_at_once_and_goes_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file held by another process: SQLite waits for it (10 s and more) before the save
+    fails, while Save stayed off and nothing was said. The wait is said over Save after a
+    moment; the file let go meanwhile, that same save goes through, once."""
+    import subprocess
+    import sys
+
+    from canasta_score.storage import sqlite_file
+    from canasta_score.ui.views import round_entry
+
+    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_SECONDS", 6)
+    monkeypatch.setattr(round_entry, "SAY_WAITING_AFTER", 0.3)
+    path = tmp_path / "games.db"
+    store = GameStore(str(path))
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys\n"
+            f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+            "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\nsys.stdin.read()\n"
+            "c.execute('ROLLBACK')\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+
+        async def journey() -> None:
+            app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+            entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+            app.current = entry
+            entry.build()
+            entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+            entry.save_round()
+            for _ in range(300):
+                if entry.waiting:
+                    break
+                await asyncio.sleep(0.01)
+            assert entry.waiting and "waiting-for-database" in identifiers(entry.build())
+            assert entry.saving, "said while the save still waits on SQLite's own wait"
+            assert holder.stdin is not None
+            holder.stdin.close()  # the other process lets go within SQLite's wait
+            for _ in range(1000):
+                if app.page.route == f"/game/{stored.id}":
+                    break
+                await asyncio.sleep(0.01)
+            assert app.page.route == f"/game/{stored.id}", "saved, and on to the sheet"
+
+        run_on_a_loop_of_its_own(journey())
+        assert store.load_game(stored.id).game.totals == (90, 0), "saved once"
+    finally:
+        holder.kill()
+        holder.wait()
+        store.close()
+
+
+def test_a_slow_save_refused_in_the_end_no_longer_says_it_waits(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from canasta_score.core import RoundRefused
+    from canasta_score.ui.views import round_entry
+
+    monkeypatch.setattr(round_entry, "SAY_WAITING_AFTER", 0.05)
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+
+    def refused_late(*_args: Any) -> Any:
+        time.sleep(0.5)
+        raise RoundRefused([])
+
+    monkeypatch.setattr(store, "add_round", refused_late)
+
+    async def journey() -> None:
+        app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+        entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+        app.current = entry
+        entry.build()
+        entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+        entry.save_round()
+        for _ in range(300):
+            if entry.waiting:
+                break
+            await asyncio.sleep(0.01)
+        assert entry.waiting, "said while slow"
+        for _ in range(300):
+            if not entry.saving:
+                break
+            await asyncio.sleep(0.01)
+        assert not entry.saving and not entry.waiting, "the answer came: no longer said"
+        assert "waiting-for-database" not in identifiers(entry.build())
+
+    run_on_a_loop_of_its_own(journey())
+
+
 def test_opening_the_rank_chooser_writes_nothing(
     store: GameStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:

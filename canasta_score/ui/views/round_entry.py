@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 
 #: Seconds without a change before the half-typed round is written to the database.
 DRAFT_PAUSE = 0.7
+
+#: Seconds a save may take before the screen says, over Save, that it waits for the database
+#: (a file another process holds answers only after SQLite's own wait, 10 s or more).
+SAY_WAITING_AFTER = 3.0
 
 #: The width one side's panel needs to sit next to the others.
 SIDE_WIDTH = 380
@@ -83,6 +88,8 @@ class RoundEntryScreen(GameScreen, Screen):
         #: The round waits for the database to answer, and is saved once it does: said over
         #: Save, where it stays in sight (a passing message is easily missed at the table).
         self.waiting = False
+        #: Saves asked for on this screen (a slow one's notice is for itself alone).
+        self._saves = 0
         #: Something was typed or tapped here: the device's settings, read late, change
         #: nothing of this screen any more (a first tap always takes).
         self.handled = False
@@ -443,16 +450,35 @@ class RoundEntryScreen(GameScreen, Screen):
         store, version, editing = self.app.store, self.stored.version, self.editing
         self.saving = True
         self.refresh()
+        unreachable = False
 
         def save() -> StoredGame:
             if editing is None:
                 return store.add_round(self.game_id, entries, version, self.phone)
             return store.replace_round(self.game_id, editing, entries, version)
 
+        def waits() -> None:
+            nonlocal unreachable
+            unreachable = True
+            self.wait_for_database()
+
         def done() -> None:
             self.saving = False
-            if self.app.current is self:
+            if self.app.current is not self:
+                return
+            if self.waiting and not unreachable:  # said while slow; the database answered
+                self.waiting = False
+                self.app.redraw(self)
+            else:
                 self.refresh()
+
+        async def said_if_slow() -> None:
+            await asyncio.sleep(SAY_WAITING_AFTER)
+            if self.saving and self._saves == this_save and not unreachable:
+                self.wait_for_database()
+
+        self._saves += 1
+        this_save = self._saves
 
         self.app.attempt(
             save,
@@ -460,11 +486,14 @@ class RoundEntryScreen(GameScreen, Screen):
             refused={RoundRefused: self.refused, StaleGame: self.stale},
             retry=self.save_again,
             always=done,
-            waits=self.wait_for_database,
+            waits=waits,
         )
+        if self.saving:  # on its way (not done at once, as where there are no threads)
+            self.app.run_task(said_if_slow)
 
     def wait_for_database(self) -> None:
-        """The database did not answer: the round waits here, in sight, until it is saved."""
+        """The database did not answer (or is slow to): the round waits here, in sight, until
+        it is saved."""
         if not self.waiting and self.app.current is self:
             self.waiting = True
             self.app.redraw(self)
