@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_ui_screens import WE_THEY, LoopPage, PageStandIn, identifiers, run_on_a_loop_of_its_own
+from test_ui_screens import (
+    WE_THEY,
+    LoopPage,
+    PageStandIn,
+    identifiers,
+    run_on_a_loop_of_its_own,
+    until,
+)
 
 from canasta_score.core import PRESETS, Game, SideEntry
 from canasta_score.storage import DatabaseUnavailable, GameNotFound, Notice, NoticeCode
@@ -425,21 +435,18 @@ def test_a_draft_the_database_did_not_take_stays_noted_and_is_written_once_it_an
     assert written == [{"n": 1}]
 
 
-def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_once_free(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A real SQLite lock from another process: the save waits on a worker thread (the loop
-    goes on), the player is told, what was typed stays, and it is saved once the file is free."""
-    import subprocess
-    import sys
-
+@contextmanager
+def held_game(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, waited: int
+) -> Iterator[tuple[GameStore, int, subprocess.Popen[str]]]:
+    """A new game's database in `folder`, held by another process (BEGIN EXCLUSIVE) until
+    that process's input closes; SQLite waits `waited` seconds for it before giving up."""
     from canasta_score.storage import sqlite_file
 
-    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_SECONDS", 1)
-    monkeypatch.setattr(actions, "RETRY_EVERY", 0.2)
-    path = tmp_path / "games.db"
+    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_SECONDS", waited)
+    path = folder / "games.db"
     store = GameStore(str(path))
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    game_id = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
     holder = subprocess.Popen(
         [
             sys.executable,
@@ -455,13 +462,33 @@ def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        yield store, game_id, holder
+    finally:
+        holder.kill()
+        holder.wait()
+        store.close()
+
+
+def typing_90_in(store: GameStore, game_id: int) -> tuple[App, RoundEntryScreen]:
+    """Round entry on a phone of a server (storage off the loop), 90 melded typed."""
+    app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+    entry = RoundEntryScreen(app, f"/game/{game_id}/round", game_id)
+    app.current = entry
+    entry.build()
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+    return app, entry
+
+
+def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_once_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real SQLite lock from another process: the save waits on a worker thread (the loop
+    goes on), the player is told, what was typed stays, and it is saved once the file is free."""
+    monkeypatch.setattr(actions, "RETRY_EVERY", 0.2)
+    with held_game(tmp_path, monkeypatch, waited=1) as (store, game_id, holder):
 
         async def journey() -> None:
-            app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
-            entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-            app.current = entry
-            entry.build()
-            entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+            app, entry = typing_90_in(store, game_id)
             entry.save_round()
             ticks = 0
             for _ in range(2000):  # the loop is free: this coroutine runs on meanwhile
@@ -475,21 +502,17 @@ def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_
             assert entry.waiting and "waiting-for-database" in identifiers(entry.build()), (
                 "said over Save, where it stays in sight"
             )
-            assert store.load_game(stored.id).game.rounds == ()
+            assert store.load_game(game_id).game.rounds == ()
             assert holder.stdin is not None
             holder.stdin.close()  # the other process lets go
             for _ in range(3000):
-                if store.load_game(stored.id).game.rounds:
+                if store.load_game(game_id).game.rounds:
                     break
                 await asyncio.sleep(0.01)
             await asyncio.sleep(0.5)
 
         run_on_a_loop_of_its_own(journey())
-        assert store.load_game(stored.id).game.totals == (90, 0), "saved once, once free"
-    finally:
-        holder.kill()
-        holder.wait()
-        store.close()
+        assert store.load_game(game_id).game.totals == (90, 0), "saved once, once free"
 
 
 def test_a_save_the_database_is_slow_to_answer_says_so_at_once_and_goes_through(
@@ -498,60 +521,23 @@ def test_a_save_the_database_is_slow_to_answer_says_so_at_once_and_goes_through(
     """A file held by another process: SQLite waits for it (10 s and more) before the save
     fails, while Save stayed off and nothing was said. The wait is said over Save after a
     moment; the file let go meanwhile, that same save goes through, once."""
-    import subprocess
-    import sys
-
-    from canasta_score.storage import sqlite_file
     from canasta_score.ui.views import round_entry
 
-    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_SECONDS", 6)
     monkeypatch.setattr(round_entry, "SAY_WAITING_AFTER", 0.3)
-    path = tmp_path / "games.db"
-    store = GameStore(str(path))
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sqlite3, sys\n"
-            f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
-            "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\nsys.stdin.read()\n"
-            "c.execute('ROLLBACK')\n",
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    with held_game(tmp_path, monkeypatch, waited=6) as (store, game_id, holder):
 
         async def journey() -> None:
-            app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
-            entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-            app.current = entry
-            entry.build()
-            entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+            app, entry = typing_90_in(store, game_id)
             entry.save_round()
-            for _ in range(300):
-                if entry.waiting:
-                    break
-                await asyncio.sleep(0.01)
-            assert entry.waiting and "waiting-for-database" in identifiers(entry.build())
+            await until(lambda: entry.waiting, 4)  # SQLite's own wait is 6 s here
+            assert "waiting-for-database" in identifiers(entry.build())
             assert entry.saving, "said while the save still waits on SQLite's own wait"
             assert holder.stdin is not None
             holder.stdin.close()  # the other process lets go within SQLite's wait
-            for _ in range(1000):
-                if app.page.route == f"/game/{stored.id}":
-                    break
-                await asyncio.sleep(0.01)
-            assert app.page.route == f"/game/{stored.id}", "saved, and on to the sheet"
+            await until(lambda: app.page.route == f"/game/{game_id}")  # saved: the sheet
 
         run_on_a_loop_of_its_own(journey())
-        assert store.load_game(stored.id).game.totals == (90, 0), "saved once"
-    finally:
-        holder.kill()
-        holder.wait()
-        store.close()
+        assert store.load_game(game_id).game.totals == (90, 0), "saved once"
 
 
 def test_a_slow_save_refused_in_the_end_no_longer_says_it_waits(
@@ -572,22 +558,11 @@ def test_a_slow_save_refused_in_the_end_no_longer_says_it_waits(
     monkeypatch.setattr(store, "add_round", refused_late)
 
     async def journey() -> None:
-        app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
-        entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-        app.current = entry
-        entry.build()
-        entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+        _app, entry = typing_90_in(store, stored.id)
         entry.save_round()
-        for _ in range(300):
-            if entry.waiting:
-                break
-            await asyncio.sleep(0.01)
-        assert entry.waiting, "said while slow"
-        for _ in range(300):
-            if not entry.saving:
-                break
-            await asyncio.sleep(0.01)
-        assert not entry.saving and not entry.waiting, "the answer came: no longer said"
+        await until(lambda: entry.waiting, 5)  # said while slow
+        await until(lambda: not entry.saving)
+        assert not entry.waiting, "the answer came: no longer said"
         assert "waiting-for-database" not in identifiers(entry.build())
 
     run_on_a_loop_of_its_own(journey())
