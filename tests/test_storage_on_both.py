@@ -349,3 +349,73 @@ def test_a_fault_of_the_app_in_a_transaction_is_no_unreachable_database(db):
         session.flush()
         session.add(SettingRow(key="same", value="2"))
         session.flush()
+
+
+# --- a round entry saved once --------------------------------------------------------------
+
+
+def test_the_same_entry_sent_twice_is_one_round_whatever_version_it_names(db):
+    game_id = storage.create_game(db=db, game=two_sides()).id
+    first = storage.add_round(
+        db=db, game_id=game_id, entries=quiet_round(), expected_version=1, entry="e-1"
+    )
+    # The answer was lost with the connection: the phone sends the same entry again, still
+    # naming the version it typed on.
+    again = storage.add_round(
+        db=db, game_id=game_id, entries=quiet_round(), expected_version=1, entry="e-1"
+    )
+    assert len(again.game.rounds) == 1 and again.version == first.version
+    assert [c.what for c in storage.changes(db=db, game_id=game_id)].count("round added") == 1
+    # Another entry of the same values is a round of its own.
+    storage.add_round(
+        db=db, game_id=game_id, entries=quiet_round(), expected_version=2, entry="e-2"
+    )
+    assert len(storage.load_game(db=db, game_id=game_id).game.rounds) == 2
+
+
+def test_an_edit_sent_twice_is_one_change(db):
+    game_id = storage.create_game(db=db, game=two_sides()).id
+    storage.add_round(db=db, game_id=game_id, entries=quiet_round(), expected_version=1)
+    edited = storage.replace_round(
+        db=db,
+        game_id=game_id,
+        round_number=1,
+        entries=winning_round(),
+        expected_version=2,
+        entry="edit-1",
+    )
+    again = storage.replace_round(
+        db=db,
+        game_id=game_id,
+        round_number=1,
+        entries=winning_round(),
+        expected_version=2,
+        entry="edit-1",
+    )
+    assert again.version == edited.version == 3
+
+
+def test_a_late_draft_of_a_saved_entry_is_dropped_and_never_handed_out(db):
+    game_id = storage.create_game(db=db, game=two_sides()).id
+    typed = {"entry": "e-1", "typed": "85"}
+    storage.save_draft(db=db, game_id=game_id, draft=typed, phone="phone-a")
+    storage.add_round(
+        db=db,
+        game_id=game_id,
+        entries=quiet_round(),
+        expected_version=1,
+        phone="phone-a",
+        entry="e-1",
+    )
+    # A write of the same entry's draft that waited on the database lands after the save.
+    assert storage.save_draft(db=db, game_id=game_id, draft=typed, phone="phone-a") is False
+    assert storage.load_draft(db=db, game_id=game_id, phone="phone-a") is None
+    # Still so once the round is taken back: it was saved once, and stays so.
+    storage.undo_last_round(db=db, game_id=game_id, expected_version=2)
+    assert storage.save_draft(db=db, game_id=game_id, draft=typed, phone="phone-a") is False
+    # A copy that reached the disk by another way (a version before this one) is not handed out.
+    assert storage.save_draft(db=db, game_id=game_id, draft={"entry": "e-2"}, phone="b") is True
+    storage.add_round(
+        db=db, game_id=game_id, entries=quiet_round(), expected_version=3, phone="x", entry="e-2"
+    )
+    assert storage.load_drafts(db=db, game_id=game_id) == []

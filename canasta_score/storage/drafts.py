@@ -5,6 +5,11 @@ phone's mark; "" for an app with one device), and two phones typing at once do n
 each other. One row per game holds them all, so a write locks the game's row as every change
 of the game does. A row written before drafts had phones holds one draft, of no known phone
 (""): the phone that has none of its own is offered to take it over.
+
+A draft names the entry it belongs to (`ENTRY`, the identity its typing began with). Once
+that entry is saved as a round (`storage.rounds`), a write of its draft that comes late (from
+a thread that waited on the database) is dropped, and a copy already on disk is never handed
+out again: a saved round never comes back as one still to be typed.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from canasta_score.storage.database import (
     Database,
@@ -25,10 +30,12 @@ from canasta_score.storage.database import (
     reading,
     writing,
 )
-from canasta_score.storage.tables import DraftRow
+from canasta_score.storage.tables import DraftRow, SavedEntryRow
 
 #: The key of the phones' drafts in a row (a row without it is one draft of no known phone).
 PHONES = "phones"
+#: The key of a draft's entry identity.
+ENTRY = "entry"
 
 
 @dataclass(frozen=True)
@@ -50,13 +57,24 @@ def _drafts(stored: DraftRow | None) -> dict[str, dict[str, Any]]:
     return {"": {"draft": document, "at": aware(stored.saved_at).isoformat()}}
 
 
+def entry_saved(session: Session, game_id: int, entry: object) -> bool:
+    """Whether the round entry `entry` was saved as a round of the game."""
+    if not isinstance(entry, str):
+        return False
+    return session.get(SavedEntryRow, (game_id, entry)) is not None
+
+
 def save_draft(
     *, db: Database, game_id: int, draft: dict[str, Any] | None, phone: str = ""
-) -> None:
-    """Keep a phone's half-typed round entry (any JSON-able dict) for a game; None clears it."""
+) -> bool:
+    """Keep a phone's half-typed round entry (any JSON-able dict) for a game; None clears it.
+    Whether it was kept: a draft of an entry saved as a round meanwhile is not."""
     with writing(db) as session:
         game_row(session, game_id)
+        if draft is not None and entry_saved(session, game_id, draft.get(ENTRY)):
+            return False
         _keep(session, game_id, phone, draft)
+        return True
 
 
 def drop_draft(session: Session, game_id: int, phone: str) -> None:
@@ -91,10 +109,17 @@ def load_drafts(*, db: Database, game_id: int) -> list[Draft]:
     with reading(db) as session:
         stored = session.get(DraftRow, game_id) if holds_id(session, game_id) else None
         drafts = _drafts(stored)
+        saved = set(
+            session.exec(select(SavedEntryRow.entry).where(SavedEntryRow.game_id == game_id)).all()
+            if stored is not None
+            else ()
+        )
     kept = [
         Draft(phone, dict(entry["draft"]), datetime.fromisoformat(entry["at"]))
         for phone, entry in drafts.items()
-        if isinstance(entry, dict) and isinstance(entry.get("draft"), dict)
+        if isinstance(entry, dict)
+        and isinstance(entry.get("draft"), dict)
+        and entry["draft"].get(ENTRY) not in saved
     ]
     return sorted(kept, key=lambda draft: draft.saved_at, reverse=True)
 

@@ -150,6 +150,20 @@ class DraftRow(SQLModel, table=True):
     saved_at: datetime
 
 
+class SavedEntryRow(SQLModel, table=True):
+    """A round entry saved, by the identity it was given when its typing began: the same entry
+    sent again (a retry after a lost answer) is recorded once, and no late copy of its draft
+    comes back as a round still to be typed. Kept after the round is undone, for the same
+    reasons."""
+
+    __tablename__ = "saved_entry"
+
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE", primary_key=True)
+    entry: str = Field(primary_key=True)
+    #: The round it was saved as.
+    round_number: int
+
+
 class SettingRow(SQLModel, table=True):
     """A named app setting (language, theme, last rule set, ...)."""
 
