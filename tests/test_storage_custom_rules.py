@@ -158,6 +158,7 @@ def test_an_upgrade_to_schema_0006_shows_an_unnamed_copy_in_the_readers_language
     with sqlite3.connect(path) as old:  # as schema 0005 left them: a copy named in English
         old.execute("ALTER TABLE game DROP COLUMN own_rules_name")
         old.execute("UPDATE game SET rules_name = 'Danish (custom)' WHERE id = ?", (copy,))
+        old.execute("DROP TABLE saved_entry")
         old.execute("UPDATE alembic_version SET version_num = '0005'")
     db = storage.open_database(path)
     nl = translator("nl")._

@@ -256,6 +256,7 @@ def test_a_database_of_schema_0003_is_upgraded_and_its_games_summarized_when_ask
         old.execute("DROP INDEX ix_game_history_rules")
         old.execute("DROP INDEX ix_side_name")
         old.execute("ALTER TABLE game DROP COLUMN stats")
+        old.execute("DROP TABLE saved_entry")
         old.execute("UPDATE alembic_version SET version_num = '0003'")
     db = storage.open_database(path)
     [summary] = storage.played_games_summaries(db=db)
@@ -312,6 +313,7 @@ def test_an_upgrade_to_schema_0005_keys_the_players_and_makes_one_of_each_player
         old.execute(
             "UPDATE seat SET player_id = ? WHERE game_id = ? AND name = 'åsa'", (added, second.id)
         )
+        old.execute("DROP TABLE saved_entry")
         old.execute("UPDATE alembic_version SET version_num = '0004'")
     db = storage.open_database(path)
     asa = storage.player_record(db=db, name="ÅSA")

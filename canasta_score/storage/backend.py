@@ -22,6 +22,7 @@ from canasta_score.storage.notices import Notice, NoticeCode
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
+    from sqlalchemy.exc import DBAPIError
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,15 @@ class Backend:
     def cannot_use(self, error: BaseException) -> Notice:
         """What to tell a person when the database refuses to open, read or write."""
         raise NotImplementedError
+
+    def out_of_reach(self, error: DBAPIError) -> bool:
+        """Whether a database error says the database could not be used just now (a locked
+        or full file, a server restarting or not answering), not that the app asked something
+        wrong of it: a missing table or column, a syntax error, an integrity error are faults
+        of the app, said and logged as such, never "cannot be reached"."""
+        from sqlalchemy.exc import InterfaceError, OperationalError
+
+        return isinstance(error, OperationalError | InterfaceError)
 
 
 def reason_of(error: BaseException) -> str:

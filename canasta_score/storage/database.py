@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,7 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from sqlalchemy import Engine
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from canasta_score.storage import browser_disk
@@ -97,7 +96,7 @@ def reading(db: Database) -> Iterator[Session]:
             session.info[IDS] = db.backend.ids
             yield session
     except DBAPIError as error:
-        if out_of_reach(error):
+        if error.connection_invalidated or db.backend.out_of_reach(error):
             raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
         raise  # a fault of the app (an integrity error, say): never "cannot be reached"
 
@@ -118,39 +117,10 @@ def writing(db: Database) -> Iterator[Session]:
             session.info[IDS] = db.backend.ids
             yield session
     except DBAPIError as error:
-        if out_of_reach(error):
+        if error.connection_invalidated or db.backend.out_of_reach(error):
             raise DatabaseUnavailable(db.backend.cannot_use(error)) from error
         raise  # a fault of the app (an integrity error, say): never "cannot be reached"
     browser_disk.written()  # in a browser tab: the change copied to the browser's storage
-
-
-#: SQLite's result codes (the primary code, the low byte) of a file that cannot be used just
-#: now: busy, locked, a disk I/O error, the disk full, the file cannot be opened, locking.
-SQLITE_OUT_OF_REACH = frozenset({5, 6, 10, 13, 14, 15})
-#: PostgreSQL's error classes (the first two characters of SQLSTATE) of a server out of reach:
-#: a connection exception, too few resources (too many connections, disk full).
-POSTGRES_CLASSES_OUT_OF_REACH = frozenset({"08", "53"})
-#: ... and single codes: the server shutting down, restarting, not yet taking connections;
-#: a lock not granted in time; a statement cancelled (its time out).
-POSTGRES_OUT_OF_REACH = frozenset({"57P01", "57P02", "57P03", "57P05", "55P03", "57014"})
-
-
-def out_of_reach(error: DBAPIError) -> bool:
-    """Whether a database error says the database could not be used just now (a locked or
-    full file, a server restarting or not answering), not that the app asked something wrong
-    of it: a missing table or column, a syntax error, an integrity error are faults of the
-    app, said and logged as such, never "cannot be reached"."""
-    if error.connection_invalidated:
-        return True
-    original = error.orig
-    if isinstance(original, sqlite3.Error):
-        code = getattr(original, "sqlite_errorcode", None)
-        return isinstance(code, int) and code & 0xFF in SQLITE_OUT_OF_REACH
-    state = getattr(original, "sqlstate", None)
-    if isinstance(state, str):
-        return state[:2] in POSTGRES_CLASSES_OUT_OF_REACH or state in POSTGRES_OUT_OF_REACH
-    # No code: a connection that failed or closed before the server said anything.
-    return isinstance(error, OperationalError | InterfaceError)
 
 
 def holds_id(session: Session, value: int) -> bool:

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, OperationalError
 
 from canasta_score.storage import paths
 from canasta_score.storage.backend import Backend, reason_of, without_password
@@ -27,6 +27,14 @@ TABLE_LOCKS = 730_591_101
 CONNECT_TIMEOUT_SECONDS = 5
 DRIVER = "psycopg"
 INSTALL = "pip install 'canasta-score[postgres]'"
+
+
+#: PostgreSQL's error classes (SQLSTATE's first two characters) of a server out of reach.
+POSTGRES_CLASSES_OUT_OF_REACH = frozenset({"08", "53"})
+#: ... and single codes: shutting down (57P01-02), not yet taking connections (57P03), the
+#: database dropped under it (57P05 idle session), a lock not granted (55P03), a statement
+#: cancelled by its time out (57014).
+POSTGRES_OUT_OF_REACH = frozenset({"57P01", "57P02", "57P03", "57P05", "55P03", "57014"})
 
 
 class PostgresServer(Backend):
@@ -115,6 +123,16 @@ class PostgresServer(Backend):
         return Notice(
             NoticeCode.SERVER_CANNOT_BE_USED, {"url": self.where, "reason": reason_of(error)}
         )
+
+    def out_of_reach(self, error: DBAPIError) -> bool:
+        """Out of reach by the server's SQLSTATE: a connection exception (class 08), too few
+        resources (53: too many connections, disk full), the server shutting down, restarting
+        or not yet taking connections, a lock or a statement timed out; a connection that
+        failed before the server said anything (no SQLSTATE)."""
+        state = getattr(error.orig, "sqlstate", None)
+        if isinstance(state, str):
+            return state[:2] in POSTGRES_CLASSES_OUT_OF_REACH or state in POSTGRES_OUT_OF_REACH
+        return isinstance(error, OperationalError | InterfaceError)
 
 
 def psycopg_connection(engine: Engine) -> Any:

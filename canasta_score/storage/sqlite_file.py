@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
 
 from canasta_score.storage import paths
 from canasta_score.storage.backend import Backend, Prepared, reason_of
@@ -23,6 +24,11 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 WRITES = "canasta_score_writes"
 #: How long a write waits for another one (another tab, the backup) before giving up.
 BUSY_TIMEOUT_SECONDS = 10
+
+
+#: SQLite's result codes of a file that cannot be used just now: SQLITE_BUSY, SQLITE_LOCKED,
+#: SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_PROTOCOL.
+SQLITE_OUT_OF_REACH = frozenset({5, 6, 10, 13, 14, 15})
 
 
 @dataclass(frozen=True)
@@ -133,6 +139,14 @@ class SQLiteFile(Backend):
         return Notice(
             NoticeCode.DATABASE_CANNOT_BE_USED, {"path": self.where, "reason": reason_of(error)}
         )
+
+    def out_of_reach(self, error: DBAPIError) -> bool:
+        """Out of reach by SQLite's own result code (its low byte): the file busy, locked,
+        a disk I/O error, the disk full, the file cannot be opened, its locking failed."""
+        code = getattr(error.orig, "sqlite_errorcode", None)
+        if isinstance(error.orig, sqlite3.Error) and isinstance(code, int):
+            return code & 0xFF in SQLITE_OUT_OF_REACH
+        return False  # raised by the sqlite3 module itself: a call the app got wrong
 
 
 def inspect_file(path: Path) -> FileState:
