@@ -36,6 +36,7 @@ def main() -> None:
 
     from canasta_score.core import Rank, read_game
     from canasta_score.ui.shell import App
+    from canasta_score.ui.state.typed_round import Written
     from canasta_score.ui.store import GameStore
     from canasta_score.ui.views.round_entry import RoundEntryScreen
 
@@ -64,22 +65,22 @@ def main() -> None:
         row = area.rows[Rank.NINE]
         field = row.counts["natural"].field
         typed, stepped, written = [], [], []
-        keep = screen.draft_keeper.action
+        port = screen.typed.port
+        send = port.send
         for run in range(runs):
             field.value = str(5 + run % 2)  # 5, 6, 5, ...: a keystroke in the nines' count
             started = time.perf_counter()
             field.on_change(type("Event", (), {"control": field})())  # type: ignore[misc]
             typed.append((time.perf_counter() - started) * 1000)
             # A tap writes the draft at once: timed apart from the preview it follows.
-            screen.draft_keeper.action = lambda: None
+            port.send = lambda _request, done: done(Written())  # type: ignore[method-assign]
             started = time.perf_counter()
             row.counts["twos"].plus.on_click()  # type: ignore[misc,call-arg]
             stepped.append((time.perf_counter() - started) * 1000)
-            screen.draft_keeper.action = keep
+            port.send = send  # type: ignore[method-assign]
             started = time.perf_counter()
             row.counts["twos"].minus.on_click()  # type: ignore[misc,call-arg]
             written.append((time.perf_counter() - started) * 1000)
-        screen.draft_keeper.cancel()
     for name, times in (
         ("typed count", typed),
         ("stepper tap", stepped),

@@ -26,6 +26,8 @@ from canasta_score.storage import DatabaseUnavailable, GameNotFound, Notice, Not
 from canasta_score.ui import actions
 from canasta_score.ui.actions import ActionRunner
 from canasta_score.ui.shell import App
+from canasta_score.ui.state import typed_round
+from canasta_score.ui.state.typed_round import Phase
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.home import HomeScreen
 from canasta_score.ui.views.round_entry import RoundEntryScreen
@@ -199,6 +201,46 @@ def test_an_unreachable_database_is_said_to_each_tap_and_the_action_runs_again_o
     run_on_a_loop_of_its_own(journey())
 
 
+def test_the_runners_own_tries_off_the_loop_say_nothing_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a server the action runs off the loop: each of the runner's own tries came back
+    after its flag was cleared, and said "cannot be reached" again (three tries, three)."""
+    monkeypatch.setattr(actions, "RETRY_EVERY", 0.01)
+
+    async def journey() -> None:
+        loop = asyncio.get_running_loop()
+        voice = Heard()
+        refused = {"writes": 3}
+
+        def save() -> None:
+            if refused["writes"]:
+                refused["writes"] -= 1
+                raise unavailable()
+
+        runner = ActionRunner(
+            voice=voice,
+            run_task=lambda task: loop.create_task(task()),
+            off_loop=True,
+            probe=lambda: None,
+        )
+
+        def action() -> None:
+            runner.attempt(save, retry=action)
+
+        action()
+        for _ in range(1000):
+            if not refused["writes"] and runner.waiting is None and not runner.out_of_reach:
+                break
+            await asyncio.sleep(0.01)
+        assert refused["writes"] == 0, "tried until it went through"
+        assert [s for s in voice.said if s[0] == "unreachable"] == [("unreachable", True)], (
+            "said once, to the tap"
+        )
+
+    run_on_a_loop_of_its_own(journey())
+
+
 # --- through the app: what a phone shows ----------------------------------------------------
 
 
@@ -343,7 +385,7 @@ def test_a_phone_never_opens_another_phones_round_as_its_own_but_may_take_it_ove
     typing.build()
     typing.panels[0].tapped(lambda: typing.draft.add_red_three(0, 1))
     typing.panels[0].changed(lambda: typing.draft.set_melded(0, "120+35"))
-    typing.keep_draft()
+    typing.typed.write_now()
     other_app = phone_app(store, "phone-b")
     other = RoundEntryScreen(other_app, route, stored.id)
     shown = identifiers(other.build())
@@ -351,12 +393,12 @@ def test_a_phone_never_opens_another_phones_round_as_its_own_but_may_take_it_ove
     assert "kept-from-before" not in shown and "typed-elsewhere" in shown
     other.take_over()
     assert other.draft.sides == typing.draft.sides
-    assert store.load_draft(stored.id, "phone-b") == other.draft.as_dict()
+    assert store.load_draft(stored.id, "phone-b") == other.kept()
     # Each types on: neither overwrites the other.
     other.panels[1].changed(lambda: other.draft.set_melded(1, "80"))
-    other.keep_draft()
+    other.typed.write_now()
     typing.panels[1].changed(lambda: typing.draft.set_melded(1, "95"))
-    typing.keep_draft()
+    typing.typed.write_now()
     assert store.load_draft(stored.id, "phone-a")["sides"][1]["melded_text"] == "95"
     assert store.load_draft(stored.id, "phone-b")["sides"][1]["melded_text"] == "80"
     # The same phone coming back finds its own round as it left it.
@@ -377,62 +419,6 @@ def test_a_round_another_phone_saved_while_this_one_was_away_asks_on_return(
     back = RoundEntryScreen(phone_app(store, "phone-a"), route, stored.id)
     assert "saved-elsewhere" in identifiers(back.build())
     assert back.overtaken == 1 and back.draft.round_number == 2 and back.save.disabled
-
-
-# --- the half-typed round on its way to the disk ------------------------------------------------
-
-
-def test_drafts_are_written_off_the_tapping_thread_the_newest_winning() -> None:
-    from canasta_score.ui.drafts import DraftWriter
-
-    written: list[tuple[Any, Any]] = []
-    started, release = threading.Event(), threading.Event()
-
-    def write(key: Any, draft: Any) -> None:
-        started.set()
-        assert release.wait(10)
-        written.append((key, draft))
-
-    writer = DraftWriter(write)
-    writer.start_thread()
-    writer.keep((1, "a"), {"n": 1})
-    assert started.wait(10)
-    # The disk is slow: taps go on, each kept at once in memory, none of them waiting.
-    for n in range(2, 6):
-        writer.keep((1, "a"), {"n": n})
-    assert writer.noted((1, "a")) == (True, {"n": 5})
-    release.set()
-    writer.close()
-    assert written == [((1, "a"), {"n": 1}), ((1, "a"), {"n": 5})], "the newest wins"
-    assert writer.noted((1, "a")) == (False, None), "on disk now: read from there"
-
-
-def test_a_draft_the_database_did_not_take_stays_noted_and_is_written_once_it_answers(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from canasta_score.ui import drafts
-    from canasta_score.ui.drafts import DraftWriter
-
-    monkeypatch.setattr(drafts, "RETRY_PAUSE", 0.01)
-    answers = threading.Event()
-    written: list[Any] = []
-
-    def write(_key: Any, draft: Any) -> None:
-        if not answers.is_set():
-            raise unavailable()
-        written.append(draft)
-
-    writer = DraftWriter(write)
-    writer.start_thread()
-    writer.keep((1, "a"), {"n": 1})
-    assert writer.noted((1, "a")) == (True, {"n": 1})
-    answers.set()
-    for _ in range(1000):
-        if written:
-            break
-        threading.Event().wait(0.01)
-    writer.close()
-    assert written == [{"n": 1}]
 
 
 @contextmanager
@@ -484,7 +470,7 @@ def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_
 ) -> None:
     """A real SQLite lock from another process: the save waits on a worker thread (the loop
     goes on), the player is told, what was typed stays, and it is saved once the file is free."""
-    monkeypatch.setattr(actions, "RETRY_EVERY", 0.2)
+    monkeypatch.setattr(typed_round, "RETRY_EVERY", 0.2)
     with held_game(tmp_path, monkeypatch, waited=1) as (store, game_id, holder):
 
         async def journey() -> None:
@@ -493,14 +479,17 @@ def test_a_file_held_by_another_process_freezes_no_phone_and_the_round_is_saved_
             ticks = 0
             for _ in range(2000):  # the loop is free: this coroutine runs on meanwhile
                 ticks += 1
-                if any("cannot be reached" in text for text in said_on(app)):
+                if entry.typed.phase == Phase.WAITING:
                     break
                 await asyncio.sleep(0.01)
-            assert any("cannot be reached" in text for text in said_on(app)), "said"
+            assert entry.typed.phase == Phase.WAITING, "the database did not answer"
             assert ticks > 20, "the page's loop kept running while the file was held"
             assert entry.draft.sides[0].melded_text == "90", "what was typed stays"
             assert entry.waiting and "waiting-for-database" in identifiers(entry.build()), (
                 "said over Save, where it stays in sight"
+            )
+            assert not any("cannot be reached" in text for text in said_on(app)), (
+                "said once: no message covering Save says it again"
             )
             assert store.load_game(game_id).game.rounds == ()
             assert holder.stdin is not None
@@ -521,9 +510,7 @@ def test_a_save_the_database_is_slow_to_answer_says_so_at_once_and_goes_through(
     """A file held by another process: SQLite waits for it (10 s and more) before the save
     fails, while Save stayed off and nothing was said. The wait is said over Save after a
     moment; the file let go meanwhile, that same save goes through, once."""
-    from canasta_score.ui.views import round_entry
-
-    monkeypatch.setattr(round_entry, "SAY_WAITING_AFTER", 0.3)
+    monkeypatch.setattr(typed_round, "SAY_WAITING_AFTER", 0.3)
     with held_game(tmp_path, monkeypatch, waited=6) as (store, game_id, holder):
 
         async def journey() -> None:
@@ -546,9 +533,8 @@ def test_a_slow_save_refused_in_the_end_no_longer_says_it_waits(
     import time
 
     from canasta_score.core import RoundRefused
-    from canasta_score.ui.views import round_entry
 
-    monkeypatch.setattr(round_entry, "SAY_WAITING_AFTER", 0.05)
+    monkeypatch.setattr(typed_round, "SAY_WAITING_AFTER", 0.05)
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
 
     def refused_late(*_args: Any) -> Any:

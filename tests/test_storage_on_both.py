@@ -419,3 +419,12 @@ def test_a_late_draft_of_a_saved_entry_is_dropped_and_never_handed_out(db):
         db=db, game_id=game_id, entries=quiet_round(), expected_version=3, phone="x", entry="e-2"
     )
     assert storage.load_drafts(db=db, game_id=game_id) == []
+
+
+def test_a_stored_game_names_the_entries_saved_in_it(db):
+    game_id = storage.create_game(db=db, game=two_sides()).id
+    saved = storage.add_round(
+        db=db, game_id=game_id, entries=quiet_round(), expected_version=1, entry="e-1"
+    )
+    assert saved.saved_entries == {"e-1"}
+    assert storage.load_game(db=db, game_id=game_id).saved_entries == {"e-1"}

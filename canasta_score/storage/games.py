@@ -35,13 +35,19 @@ from canasta_score.storage.tables import (
     GameRow,
     PlayerRow,
     RoundRow,
+    SavedEntryRow,
     SeatRow,
     SideRow,
 )
 
 
-def stored(row: GameRow, game: Game) -> StoredGame:
+def stored(row: GameRow, game: Game, session: Session | None = None) -> StoredGame:
+    """The game as handed out; read in `session`, with the round entries saved in it."""
     assert row.id is not None
+    entries: frozenset[str] = frozenset()
+    if session is not None:
+        found = session.exec(select(SavedEntryRow.entry).where(SavedEntryRow.game_id == row.id))
+        entries = frozenset(found.all())
     return StoredGame(
         id=row.id,
         game=game,
@@ -49,6 +55,7 @@ def stored(row: GameRow, game: Game) -> StoredGame:
         created_at=aware(row.created_at),
         updated_at=aware(row.updated_at),
         archived=row.archived,
+        saved_entries=entries,
     )
 
 
@@ -149,7 +156,7 @@ def load_game(*, db: Database, game_id: int) -> StoredGame:
     """A stored game with its rounds; raises GameNotFound (a LookupError) if there is none."""
     with reading(db) as session:
         row = game_row(session, game_id)
-        return stored(row, read_facts(session, row))
+        return stored(row, read_facts(session, row), session)
 
 
 def delete_game(*, db: Database, game_id: int) -> None:

@@ -22,6 +22,9 @@ class StoredGame:
     created_at: datetime
     updated_at: datetime
     archived: bool
+    #: The identities of the round entries saved in the game (`storage.rounds`): a phone
+    #: hearing of a round saved knows whether it was its own entry.
+    saved_entries: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

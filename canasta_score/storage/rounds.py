@@ -39,7 +39,7 @@ def _change_rounds(
     with writing(db) as session:
         row = game_row(session, game_id)
         if entry is not None and entry_saved(session, game_id, entry):
-            return stored(row, read_facts(session, row))
+            return stored(row, read_facts(session, row), session)
         if row.version != expected_version:
             raise StaleGame(game_id, expected_version, row.version)
         before = read_facts(session, row)
@@ -53,8 +53,10 @@ def _change_rounds(
                 number = _changed_round(before, after)
                 session.add(SavedEntryRow(game_id=game_id, entry=entry, round_number=number))
             session.add(row)
+        session.flush()
+        handed_out = stored(row, after, session)
     db.upkeep.after_write(db, finished_now=after.finished and not before.finished)
-    return stored(row, after)
+    return handed_out
 
 
 def add_round(

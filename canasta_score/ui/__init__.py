@@ -59,7 +59,6 @@ def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = Non
         if first:
             store.read_statistics_soon()
             store.listen_to_others(page.pubsub)
-            store.write_drafts_in_background()
     # A server's phones share one event loop: storage is asked off it, where threads exist.
     App(page, store, invite, off_loop=threads_available()).start(tell_about_opening=first)
 

@@ -97,19 +97,20 @@ class ActionRunner:
         the action, whatever its outcome (a button enabled again); `waits` when it waits for
         the database (the screen can say so where it stays in sight).
         """
+        # Whether this is the runner's own try of a waiting action (not a player's tap): it
+        # travels with the call, which may come back long after `back` has returned.
+        faults = _Faults(refused, retry, undo_gone, waits, retrying=self._retrying)
         if not self.off_loop:
-            self._finish(call, then, (refused, retry, undo_gone, waits), always, ran=None)
+            self._finish(call, then, faults, always, ran=None)
             return
 
         async def run() -> None:
             try:
                 result: Any = await asyncio.to_thread(call)
             except Exception as error:
-                self._finish(call, then, (refused, retry, undo_gone, waits), always, ran=error)
+                self._finish(call, then, faults, always, ran=error)
             else:
-                self._finish(
-                    call, then, (refused, retry, undo_gone, waits), always, ran=_Done(result)
-                )
+                self._finish(call, then, faults, always, ran=_Done(result))
 
         self.run_task(run)
 
@@ -137,7 +138,7 @@ class ActionRunner:
                 else:
                     raise ran
             except Exception as error:
-                self._met(error, *faults)
+                self._met(error, faults)
             else:
                 self.reached()
                 if then is not None:
@@ -152,25 +153,19 @@ class ActionRunner:
                     self._bug(error)
             self._refresh()
 
-    def _met(
-        self,
-        error: Exception,
-        refused: Mapping[type[Exception], Callable[[Any], None]] | None,
-        retry: Callable[[], None] | None,
-        undo_gone: Callable[[int], Callable[[], None] | None] | None,
-        waits: Callable[[], None] | None,
-    ) -> None:
-        for kind, handle in (refused or {}).items():
+    def _met(self, error: Exception, faults: _Faults) -> None:
+        for kind, handle in (faults.refused or {}).items():
             if isinstance(error, kind):
                 handle(error)
                 return
         if isinstance(error, DatabaseUnavailable):
             log.warning("the database did not answer: %s", error)
-            self.wait_for_database(retry)
-            if waits is not None:
-                waits()
+            self.wait_for_database(faults.retry, retrying=faults.retrying)
+            if faults.waits is not None:
+                faults.waits()
         elif isinstance(error, GameNotFound):
-            self.voice.game_gone(error, undo_gone(error.game_id) if undo_gone is not None else None)
+            undo = faults.undo_gone(error.game_id) if faults.undo_gone is not None else None
+            self.voice.game_gone(error, undo)
         else:
             self._bug(error)
 
@@ -186,14 +181,16 @@ class ActionRunner:
 
     # --- an unreachable database ------------------------------------------------------------
 
-    def wait_for_database(self, retry: Callable[[], None] | None) -> None:
+    def wait_for_database(
+        self, retry: Callable[[], None] | None, *, retrying: bool = False
+    ) -> None:
         """Says the database did not answer (once, until it does); runs `retry` once it
-        answers again."""
+        answers again (`retrying`: this was the runner's own try of it)."""
         if retry is not None:
             self.waiting = retry
         # Said once while it lasts, and again to a player whose own tap now waits (not at
         # each try of the runner's own).
-        if not self.out_of_reach or (retry is not None and not self._retrying):
+        if not self.out_of_reach or (retry is not None and not retrying):
             self.voice.unreachable(waiting=retry is not None)
         self.out_of_reach = True
         if retry is not None and self.probe is not None and not self._probing:
@@ -248,14 +245,17 @@ class ActionRunner:
         self.waiting = None
 
 
-#: How a call's faults are met: refusals the screen handles, the action to run again, the
-#: undo of a game gone, and who hears that the action waits.
-_Faults = tuple[
-    Mapping[type[Exception], Callable[[Any], None]] | None,
-    Callable[[], None] | None,
-    Callable[[int], Callable[[], None] | None] | None,
-    Callable[[], None] | None,
-]
+@dataclass(frozen=True)
+class _Faults:
+    """How a call's faults are met: refusals the screen handles, the action to run again, the
+    undo of a game gone, who hears that the action waits, and whether the call is the
+    runner's own try of a waiting action."""
+
+    refused: Mapping[type[Exception], Callable[[Any], None]] | None
+    retry: Callable[[], None] | None
+    undo_gone: Callable[[int], Callable[[], None] | None] | None
+    waits: Callable[[], None] | None
+    retrying: bool = False
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from canasta_score.storage import (
     StoredNameChange,
     announce,
 )
-from canasta_score.ui.drafts import DraftWriter
+from canasta_score.ui.drafts import NotedDrafts
 from canasta_score.ui.news import (
     tell_every_phone,
     tell_every_phone_the_database_is,
@@ -129,7 +129,7 @@ class GameStore:
         self._tell: Callable[[int | None], None] = lambda _game_id: None
         #: Each phone's newest half-typed round of each game until it is on disk, shared by
         #: every page of the process: a page opened meanwhile (a reload) starts from it.
-        self.drafts = DraftWriter(self._write_draft)
+        self.drafts = NotedDrafts(self._write_draft)
         #: Hears the other server processes of a shared database (`listen_to_others`).
         self._listener: ChangeListener | None = None
 
@@ -164,14 +164,9 @@ class GameStore:
         """Raises DatabaseUnavailable unless the database answers a read now."""
         storage.get_setting(db=self.db, key="theme")
 
-    def write_drafts_in_background(self) -> None:
-        """Half-typed rounds are written on a thread of their own from now on (a server: its
-        phones share one event loop, which must never wait on the disk)."""
-        self.drafts.start_thread()
-
-    def _write_draft(self, key: tuple[int, str], draft: dict[str, Any] | None) -> None:
+    def _write_draft(self, key: tuple[int, str], draft: dict[str, Any] | None) -> bool:
         game_id, phone = key
-        storage.save_draft(db=self.db, game_id=game_id, draft=draft, phone=phone)
+        return storage.save_draft(db=self.db, game_id=game_id, draft=draft, phone=phone)
 
     def close(self) -> None:
         """Write what is typed, stop listening to the other processes, close the database."""
@@ -300,22 +295,35 @@ class GameStore:
 
     @_tells
     def add_round(
-        self, game_id: int, entries: Sequence[SideEntry], version: int, phone: str | None = None
+        self,
+        game_id: int,
+        entries: Sequence[SideEntry],
+        version: int,
+        phone: str | None = None,
+        entry: str | None = None,
     ) -> StoredGame:
-        """The next round; `phone`'s half-typed round goes with it (every one, without)."""
-        if phone is not None:
-            self.drafts.forget((game_id, phone))  # no late write brings it back
-        return storage.add_round(
+        """The next round; `phone`'s half-typed round goes with it (every one, without). The
+        same `entry` sent again records nothing more (`storage.rounds`)."""
+        saved = storage.add_round(
             db=self.db,
             game_id=game_id,
             entries=list(entries),
             expected_version=version,
             phone=phone,
+            entry=entry,
         )
+        if phone is not None:
+            self.drafts.saved((game_id, phone), entry)
+        return saved
 
     @_tells
     def replace_round(
-        self, game_id: int, round_number: int, entries: Sequence[SideEntry], version: int
+        self,
+        game_id: int,
+        round_number: int,
+        entries: Sequence[SideEntry],
+        version: int,
+        entry: str | None = None,
     ) -> StoredGame:
         return storage.replace_round(
             db=self.db,
@@ -323,6 +331,7 @@ class GameStore:
             round_number=round_number,
             entries=list(entries),
             expected_version=version,
+            entry=entry,
         )
 
     @_tells
@@ -346,10 +355,13 @@ class GameStore:
         keystroke); a page reading it gets a copy of its own (`load_draft`)."""
         self.drafts.note((game_id, phone), draft)
 
-    def keep_draft(self, game_id: int, draft: dict[str, Any] | None, phone: str = "") -> None:
-        """Writes a phone's half-typed round (None: clears it): on the writer's thread where
-        the server has one (the newest state wins, no tap waits on the disk), else now."""
-        self.drafts.keep((game_id, phone), draft)
+    def keep_draft(self, game_id: int, draft: dict[str, Any] | None, phone: str = "") -> bool:
+        """Writes a phone's half-typed round now (None: clears it), on the caller's thread
+        (the round's owner calls it off the event loop); whether it was kept (a draft of an
+        entry saved meanwhile is not)."""
+        kept = self._write_draft((game_id, phone), draft)
+        self.drafts.written((game_id, phone), draft)
+        return kept
 
     def load_draft(self, game_id: int, phone: str = "") -> dict[str, Any] | None:
         """The round a phone typed so far (the newest noted, else the one on disk)."""
@@ -387,6 +399,14 @@ class GameStore:
                     # and an empty value reads as none.
                     storage.set_setting(db=self.db, key=name, value="")
             return found
+
+    def give_back_old_device_settings(self, settings: dict[str, str]) -> None:
+        """Settings taken (`take_old_device_settings`) that the device did not keep: back in
+        the database for the next device, where none was written meanwhile."""
+        with _taking:
+            for name, value in settings.items():
+                if not storage.get_setting(db=self.db, key=name):
+                    storage.set_setting(db=self.db, key=name, value=value)
 
     def custom_rules(self) -> list[RuleSet]:
         return storage.custom_rules(db=self.db)

@@ -37,6 +37,8 @@ class EntryMode(StrEnum):
 
 #: This phone's way of entering a side's table (`EntryMode`), kept as its language is.
 ENTRY_MODE_SETTING = "entry_mode"
+#: The key of a kept draft's identity: the typing it belongs to (`typed_round`).
+ENTRY = "entry"
 
 
 class CardPlace(StrEnum):

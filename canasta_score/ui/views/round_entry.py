@@ -2,34 +2,27 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from canasta_score.core import Problem, RoundRefused
+from canasta_score.core import Problem
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button
 from canasta_score.ui.components.side_panel import SidePanel, SideWarnings
-from canasta_score.ui.debounce import Debounced
 from canasta_score.ui.news import CANNOT_REACH_NOW, game_topic
+from canasta_score.ui.round_port import StoredRoundPort
 from canasta_score.ui.screen import RoundNotFound, Screen
-from canasta_score.ui.state.labels import N_
 from canasta_score.ui.state.names import shown_game
-from canasta_score.ui.state.round_entry import ENTRY_MODE_SETTING, EntryMode, RoundDraft
-from canasta_score.ui.store import DatabaseUnavailable, StaleGame, StoredGame
+from canasta_score.ui.state.round_entry import ENTRY, ENTRY_MODE_SETTING, EntryMode, RoundDraft
+from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds, start_mode
+from canasta_score.ui.store import DatabaseUnavailable, StoredGame
 from canasta_score.ui.views.game_screen import GameScreen
+from canasta_score.ui.views.sheet import SheetScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
-
-#: Seconds without a change before the half-typed round is written to the database.
-DRAFT_PAUSE = 0.7
-
-#: Seconds a save may take before the screen says, over Save, that it waits for the database
-#: (a file another process holds answers only after SQLite's own wait, 10 s or more).
-SAY_WAITING_AFTER = 3.0
 
 #: The width one side's panel needs to sit next to the others.
 SIDE_WIDTH = 380
@@ -39,57 +32,43 @@ PAIRED_STEPPERS_WIDTH = 380
 
 
 class RoundEntryScreen(GameScreen, Screen):
+    """Draws the round being typed (`TypedRound`, its one owner) and hands it each tap."""
+
     def __init__(self, app: Host, route: str, game_id: int, editing: int | None = None) -> None:
+        # Read here (off the event loop on a server): the game, and this phone's draft.
         self.app = app
         self.route = route
         self.game_id = game_id
-        self.stored: StoredGame = app.store.load_game(game_id)
-        game = shown_game(self.stored.game, app.tr)
+        stored: StoredGame = app.store.load_game(game_id)
+        game = shown_game(stored.game, app.tr)
         if editing is not None and not 1 <= editing <= len(game.rounds):
             raise RoundNotFound(game_id, editing)
+        #: A finished game takes no more rounds: the sheet says who won (read here too).
+        self.finished_sheet: SheetScreen | None = None
+        if editing is None and game.finished:
+            self.finished_sheet = SheetScreen(app, f"/game/{game_id}", game_id)
         #: This phone's mark: the half-typed round kept here is this phone's own.
         self.phone = app.phone
-        # Only the next round is kept as a draft: an edit starts from the saved round, and
-        # leaving an edit half-done must not wipe the next round typed so far.
-        saved = app.store.load_draft(game_id, self.phone) if editing is None else None
-        #: This phone's way of entering a side's table, for a round begun here.
-        mode = self.phone_mode()
         #: Whether the round comes back half entered from before (a reload, a closed tab).
         self.kept_from_before = False
-        #: The round typed here that another phone saved first: this phone's entry waits
-        #: for the player to drop it or keep it as the next round (never renumbered unasked).
-        self.overtaken: int | None = None
-        if saved is not None and saved.get("round") is None:
-            self.draft = RoundDraft.from_dict(game, saved, mode)
-            self.kept_from_before = self.draft.touched
-            typed_as = saved.get("number")
-            if self.draft.touched and isinstance(typed_as, int):
-                self.overtaken = typed_as if typed_as < self.draft.round_number else None
-        else:
-            self.draft = RoundDraft(game, editing, mode)
+        rounds = app.kept(TypedRounds)
+        typed = rounds.unsaved(game_id, editing)
+        if typed is None:
+            typed = self.read_typed(stored, editing)
+            rounds.keep(game_id, typed)
+        else:  # a save on its way (or refused) since its screen was left: shown as it is
+            typed.game_changed(stored)
+        #: The round being typed: its values, its draft and its save.
+        self.typed = typed
         #: The same round typed on another phone, offered to take over (none typed here).
         self.elsewhere: dict[str, Any] | None = None
-        if editing is None and not self.draft.touched:
+        if editing is None and not typed.draft.touched:
             self.elsewhere = self.typed_elsewhere()
-        # Typing never waits on the disk: the draft is written once typing pauses, and when
-        # the screen is left or the page closes.
-        self.draft_keeper = Debounced(self.keep_draft, DRAFT_PAUSE, app.run_task)
         self.problems = ft.Text("", size=14, color=ft.Colors.ERROR)
-        #: Said when a save was refused because another screen changed the game: it stays on
-        #: this screen (a passing message is easily missed at the table) until the next save.
-        #: Kept as its English msgid and worded when drawn.
-        self.changed_elsewhere: str | None = None
         self.problems_box = ft.Container(content=self.problems)
         #: Each side's likely miscounts, over Save with the round's problems.
         self.warnings = [SideWarnings(n) for n in range(len(game.sides))]
         self.save = ft.FilledButton(icon=ft.Icons.CHECK, on_click=self.save_round, height=60)
-        #: A save is on its way to the database (Save stays off: one tap, one round).
-        self.saving = False
-        #: The round waits for the database to answer, and is saved once it does: said over
-        #: Save, where it stays in sight (a passing message is easily missed at the table).
-        self.waiting = False
-        #: Saves asked for on this screen (a slow one's notice is for itself alone).
-        self._saves = 0
         #: Something was typed or tapped here: the device's settings, read late, change
         #: nothing of this screen any more (a first tap always takes).
         self.handled = False
@@ -97,14 +76,79 @@ class RoundEntryScreen(GameScreen, Screen):
         #: screen is drawn: at first the first side's melded points of a new round.
         self.typing_in: str | None = "side-0-melded" if editing is None else None
 
+    def read_typed(self, stored: StoredGame, editing: int | None) -> TypedRound:
+        """The round as this phone left it (a new round's kept draft), else a fresh one."""
+        app = self.app
+        game = shown_game(stored.game, app.tr)
+        # Only the next round is kept as a draft: an edit starts from the saved round, and
+        # leaving an edit half-done must not wipe the next round typed so far.
+        saved = app.store.load_draft(self.game_id, self.phone) if editing is None else None
+        mode = self.phone_mode()
+        entry: str | None = None
+        overtaken: int | None = None
+        if saved is not None and saved.get("round") is None:
+            draft = RoundDraft.from_dict(game, saved, mode)
+            self.kept_from_before = draft.touched
+            typed_as = saved.get("number")
+            if draft.touched and isinstance(typed_as, int):
+                overtaken = typed_as if typed_as < draft.round_number else None
+            kept_entry = saved.get(ENTRY)
+            entry = kept_entry if isinstance(kept_entry, str) else None
+        else:
+            draft = RoundDraft(game, editing, mode)
+        typed = TypedRound(
+            draft,
+            stored,
+            StoredRoundPort(app, self.game_id),
+            shown=lambda game: shown_game(game, app.tr),
+            entry=entry,
+        )
+        typed.overtaken = overtaken
+        return typed
+
+    @property
+    def draft(self) -> RoundDraft:
+        return self.typed.draft
+
+    @property
+    def stored(self) -> StoredGame:
+        return self.typed.stored  # type: ignore[return-value]
+
+    @stored.setter
+    def stored(self, stored: StoredGame) -> None:
+        self.typed.stored = stored
+
+    @property
+    def overtaken(self) -> int | None:
+        return self.typed.overtaken
+
+    @property
+    def saving(self) -> bool:
+        """A save is on its way (Save stays off: one tap, one round)."""
+        return self.typed.on_its_way
+
+    @property
+    def changed_elsewhere(self) -> str | None:
+        """Said over Save when the last save was refused as another phone changed the game
+        first, worded (None: nothing to say)."""
+        if self.typed.edited_elsewhere:
+            return self.edited_elsewhere_text()
+        if self.typed.changed_elsewhere:
+            return self.app.tr._(self.typed.changed_elsewhere)
+        return None
+
+    @property
+    def waiting(self) -> bool:
+        """The round waits for the database (did not answer, or is slow to): said over Save."""
+        return self.typed.waiting
+
     @property
     def editing(self) -> int | None:
         return self.draft.editing
 
     def phone_mode(self) -> EntryMode:
         """How this phone last entered a side's table (points at first)."""
-        chosen = self.app.device_setting(ENTRY_MODE_SETTING, EntryMode.POINTS.value)
-        return EntryMode(chosen) if chosen in EntryMode.__members__.values() else EntryMode.POINTS
+        return start_mode(self.app.device_setting(ENTRY_MODE_SETTING, EntryMode.POINTS.value))
 
     def device_read(self) -> None:
         """This phone's settings came in after the screen was drawn: a round not begun yet
@@ -112,19 +156,17 @@ class RoundEntryScreen(GameScreen, Screen):
         mode = self.phone_mode()
         untouched = not self.draft.worth_keeping and not self.handled
         if self.editing is None and untouched and mode != self.draft.start_mode:
-            self.draft = RoundDraft(self.draft.game, None, mode)
+            self.typed.draft = RoundDraft(self.draft.game, None, mode)
             self.app.redraw(self)
 
     def build(self) -> ft.View:
         app = self.app
         app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
+        self.typed.watcher = self.typed_changed
         game = self.draft.game
         back = f"/game/{self.game_id}"
-        if self.editing is None and game.finished:
-            # A finished game takes no more rounds: the sheet says who won.
-            from canasta_score.ui.views.sheet import SheetScreen
-
-            return SheetScreen(app, back, self.game_id).build()
+        if self.finished_sheet is not None:
+            return self.finished_sheet.build()
         app.keep_awake(True)
         tr = app.tr
         # Worded at each drawing: a language chosen meanwhile shows at once.
@@ -174,14 +216,17 @@ class RoundEntryScreen(GameScreen, Screen):
             bottom.controls.insert(
                 0, Tagged("waiting-for-database", self.notice(tr._(CANNOT_REACH_NOW)))
             )
+        if self.changed_elsewhere:
+            # Over Save, where it stays in sight: the rows being typed in do not move.
+            bottom.controls.insert(
+                0, Tagged("changed-elsewhere", self.notice(self.changed_elsewhere))
+            )
         fit_button(self.save, app.body_width(), app.text_scale)
         body: list[ft.Control] = [sides]
         if self.kept_from_before and self.overtaken is None:
             body.insert(0, Tagged("kept-from-before", self.kept_notice()))
         if self.overtaken is None and self.elsewhere is not None:
             body.insert(0, Tagged("typed-elsewhere", self.elsewhere_notice()))
-        if self.changed_elsewhere:
-            body.insert(0, Tagged("changed-elsewhere", self.notice(tr._(self.changed_elsewhere))))
         return app.frame(
             self.route,
             title,
@@ -273,27 +318,24 @@ class RoundEntryScreen(GameScreen, Screen):
         """This phone goes on with the round another phone typed (theirs stays theirs)."""
         if self.elsewhere is None:
             return
-        self.draft = RoundDraft.from_dict(self.draft.game, self.elsewhere, self.phone_mode())
+        typed = RoundDraft.from_dict(self.draft.game, self.elsewhere, self.phone_mode())
         self.elsewhere = None
+        self.handled = True
+        self.typed.take_over(typed)
         self.app.redraw(self)
-        self.changed(at_once=True)
 
     def drop_entry(self) -> None:
         """The round another phone saved stands; this phone's entry of it goes."""
-        self.overtaken = None
-        self.draft_keeper.cancel()
-        self.app.store.keep_draft(self.game_id, None, self.phone)
-        self.draft = RoundDraft(self.draft.game, None, self.phone_mode())
+        self.typed.drop_entry(RoundDraft(self.draft.game, None, self.phone_mode()))
         self.kept_from_before = False
         self.app.redraw(self)
 
     def keep_entry(self) -> None:
         """This phone's entry is a round of its own: the next one. The question over Save
         goes; the screen, drawn again in its frame, stays where the finger is."""
-        self.overtaken = None
         self.kept_from_before = False
+        self.typed.keep_entry()
         self.app.redraw(self)
-        self.changed(at_once=True)
         self.app.update()
 
     def redraw_side(self, index: int) -> None:
@@ -334,58 +376,44 @@ class RoundEntryScreen(GameScreen, Screen):
         tap (a stepper, a toggle), which nothing after it may lose."""
         self.handled = True
         self.refresh()
-        if self.editing is None:
-            self.app.store.note_draft(self.game_id, self.kept(), self.phone)
-            if at_once:
-                self.draft_keeper.now()
-            else:
-                self.draft_keeper.poke()
+        self.typed.changed(at_once=at_once)
 
     def kept(self) -> dict[str, Any] | None:
         """The half-typed next round as kept (nothing, for a round not begun)."""
-        return self.draft.as_dict() if self.draft.worth_keeping else None
-
-    def keep_draft(self) -> None:
-        """Write the half-typed next round, so it survives a closed tab or app: never on
-        the event loop of a server (`GameStore.keep_draft`), the newest state winning."""
-        # Not while the round is being saved: it goes with the round, and must not come back.
-        if self.editing is None and not self.saving:
-            self.app.store.keep_draft(self.game_id, self.kept(), self.phone)
+        return self.typed.kept()
 
     def leave(self) -> None:
-        self.draft_keeper.flush()
+        self.typed.leave()
         self.app.news.stop()
 
     def game_changed(self, stored: StoredGame) -> None:
-        """Another phone changed this game while a round is typed here: what was typed stays.
+        """Another phone changed this game while a round is typed here (`TypedRound`)."""
+        if self.typed.game_changed(stored):
+            self.elsewhere = None  # what another phone typed was for the game as it was
+            if self.typed.phase != Phase.SAVED:
+                self.app.redraw(self)
 
-        A new round moves on with the game (its number, dealer and preview on the new totals);
-        if the other phone saved the very round typed here, the player says what becomes of
-        this entry (`overtaken`). An edited round takes the new game only while its own round
-        is as it was: if the other phone changed or removed that very round, saving here is
-        refused (`save_round`).
-        """
-        if self.editing is not None and not self.same_round(stored):
-            return
-        self.note_overtaken(stored)
-        self.elsewhere = None  # what another phone typed was for the game as it was
-        self.stored = stored
-        self.draft.game = shown_game(stored.game, self.app.tr)
-        self.app.redraw(self)
+    def typed_changed(self) -> None:
+        """The round's save moved on (on its way, slow, waiting, saved or not saved); heard
+        while the screen is shown (`build` to `leave`)."""
+        if self.typed.phase == Phase.SAVED:
+            self.app.go(f"/game/{self.game_id}")
+        elif self.typed.edited_elsewhere and self.editing is not None:
+            if self.editing > len(self.typed.stored.game.rounds):  # deleted there
+                app = self.app
+                app.message(app.tr._("This game was changed on another screen; here it is now."))
+                app.go(f"/game/{self.game_id}")
+                return
+            self.app.redraw(self)  # said over Save, where it stays in sight
+        else:
+            self.app.redraw(self)
 
-    def note_overtaken(self, stored: StoredGame) -> None:
-        """Whether `stored` holds the round typed here, saved on another phone."""
-        before = self.draft.round_number
-        saved_there = self.editing is None and len(stored.game.rounds) >= before
-        if saved_there and self.draft.touched and self.overtaken is None:
-            self.overtaken = before
-
-    def same_round(self, stored: StoredGame) -> bool:
-        """Whether the round edited here is in `stored` as it was when this screen took it."""
-        number = self.editing
-        before = self.stored.game.rounds
-        now = stored.game.rounds
-        return number is not None and number <= len(now) and now[number - 1] == before[number - 1]
+    def edited_elsewhere_text(self) -> str:
+        tr = self.app.tr
+        return tr._(
+            "Round {n} was changed on another phone first, so this change was not saved. "
+            "Here is the round as saved there."
+        ).format(n=tr.number(self.draft.round_number))
 
     def refresh(self) -> None:
         draft = self.draft
@@ -396,7 +424,7 @@ class RoundEntryScreen(GameScreen, Screen):
             panel.show(check.sides[panel.index], [p for p in problems if p.side == panel.index])
         for index, box in enumerate(self.warnings):
             box.show([self.plain(w) for w in warnings if w.side == index])
-        self.say_problems(problems)
+        self.say_problems(problems or list(self.typed.refusal))
         # Not while a save is on its way, nor while the player has not said what becomes of
         # an entry of a round another phone saved first.
         self.save.disabled = (
@@ -435,119 +463,19 @@ class RoundEntryScreen(GameScreen, Screen):
 
     def clear(self) -> None:
         """Start the round over: empty for a new round, as saved for an edit."""
-        self.draft_keeper.cancel()
-        if self.editing is None:
-            self.app.store.keep_draft(self.game_id, None, self.phone)
+        fresh = RoundDraft(self.draft.game, self.editing, self.phone_mode())
+        self.typed.clear(fresh)
+        self.kept_from_before = False
         self.app.show_route()
 
     def save_round(self) -> None:
-        """Saves the round off the event loop; Save stays off until the outcome is known. A
-        database out of reach keeps what was typed, and saves it once it answers."""
-        entries, problems = self.draft.entries()
-        if entries is None or problems or self.saving or self.overtaken is not None:
+        """Hands the round to its owner to save (off the event loop); Save stays off until
+        the outcome is known. A database out of reach keeps what was typed, and the round is
+        saved once it answers, here or wherever the player went meanwhile."""
+        if not self.typed.save():
             self.refresh()
             return
-        store, version, editing = self.app.store, self.stored.version, self.editing
-        self.saving = True
         self.refresh()
-        unreachable = False
-
-        def save() -> StoredGame:
-            if editing is None:
-                return store.add_round(self.game_id, entries, version, self.phone)
-            return store.replace_round(self.game_id, editing, entries, version)
-
-        def waits() -> None:
-            nonlocal unreachable
-            unreachable = True
-            self.wait_for_database()
-
-        def done() -> None:
-            self.saving = False
-            if self.app.current is not self:
-                return
-            if self.waiting and not unreachable:  # said while slow; the database answered
-                self.waiting = False
-                self.app.redraw(self)
-            else:
-                self.refresh()
-
-        async def said_if_slow() -> None:
-            await asyncio.sleep(SAY_WAITING_AFTER)
-            if self.saving and self._saves == this_save and not unreachable:
-                self.wait_for_database()
-
-        self._saves += 1
-        this_save = self._saves
-
-        self.app.attempt(
-            save,
-            self.saved,
-            refused={RoundRefused: self.refused, StaleGame: self.stale},
-            retry=self.save_again,
-            always=done,
-            waits=waits,
-        )
-        if self.saving:  # on its way (not done at once, as where there are no threads)
-            self.app.run_task(said_if_slow)
-
-    def wait_for_database(self) -> None:
-        """The database did not answer (or is slow to): the round waits here, in sight, until
-        it is saved."""
-        if not self.waiting and self.app.current is self:
-            self.waiting = True
-            self.app.redraw(self)
-
-    def save_again(self) -> None:
-        """The database answers again: the round is saved as it now stands on this screen."""
-        if self.app.current is self:
-            self.save_round()
-
-    def saved(self, _stored: StoredGame) -> None:
-        self.draft_keeper.cancel()  # went with the round
-        self.app.go(f"/game/{self.game_id}")
-
-    def refused(self, refusal: RoundRefused) -> None:
-        self.say_problems(refusal.problems)
-
-    def stale(self, _: StaleGame) -> None:
-        """Another phone changed the game first: read it again, and show what that means here."""
-        self.app.attempt(lambda: self.app.store.load_game(self.game_id), self.saved_elsewhere)
-
-    def saved_elsewhere(self, latest: StoredGame) -> None:
-        if self.editing is not None and not self.same_round(latest):
-            self.edited_elsewhere(latest)
-            return
-        # Someone saved on another screen meanwhile: take their game, keep what was typed.
-        self.note_overtaken(latest)
-        self.stored = latest
-        self.draft.game = shown_game(self.stored.game, self.app.tr)
-        if self.overtaken is None:
-            self.changed_elsewhere = N_(
-                "This game was changed on another screen. Check the round and save again."
-            )
-            self.app.message(self.app.tr._(self.changed_elsewhere))
-        # Drawn again: the title's round number and every preview follow the game as it is.
-        self.app.redraw(self)
-        self.changed()
-
-    def edited_elsewhere(self, latest: StoredGame) -> None:
-        """The round edited here was changed on another phone first: theirs stands, shown here."""
-        app = self.app
-        number = self.editing
-        assert number is not None
-        self.stored = latest
-        if number > len(latest.game.rounds):  # deleted there
-            app.message(app.tr._("This game was changed on another screen; here it is now."))
-            app.go(f"/game/{self.game_id}")
-            return
-        self.draft = RoundDraft(shown_game(latest.game, self.app.tr), number)
-        self.changed_elsewhere = app.tr._(
-            "Round {n} was changed on another phone first, so this change was not saved. "
-            "Here is the round as saved there."
-        ).format(n=app.tr.number(number))
-        app.message(self.changed_elsewhere)
-        app.redraw(self)
 
 
 def choice_notice(

@@ -34,6 +34,7 @@ from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
+from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds
 from canasta_score.ui.store import StaleGame, StoredGame
 from canasta_score.ui.views.game_screen import GameScreen
 
@@ -50,7 +51,9 @@ class SheetScreen(GameScreen, Screen):
         self.app = app
         self.route = route
         self.game_id = game_id
+        # Read here (off the event loop on a server); `build` reads no storage.
         self.stored: StoredGame = app.store.load_game(game_id)
+        self.draft_kept = self.half_entered()
         self._after_menu: Callable[[], None] | None = None
         #: The invite and the rules are in the game's menu, not the app bar (`build`).
         self.in_menu = False
@@ -65,6 +68,10 @@ class SheetScreen(GameScreen, Screen):
         game = self.game
         app.keep_awake(not game.finished)
         app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
+        #: A round saved here whose save is still on its way (the player went back at once).
+        typed = app.kept(TypedRounds).on_its_way(self.game_id)
+        if typed is not None:
+            typed.watcher = partial(self.typed_moved, typed)
         body: list[ft.Control] = []
         if game.finished:
             body.append(self.winner_banner())
@@ -78,11 +85,7 @@ class SheetScreen(GameScreen, Screen):
                     "add-round",
                     ft.FilledButton(
                         content=ft.Text(
-                            (
-                                self.app.tr._("Continue round {n}")
-                                if self.half_entered()
-                                else self.app.tr._("Add round {n}")
-                            ).format(n=len(game.rounds) + 1),
+                            self.next_round_label(typed),
                             size=20,
                             weight=ft.FontWeight.BOLD,
                         ),
@@ -131,6 +134,41 @@ class SheetScreen(GameScreen, Screen):
             go()
 
         return tapped
+
+    def next_round_label(self, typed: TypedRound | None) -> str:
+        """What the round button says: the next round, or the one whose save is on its way."""
+        tr = self.app.tr
+        if typed is not None:
+            number = tr.number(typed.draft.round_number)
+            if typed.waiting:
+                return tr._("Round {n} waits for the database").format(n=number)
+            return tr._("Saving round {n}…").format(n=number)
+        label = tr._("Continue round {n}") if self.draft_kept else tr._("Add round {n}")
+        return label.format(n=len(self.game.rounds) + 1)
+
+    def typed_moved(self, typed: TypedRound) -> None:
+        """The save of a round typed here moved on: the sheet shows where it is, and the
+        round once it is saved."""
+        if self.app.current is not self:
+            return
+        if typed.phase == Phase.SAVED:
+            self.changed_on_another_phone()  # read again: the round is in the game now
+        else:
+            self.app.redraw(self)
+
+    def changed_on_another_phone(self) -> None:
+        """The game changed (on another phone, or a save of this one landed): read again
+        off the event loop, with this phone's draft, then drawn."""
+        store = self.app.store
+
+        def read() -> tuple[StoredGame, bool]:
+            return store.load_game(self.game_id), self.half_entered()
+
+        self.app.attempt(read, self.read_again)
+
+    def read_again(self, read: tuple[StoredGame, bool]) -> None:
+        self.stored, self.draft_kept = read
+        self.app.redraw(self)
 
     def half_entered(self) -> bool:
         """Whether the next round was typed in part and kept (the app was closed meanwhile)."""
@@ -362,14 +400,14 @@ class SheetScreen(GameScreen, Screen):
             spacing=4,
         )
         rows: list[ft.Control] = [head, ft.Divider(height=1)]
-        if not game.rounds:
+        if not game.rounds and self.app.kept(TypedRounds).on_its_way(self.game_id) is None:
             rows.append(
                 ft.Text(
                     # The button named as it reads on the screen, in the phone's language.
                     self.app.tr._("No rounds yet. After the first hand, tap {button}.").format(
                         button=(
                             self.app.tr._("Continue round {n}")
-                            if self.half_entered()
+                            if self.draft_kept
                             else self.app.tr._("Add round {n}")
                         ).format(n=1)
                     ),

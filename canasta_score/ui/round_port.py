@@ -1,0 +1,107 @@
+"""The door from a round's owner (`ui.state.typed_round`) to storage and the page's loop.
+
+Each request runs through the host's action runner (off the shared event loop on a server),
+its outcome handed back on the page's loop as plain data. A database out of reach is the
+owner's to meet (it keeps the round and sends the save again, said over Save), so the
+runner neither says it nor retries; a game gone or a fault of the app is met by the runner
+as on every screen, and the owner hears only that nothing was saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from canasta_score.core import RoundRefused
+from canasta_score.ui.state.typed_round import (
+    Failed,
+    Outcome,
+    Refused,
+    Request,
+    Saved,
+    SaveRound,
+    Stale,
+    Unreachable,
+    WriteDraft,
+    Written,
+)
+from canasta_score.ui.store import DatabaseUnavailable, GameNotFound, StaleGame
+
+if TYPE_CHECKING:
+    from canasta_score.ui.host import Host
+
+log = logging.getLogger(__name__)
+
+
+class StoredRoundPort:
+    """A round's requests for one game, typed on one phone (`host.phone`)."""
+
+    def __init__(self, host: Host, game_id: int) -> None:
+        self.host = host
+        self.game_id = game_id
+
+    def send(self, request: Request, done: Callable[[Outcome], None]) -> None:
+        answered = False
+
+        def answer(outcome: Outcome) -> None:
+            nonlocal answered
+            if not answered:
+                answered = True
+                done(outcome)
+
+        def unreachable(error: DatabaseUnavailable) -> None:
+            log.warning("the database did not answer: %s", error)
+            answer(Unreachable())
+
+        refused: dict[type[Exception], Callable[[Any], None]] = {
+            DatabaseUnavailable: unreachable,
+            RoundRefused: lambda refusal: answer(Refused(refusal.problems)),
+        }
+        if isinstance(request, WriteDraft):
+            # A game deleted on another phone: the draft is noted in memory, so an undo of
+            # the deletion finds it; nothing to say here.
+            refused[GameNotFound] = lambda _gone: answer(Written())
+        self.host.attempt(
+            self._call(request),
+            answer,
+            refused=refused,
+            always=lambda: answer(Failed()),
+        )
+
+    def _call(self, request: Request) -> Callable[[], Outcome]:
+        store, game_id, phone = self.host.store, self.game_id, self.host.phone
+        if isinstance(request, WriteDraft):
+            draft = request.draft
+
+            def write() -> Outcome:
+                store.keep_draft(game_id, draft, phone)
+                return Written()
+
+            return write
+        save: SaveRound = request
+
+        def save_round() -> Outcome:
+            try:
+                if save.editing is None:
+                    stored = store.add_round(game_id, save.entries, save.version, phone, save.entry)
+                else:
+                    stored = store.replace_round(
+                        game_id, save.editing, save.entries, save.version, save.entry
+                    )
+            except StaleGame:
+                return Stale(store.load_game(game_id))
+            return Saved(stored)
+
+        return save_round
+
+    def later(self, seconds: float, action: Callable[[], None]) -> None:
+        async def wait() -> None:
+            await asyncio.sleep(seconds)
+            action()
+
+        self.host.run_task(wait)
+
+    def note(self, draft: dict[str, Any] | None) -> None:
+        self.host.store.note_draft(self.game_id, draft, self.host.phone)

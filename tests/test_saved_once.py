@@ -1,0 +1,240 @@
+"""Every round typed is saved exactly once, with the last value typed, whatever the database
+does meanwhile: a phone of a server (storage off its loop) against a real SQLite file, the
+database made slow or out of reach at the moment each finding needs."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_actions import unavailable
+from test_ui_screens import WE_THEY, LoopPage, identifiers, run_on_a_loop_of_its_own, until
+
+from canasta_score import storage
+from canasta_score.core import PRESETS, Game
+from canasta_score.ui import actions
+from canasta_score.ui.shell import App
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views.round_entry import RoundEntryScreen
+from canasta_score.ui.views.sheet import SheetScreen
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(str(tmp_path / "games.db"))
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Retries and pauses short, so a journey takes a moment (the order is what is tested)."""
+    from canasta_score.ui.state import typed_round
+
+    monkeypatch.setattr(actions, "RETRY_EVERY", 0.1)
+    for name, seconds in (("RETRY_EVERY", 0.1), ("DRAFT_PAUSE", 0.05)):
+        if hasattr(typed_round, name):
+            monkeypatch.setattr(typed_round, name, seconds)
+
+
+def new_game(store: GameStore) -> int:
+    return store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+
+
+async def entering(store: GameStore, game_id: int) -> tuple[App, RoundEntryScreen]:
+    """Round entry on a phone of a server, shown from its route."""
+    app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+    app.start(tell_about_opening=False)
+    await until(lambda: app.current is not None)
+    show(app, f"/game/{game_id}/round")
+    await until(lambda: isinstance(app.current, RoundEntryScreen))
+    entry = app.current
+    assert isinstance(entry, RoundEntryScreen)
+    return app, entry
+
+
+def show(app: App, route: str) -> None:
+    """The phone goes to `route` (a tap on Back, a link)."""
+    app.page.route = route
+    app.show_route()
+
+
+def type_melded(entry: RoundEntryScreen, text: str) -> None:
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, text))
+
+
+async def settled() -> None:
+    """Lets whatever is still on its way (a late write, a retry) land."""
+    await asyncio.sleep(1.0)
+
+
+def reopened(store: GameStore, game_id: int) -> RoundEntryScreen:
+    """Round entry as a reload of the same phone opens it."""
+    app = App(LoopPage(), store)  # type: ignore[arg-type]
+    return RoundEntryScreen(app, f"/game/{game_id}/round", game_id)
+
+
+def test_a_draft_written_behind_the_save_never_comes_back_as_saved_elsewhere(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Finding 1: typed, a pause (its draft on the way, the database slow), Save: the draft
+    landed after the save, and the round came back as 'saved on another phone'."""
+    game_id = new_game(store)
+    slow_write, let_go = threading.Event(), threading.Event()
+    real = storage.save_draft
+
+    def save_draft(**kwargs: Any) -> Any:
+        slow_write.set()
+        assert let_go.wait(30)
+        return real(**kwargs)
+
+    monkeypatch.setattr(storage, "save_draft", save_draft)
+
+    async def journey() -> None:
+        app, entry = await entering(store, game_id)
+        type_melded(entry, "85")
+        await until(slow_write.is_set)  # the pause is over: the draft is on its way
+        entry.save_round()
+        await asyncio.sleep(0.3)
+        let_go.set()
+        await until(lambda: len(store.load_game(game_id).game.rounds) == 1)
+        await settled()
+        assert app.page.route == f"/game/{game_id}"
+
+    run_on_a_loop_of_its_own(journey())
+    monkeypatch.setattr(storage, "save_draft", real)
+    assert store.load_game(game_id).game.totals == (85, 0)
+    assert storage.load_drafts(db=store.db, game_id=game_id) == []
+    again = reopened(store, game_id)
+    assert again.overtaken is None and not again.kept_from_before
+    assert not again.draft.touched and again.draft.round_number == 2
+    assert "saved-elsewhere" not in identifiers(again.build())
+
+
+def test_save_then_back_at_once_while_the_database_does_not_answer_still_saves(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Finding 2: Save, then Back at once, the database out of reach for a moment: nothing
+    was saved and nothing said so. The save goes on from the sheet, which shows it."""
+    game_id = new_game(store)
+    real = storage.add_round
+    tries: list[int] = []
+
+    def add_round(**kwargs: Any) -> Any:
+        tries.append(1)
+        if len(tries) < 3:
+            raise unavailable()
+        return real(**kwargs)
+
+    monkeypatch.setattr(storage, "add_round", add_round)
+
+    async def journey() -> None:
+        app, entry = await entering(store, game_id)
+        type_melded(entry, "90")
+        entry.save_round()
+        show(app, f"/game/{game_id}")  # Back, at once
+        await until(lambda: isinstance(app.current, SheetScreen))
+        await until(lambda: len(store.load_game(game_id).game.rounds) == 1, 10)
+        await settled()
+        sheet = app.current
+        assert isinstance(sheet, SheetScreen) and len(sheet.stored.game.rounds) == 1, (
+            "the sheet shows the round once it is saved"
+        )
+
+    run_on_a_loop_of_its_own(journey())
+    assert store.load_game(game_id).game.totals == (90, 0), "saved, once"
+
+
+def test_the_sheet_says_a_round_is_on_its_way(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = new_game(store)
+    let_go = threading.Event()
+    real = storage.add_round
+
+    def add_round(**kwargs: Any) -> Any:
+        assert let_go.wait(30)
+        return real(**kwargs)
+
+    monkeypatch.setattr(storage, "add_round", add_round)
+
+    async def journey() -> None:
+        app, entry = await entering(store, game_id)
+        type_melded(entry, "90")
+        entry.save_round()
+        show(app, f"/game/{game_id}")
+        await until(lambda: isinstance(app.current, SheetScreen))
+        shown = " ".join(str(t) for t in texts_of(app))
+        assert "Saving round 1" in shown
+        assert "Continue round" not in shown and "Add round" not in shown
+        let_go.set()
+        await until(lambda: "Add round 2" in " ".join(str(t) for t in texts_of(app)))
+
+    run_on_a_loop_of_its_own(journey())
+
+
+def texts_of(app: App) -> list[str]:
+    from test_ui_screens import texts
+
+    return list(texts(app.page.views[0]))
+
+
+def test_the_last_keystroke_stays_when_a_slow_save_fails(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Finding 3: 90 typed, a pause (written), 95 typed, Save, Back while the save is on its
+    way; the save does not go through: a reload found 90."""
+    game_id = new_game(store)
+    let_go = threading.Event()
+
+    def add_round(**_kwargs: Any) -> Any:
+        assert let_go.wait(30)
+        raise unavailable()
+
+    async def journey() -> None:
+        app, entry = await entering(store, game_id)
+        type_melded(entry, "90")
+        await until(lambda: storage.load_draft(db=store.db, game_id=game_id) is not None)
+        monkeypatch.setattr(storage, "add_round", add_round)
+        type_melded(entry, "95")
+        entry.save_round()
+        show(app, f"/game/{game_id}")  # Back, the save on its way
+        await until(lambda: isinstance(app.current, SheetScreen))
+        let_go.set()
+        await settled()
+        again = reopened(store, game_id)
+        assert again.draft.sides[0].melded_text == "95"
+        app.closing()
+
+    run_on_a_loop_of_its_own(journey())
+
+
+def test_a_save_whose_answer_was_lost_is_recorded_once_and_asks_nothing(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Finding 6: the connection lost as the save committed: the save went through, the
+    phone heard 'out of reach', and its retry offered 'keep it as round 2'."""
+    game_id = new_game(store)
+    real = storage.add_round
+    lost: list[int] = []
+
+    def add_round(**kwargs: Any) -> Any:
+        saved = real(**kwargs)
+        if not lost:
+            lost.append(1)
+            raise unavailable()  # committed, but the answer did not arrive
+        return saved
+
+    monkeypatch.setattr(storage, "add_round", add_round)
+
+    async def journey() -> None:
+        app, entry = await entering(store, game_id)
+        type_melded(entry, "90")
+        entry.save_round()
+        await until(lambda: app.page.route == f"/game/{game_id}", 10)
+        await settled()
+        assert entry.overtaken is None
+
+    run_on_a_loop_of_its_own(journey())
+    assert store.load_game(game_id).game.totals == (90, 0), "recorded once"
