@@ -226,6 +226,8 @@ def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> 
     app.closing()
     again = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
     assert again.draft.sides == screen.draft.sides
+    app.current = screen  # shown again
+    screen.build()
     screen.save_round()
     assert app.page.route == f"/game/{stored.id}"
     assert store.load_game(stored.id).game.totals == (1450, -185)
@@ -407,6 +409,24 @@ def test_device_settings_kept_in_the_database_go_to_the_first_device_once(
     assert phone_with(store, DevicePreferences()).device == {}
     assert phone_with(GameStore(str(store.db.path)), DevicePreferences()).device == {}
     assert not hasattr(store, "set_setting"), "the store writes no device setting"
+
+
+def test_old_settings_a_device_would_not_keep_stay_for_the_next_device(
+    store: GameStore,
+) -> None:
+    """The settings of earlier versions were emptied in the database, then the device's
+    storage refused them and the failure was swallowed: they were gone for every device."""
+
+    class Refusing(DevicePreferences):
+        async def set(self, key: str, value: str) -> bool:
+            raise TimeoutError("the device did not answer")
+
+    set_setting(db=store.db, key="theme", value="dark")
+    first = phone_with(store, Refusing())
+    assert first.device.get("theme") == "dark", "this page takes them all the same"
+    later = DevicePreferences()
+    assert phone_with(store, later).device == {"theme": "dark"}
+    assert later.kept == {"canasta_score.theme": "dark"}
 
 
 def test_the_screen_is_held_awake_only_once_the_device_says_it_may_be(store: GameStore) -> None:
@@ -1007,9 +1027,9 @@ def run_on_a_loop_of_its_own(coroutine: Any) -> None:
 def test_typing_does_not_wait_on_the_disk_the_draft_is_written_once_typing_pauses(
     store: GameStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import canasta_score.ui.views.round_entry as round_entry
+    from canasta_score.ui.state import typed_round
 
-    monkeypatch.setattr(round_entry, "DRAFT_PAUSE", 0.2)
+    monkeypatch.setattr(typed_round, "DRAFT_PAUSE", 0.2)
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     writes: list[Any] = []
     real = store.keep_draft
@@ -1040,7 +1060,7 @@ def test_typing_does_not_wait_on_the_disk_the_draft_is_written_once_typing_pause
         await until(lambda: writes)
         await asyncio.sleep(0.5)  # more than the pause: no second write is on its way
         assert len(writes) == 1, "written once, after the pause"
-        assert store.load_draft(stored.id) == screen.draft.as_dict()
+        assert store.load_draft(stored.id) == screen.kept()
         screen.panels[0].changed(lambda: screen.draft.add_red_three(0, 1))
         screen.leave()
         assert len(writes) == 2, "and at once when the screen is left"
@@ -1069,7 +1089,7 @@ def test_a_closing_page_writes_the_half_typed_round_and_a_saved_round_is_not_wri
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "90"))
     assert on_disk(store, screen.game_id) is None
     app.page.on_disconnect(None)
-    assert on_disk(store, screen.game_id) == screen.draft.as_dict()
+    assert on_disk(store, screen.game_id) == screen.kept()
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "95"))
     screen.save_round()
     app.page.on_close(None)
@@ -1091,7 +1111,7 @@ def test_a_tap_is_kept_at_once_a_keystroke_once_typing_pauses(store: GameStore) 
     assert on_disk(store, stored.id) is None, "a keystroke waits for the pause"
     screen.panels[0].tapped(lambda: screen.draft.add_red_three(0, 1))
     kept = on_disk(store, stored.id)
-    assert kept == screen.draft.as_dict(), "a tap is on disk before anything else happens"
+    assert kept == screen.kept(), "a tap is on disk before anything else happens"
     assert kept["sides"][0]["red_threes"] == 1 and kept["sides"][0]["melded_text"] == "420"
 
 
@@ -1106,8 +1126,8 @@ def test_a_page_opened_meanwhile_starts_from_the_last_change(store: GameStore) -
     assert on_disk(store, stored.id)["sides"][0]["melded_text"] != "42", "not written yet"
     again = RoundEntryScreen(app_on(store), route, stored.id)
     assert again.draft.sides == first.draft.sides
-    first.keep_draft()  # the pause ends: what was noted is on disk, and read from there
-    assert store.load_draft(stored.id) == on_disk(store, stored.id) == first.draft.as_dict()
+    first.typed.write_now()  # the pause ends: what was noted is on disk, and read from there
+    assert store.load_draft(stored.id) == on_disk(store, stored.id) == first.kept()
     first.clear()
     assert RoundEntryScreen(app_on(store), route, stored.id).draft.touched is False
 

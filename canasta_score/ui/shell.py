@@ -53,7 +53,7 @@ from canasta_score.ui.news import (
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import GameStore, ImportRefused
 from canasta_score.ui.theme import dress
-from canasta_score.ui.views import BrokenScreen, screen_for, screen_for_failure
+from canasta_score.ui.views import BrokenScreen, draw, read_screen, screen_for, screen_for_failure
 
 #: What a device keeps for itself, with the value before any choice.
 DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on", "entry_mode": "points"}
@@ -212,10 +212,14 @@ class App:
         carried = await self.actions.off_the_loop(
             lambda: store.take_old_device_settings(CARRIED_OVER)
         )
-        for name, value in carried.items():
-            if name not in found:
-                found[name] = value
+        taken = {name: value for name, value in carried.items() if name not in found}
+        found |= taken
+        try:
+            for name, value in taken.items():
                 await self.services.write(name, value)
+        except Exception as error:  # the device did not keep them: the next device may
+            log.warning("this device did not keep the settings of earlier versions: %r", error)
+            await self.actions.off_the_loop(lambda: store.give_back_old_device_settings(taken))
         return found
 
     def device_setting(self, name: str, default: str) -> str:
@@ -438,10 +442,12 @@ class App:
             if asked != self._routes_asked:
                 return  # another route was asked for meanwhile
             words = self.tr
-            screen, view = await self.actions.off_the_loop(lambda: screen_for(self, route))
+            # Read off the loop (what the screen needs from storage), drawn on it.
+            read = await self.actions.off_the_loop(lambda: read_screen(self, route))
         if asked != self._routes_asked:
-            self.leave(screen)
+            self.leave(read)
             return
+        screen, view = draw(self, read)
         self._show_screen(screen, view)
         if self.tr is not words:  # the language changed as it was read: said in the new one
             self.redraw(screen)

@@ -55,6 +55,13 @@ class HistoryView:
         self.unfolded = False
 
 
+def first_page(app: Host) -> HistoryPage:
+    """The history's first page, as this page's search and filters choose it: read with the
+    screen (off the event loop on a server), before the list is drawn."""
+    choices = app.kept(HistoryView).choices
+    return app.store.history_page(history_query(choices, datetime.now(UTC)), limit=PAGE)
+
+
 class HistoryList:
     """The history's controls; `tile` draws one game of it.
 
@@ -237,10 +244,10 @@ class HistoryList:
                 tagged.content.value = keys[str(tagged.identifier)]
         self.choose(choices)
 
-    def controls(self, heading: ft.Control) -> list[ft.Control]:
-        """The `heading` with the filters' button, the search, the filters, and the first page
-        of games."""
-        self.load_page()
+    def controls(self, heading: ft.Control, first: HistoryPage) -> list[ft.Control]:
+        """The `heading` with the filters' button, the search, the filters, and the `first`
+        page of games (read before: `first_page`)."""
+        self.add_page(first)
         heading.expand = True
         return [
             ft.Row(
@@ -274,11 +281,6 @@ class HistoryList:
             self.app.store,
         )
         self.app.attempt(lambda: store.history_page(query, after=after, limit=PAGE), self.add_page)
-
-    def load_page(self) -> None:
-        """The first page, read as the screen is drawn."""
-        query = history_query(self.choices, datetime.now(UTC))
-        self.add_page(self.app.store.history_page(query, after=self.cursor, limit=PAGE))
 
     def add_page(self, page: HistoryPage) -> None:
         self.games.controls += [self.tile(summary) for summary in page.games]

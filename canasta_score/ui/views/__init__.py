@@ -20,7 +20,13 @@ log = logging.getLogger(__name__)
 
 
 def screen_for(app: Host, route: str) -> tuple[Screen, ft.View]:
-    """The screen and the view for a route.
+    """The screen and the view for a route: read (`read_screen`), then drawn (`draw`)."""
+    return draw(app, read_screen(app, route))
+
+
+def read_screen(app: Host, route: str) -> Screen:
+    """The screen a route names, with everything it reads from storage (on a server, this
+    runs off the event loop; no Flet control is made or changed here, `draw` does that).
 
     A route that names nothing, or a game or round that is not there (deleted, or a stale or
     mistyped link), shows home: it says what there is. A database that does not answer is
@@ -29,10 +35,32 @@ def screen_for(app: Host, route: str) -> tuple[Screen, ft.View]:
     """
     parts = [part for part in route.split("?")[0].split("/") if part]
     try:
-        screen = _screen(app, route, parts)
+        return _screen(app, route, parts)
+    except Exception as error:
+        return _failed(app, route, error)
+
+
+def _failed(app: Host, route: str, error: Exception) -> Screen:
+    if isinstance(error, GameNotFound | RoundNotFound):
+        from canasta_score.ui.views.home import HomeScreen
+
+        try:
+            return HomeScreen(app, "/")
+        except Exception as again:
+            error = again
+    if isinstance(error, DatabaseUnavailable):
+        log.warning("the screen for %s could not be read: %s", route, error)
+    else:
+        log.error("the screen for %s could not be shown", route, exc_info=error)
+    return BrokenScreen(app, route, error)
+
+
+def draw(app: Host, screen: Screen) -> tuple[Screen, ft.View]:
+    """The screen drawn from what it read, on the page's event loop (it reads no storage)."""
+    try:
         return screen, screen.build()
     except Exception as error:
-        return screen_for_failure(app, route, error)
+        return screen_for_failure(app, screen.route, error)
 
 
 def screen_for_failure(app: Host, route: str, error: Exception) -> tuple[Screen, ft.View]:

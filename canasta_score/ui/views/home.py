@@ -13,12 +13,12 @@ from canasta_score.i18n import Translator
 from canasta_score.runtime import IN_BROWSER
 from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button, fits_app_bar
 from canasta_score.ui.components.basics import APP_BAR_LEADING
-from canasta_score.ui.components.history import HistoryList
+from canasta_score.ui.components.history import HistoryList, first_page
 from canasta_score.ui.news import GAMES_TOPIC
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.names import shown_names
 from canasta_score.ui.state.points import format_points
-from canasta_score.ui.store import GameListEntry, GameNotFound
+from canasta_score.ui.store import GameListEntry, GameNotFound, HistoryPage
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -66,14 +66,28 @@ class HomeScreen(Screen):
     def __init__(self, app: Host, route: str) -> None:
         self.app = app
         self.route = route
+        # Read here (off the event loop on a server); `build` reads no storage.
+        self.unfinished, self.first_page = self.read()
+
+    def read(self) -> tuple[GameListEntry | None, HistoryPage]:
+        """The game in play, and the history's first page."""
+        return self.app.store.unfinished_game(), first_page(self.app)
+
+    def read_again(self) -> None:
+        """A game started, changed or deleted on another phone: read (off the loop), drawn."""
+
+        def shown(read: tuple[GameListEntry | None, HistoryPage]) -> None:
+            self.unfinished, self.first_page = read
+            self.app.redraw(self)
+
+        self.app.attempt(self.read, shown)
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
         app.keep_awake(False)
         # A game started, changed or deleted on another phone shows here at once.
-        app.news.follow([GAMES_TOPIC], lambda: app.redraw(self))
-        store = app.store
-        unfinished = store.unfinished_game()
+        app.news.follow([GAMES_TOPIC], self.read_again)
+        unfinished = self.unfinished
         body: list[ft.Control] = []
         if unfinished is not None:
             body.append(
@@ -125,7 +139,9 @@ class HomeScreen(Screen):
         fit_button(body[-1], app.body_width(), app.text_scale)
         # The whole history, a page at a time, with its search and filters.
         self.history = HistoryList(app, self.game_tile)
-        body += self.history.controls(ft.Text(tr._("Games"), size=20, weight=ft.FontWeight.BOLD))
+        body += self.history.controls(
+            ft.Text(tr._("Games"), size=20, weight=ft.FontWeight.BOLD), self.first_page
+        )
         title = tr._("Canasta Score")
         places = [
             ("open-statistics", ft.Icons.LEADERBOARD, tr._("Statistics"), "/stats"),

@@ -114,6 +114,8 @@ class StatisticsScreen(Screen):
         self.changes: list[StoredNameChange] = []
         self.stats = Statistics((), ())
         self.numbers: dict[int, str] = {}
+        # Read here (off the event loop on a server); `build` reads no storage.
+        self.history, self.changes = self.read(self.choices)
 
     def number(self, value: int) -> str:
         """A whole number in the phone's language (the same few repeat on every card)."""
@@ -131,8 +133,6 @@ class StatisticsScreen(Screen):
         app, tr = self.app, self.app.tr
         app.keep_awake(False)
         where = self.choices.where(self.today())
-        self.history = app.store.played_games(where)
-        self.changes = app.store.name_changes()
         changes = [stored.change for stored in self.changes]
         self.stats = stats = game_statistics(self.history, changes=changes, where=where)
         body: list[ft.Control] = [self.filters()]
@@ -159,9 +159,20 @@ class StatisticsScreen(Screen):
             body.append(self.name_changes())
         return app.frame(self.route, tr._("Statistics"), body, back="/")
 
+    def read(self, choices: StatsChoices) -> tuple[list[GameFigures], list[StoredNameChange]]:
+        """The games the filters admit, and the players' name changes."""
+        store = self.app.store
+        return store.played_games(choices.where(self.today())), store.name_changes()
+
     def show(self, choices: StatsChoices) -> None:
-        self.choices = choices
-        self.app.redraw(self)
+        """Other filters chosen: the games they admit read (off the loop), then drawn."""
+
+        def shown(read: tuple[list[GameFigures], list[StoredNameChange]]) -> None:
+            self.choices = choices
+            self.history, self.changes = read
+            self.app.redraw(self)
+
+        self.app.attempt(lambda: self.read(choices), shown)
 
     # --- filters ----------------------------------------------------------------------
 
@@ -563,7 +574,7 @@ class StatisticsScreen(Screen):
         tr, app = self.app.tr, self.app
 
         def changed(stored: StoredNameChange) -> None:
-            app.redraw(self)
+            self.show(self.choices)  # read again: the players' names changed
 
             def undo() -> None:
                 self.undo(stored.id)
@@ -603,9 +614,9 @@ class StatisticsScreen(Screen):
         app = self.app
         app.attempt(
             lambda: app.store.undo_name_change(change_id),
-            lambda _: app.redraw(self),
+            lambda _: self.show(self.choices),
             # Undone elsewhere already: the same result.
-            refused={NameChangeNotFound: lambda _: app.redraw(self)},
+            refused={NameChangeNotFound: lambda _: self.show(self.choices)},
         )
 
     def name_changes(self) -> ft.Control:
