@@ -309,6 +309,14 @@ def phone_cookie(scope: Scope) -> str | None:
     return None
 
 
+def _asks_for_a_page(scope: Scope) -> bool:
+    """Whether a request asks for a page (a browser's navigation), not one of its files."""
+    for name, value in scope.get("headers") or ():
+        if name == b"accept":
+            return b"text/html" in value
+    return False
+
+
 class PhoneMark:
     """Gives each browser a mark of its own on its first visit (a cookie kept ten years), and
     hands the mark of the browser whose page's socket connects to that page's start."""
@@ -327,7 +335,9 @@ class PhoneMark:
             finally:
                 BROWSER_PHONE.reset(token)
             return
-        if scope["type"] != "http" or mark is not None:
+        if scope["type"] != "http" or mark is not None or not _asks_for_a_page(scope):
+            # Only the page itself gives a first visit its mark: its files, asked for at the
+            # same moment, would each give another one, and the mark would change under it.
             await self.app(scope, receive, send)
             return
         cookie = (

@@ -422,3 +422,33 @@ def refusal_of(store: GameStore, document: Any) -> ImportRefused:
     with pytest.raises(ImportRefused) as refused:
         store.import_bytes(json.dumps(document).encode(), "backup.json")
     return refused.value
+
+
+def test_a_fault_while_importing_is_said_and_logged_as_one_not_as_a_refused_file(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fault of the app read as 'Nothing was imported' sent the player looking for what is
+    wrong with a good file, and left no traceback in the log."""
+    from canasta_score.storage import DatabaseUnavailable, Notice, NoticeCode
+
+    screen = settings_on(store)
+
+    def broken(_data: bytes, _name: str) -> list[int]:
+        raise KeyError("side")
+
+    monkeypatch.setattr(screen.app.store, "import_bytes", broken)
+    outcome = pick(screen, "games.json", b"{}")
+    said = [str(d.content.value) for d in screen.app.page.dialogs if hasattr(d, "content")]
+    assert not outcome.startswith("Nothing was imported")
+    assert any("A fault in the app" in text and "KeyError" in text for text in said)
+    assert any(r.exc_info and r.exc_info[0] is KeyError for r in caplog.records), "traceback"
+
+    def out_of_reach(_data: bytes, _name: str) -> list[int]:
+        raise DatabaseUnavailable(
+            Notice(NoticeCode.DATABASE_CANNOT_BE_USED, {"path": "games.db", "reason": "locked"})
+        )
+
+    monkeypatch.setattr(screen.app.store, "import_bytes", out_of_reach)
+    pick(screen, "games.json", b"{}")
+    said = [str(d.content.value) for d in screen.app.page.dialogs if hasattr(d, "content")]
+    assert any("cannot be reached" in text for text in said)

@@ -189,8 +189,9 @@ class SettingsScreen(Screen):
         return current if isinstance(current, SettingsScreen) else self
 
     def bring_in(self, name: str, data: bytes | None) -> tuple[str, bool]:
-        """A backup or a game file read back, all or nothing: what came in or why not, and
-        whether anything did. Runs on a worker thread: it touches no control."""
+        """A backup or a game file read back, all or nothing: what came in or why the file
+        was refused, and whether anything came in. Runs on a worker thread: it touches no
+        control."""
         tr = self.app.tr
         if data is None:
             return tr._("{name} could not be read; nothing was imported.").format(name=name), False
@@ -202,8 +203,8 @@ class SettingsScreen(Screen):
                 reasons.append("…")
             nothing = tr._("Nothing was imported from {name}:").format(name=name)
             return nothing + "\n" + "\n".join(reasons), False
-        except Exception as error:  # never a crash over a file a person picked
-            return tr._("Nothing was imported from {name}:").format(name=name) + f"\n{error}", False
+        # Anything else (the database out of reach, a fault of the app) is met by the host's
+        # runner as on every screen: said as what it is, a fault logged with its traceback.
         said = tr.ngettext(
             "{n} game came in from {name}.", "{n} games came in from {name}.", len(ids)
         ).format(n=tr.number(len(ids)), name=name)
