@@ -46,6 +46,13 @@ class NewGameScreen(Screen):
         self.seats_text = ft.Text(size=14)
         self.dealer = ft.Dropdown(on_select=self.dealer_chosen, expand=True)
         self.problems = ft.Text(color=ft.Colors.ERROR)
+        # What the form changed by itself (sides made single players for the two-player rules),
+        # said over Start: there it moves none of the rows the finger is on.
+        self.said = ft.Text(size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+        # Shown and hidden as a whole: a semantics node must hold a visible control.
+        self.said_line = ft.Semantics(
+            identifier="new-game-said", live_region=True, content=self.said, visible=False
+        )
 
     def build(self) -> ft.View:
         self.app.keep_awake(False)
@@ -65,7 +72,15 @@ class NewGameScreen(Screen):
             self.app.tr._("New game"),
             [self.body],
             back="/",
-            bottom=ft.Column([self.problems, start], spacing=4, tight=True),
+            bottom=ft.Column(
+                [
+                    self.said_line,
+                    self.problems,
+                    start,
+                ],
+                spacing=4,
+                tight=True,
+            ),
         )
 
     # --- drawing ------------------------------------------------------------------------
@@ -280,6 +295,8 @@ class NewGameScreen(Screen):
         ]
         self.dealer.value = str(self.form.first_dealer)
         self.problems.value = "\n".join(self.form.problems())
+        self.said.value = self.form.said or ""
+        self.said_line.visible = self.form.said is not None
 
     # --- verbs --------------------------------------------------------------------------
 
