@@ -38,6 +38,7 @@ from canasta_score.ui.state.statistics import (
     FIRST_CARDS,
     StatsChoices,
     compared,
+    named_seats,
     parties,
     party_key,
 )
@@ -131,7 +132,8 @@ class StatisticsScreen(Screen):
         app, tr = self.app, self.app.tr
         app.keep_awake(False)
         where = self.choices.where(self.today())
-        self.history = app.store.played_games(where)
+        # Seats nobody named are nobody: "We 2" of one game is not "We 2" of the next.
+        self.history = named_seats(app.store.played_games(where))
         self.changes = app.store.name_changes()
         changes = [stored.change for stored in self.changes]
         self.stats = stats = game_statistics(self.history, changes=changes, where=where)
