@@ -79,6 +79,25 @@ def is_default_name(name: str) -> bool:
     return name in made_up or name in sides
 
 
+@cache
+def unnamed_seat(index: int, player: str) -> bool:
+    """Whether a player's name on side `index` is one the app made up for a blank field (the
+    side's made-up name, alone or numbered), in any language: a seat nobody named. A made-up
+    name counts only in its place, as `shown_names` reads it.
+
+    >>> unnamed_seat(0, "We 2"), unnamed_seat(1, "Ihr 1"), unnamed_seat(1, "Spieler 2")
+    (True, True, True)
+    >>> unnamed_seat(0, "They 1"), unnamed_seat(0, "Anna"), unnamed_seat(0, "We 12")
+    (False, False, False)
+    """
+    if index >= MOST_SIDES:
+        return False
+    names = made_up_names(index)
+    side, _space, number = player.rpartition(" ")
+    numbered = side in names and number.isdigit() and 1 <= int(number) <= MOST_PLAYERS
+    return player in names or numbered
+
+
 def shown_names(
     side_names: Sequence[str], players: Sequence[Sequence[str]], tr: Translator
 ) -> tuple[list[str], list[list[str]]]:

@@ -13,6 +13,7 @@ from canasta_score.core import (
     Side,
     apply_overrides,
     player_key,
+    rules_title,
     seat_order,
     table_name,
 )
@@ -66,6 +67,9 @@ class NewGameForm:
         self.tr = tr or translator("en")
         #: The rule set this table most likely plays (its language's), first when nothing else fits.
         self.preferred = preferred if preferred in PRESETS else "classic"
+        #: What the form just changed by itself (sides made single players, a rule set given
+        #: up), in a line for the screen; gone at the next change.
+        self.said: str | None = None
         if sides:
             self.sides = [SideForm(side.name, list(side.players)) for side in sides]
         else:
@@ -103,6 +107,11 @@ class NewGameForm:
     def default_target(self) -> int:
         return self.rules.target_for(len(self.sides))
 
+    def plays_alone(self) -> bool:
+        """Whether the rule set chosen seats each player on their own: the two-player rules, or
+        a copy of them."""
+        return self.rules.base == "two-player"
+
     def made_up(self, index: int) -> bool:
         """Whether side `index` has no name of its own yet (blank, or the one the app gave)."""
         name = self.sides[index].name
@@ -111,6 +120,14 @@ class NewGameForm:
         )
 
     def _follow_suggestion(self) -> None:
+        if self._rules_chosen and self.plays_alone() and self.players() != 1:
+            # A partner joined under rules for players on their own: those rules no longer fit.
+            alone = rules_title(self.rules, self.tr._)
+            self._rules_chosen = False
+            self.rules_id = self.suggested_rules() or self.preferred
+            self.said = self.tr._(
+                '"{rules}" is for players on their own: the rule set is "{other}" now.'
+            ).format(rules=alone, other=rules_title(self.rules, self.tr._))
         for index, side in enumerate(self.sides):
             if side.single and side.players[0].strip():  # one player: one name, the side's
                 side.name, side.players[0] = side.players[0], ""
@@ -134,6 +151,7 @@ class NewGameForm:
         >>> [side.name for side in form.sides], form.rules_id
         (['We', 'Oma'], 'danish')
         """
+        self.said = None
         for index, side in enumerate(self.sides):
             if side.name == default_side_name(index, self.tr, len(side.players)):
                 side.name = default_side_name(index, tr, len(side.players))
@@ -142,6 +160,7 @@ class NewGameForm:
         self._follow_suggestion()
 
     def add_side(self) -> None:
+        self.said = None
         if len(self.sides) < self.MAX_SIDES:
             players = self.new_side_players()
             name = default_side_name(len(self.sides), self.tr, players)
@@ -149,19 +168,23 @@ class NewGameForm:
             self._follow_suggestion()
 
     def remove_side(self, index: int) -> None:
+        self.said = None
         if len(self.sides) > 2:
             del self.sides[index]
             self._follow_suggestion()
 
     def add_player(self, side: int) -> None:
+        self.said = None
         self._seat(side, min(len(self.sides[side].players) + 1, self.MAX_PLAYERS))
         self._follow_suggestion()
 
     def remove_player(self, side: int) -> None:
+        self.said = None
         self._seat(side, max(len(self.sides[side].players) - 1, 1))
         self._follow_suggestion()
 
     def set_players_per_side(self, count: int) -> None:
+        self.said = None
         for index in range(len(self.sides)):
             self._seat(index, count)
         self._follow_suggestion()
@@ -175,9 +198,11 @@ class NewGameForm:
         side.players = (side.players + [""] * count)[:count]
 
     def rename_side(self, side: int, name: str) -> None:
+        self.said = None
         self.sides[side].name = name
 
     def name_player(self, side: int, player: int, name: str) -> None:
+        self.said = None
         if self.sides[side].single:
             self.sides[side].name = name
         else:
@@ -188,6 +213,7 @@ class NewGameForm:
 
         A name already at the table is not seated twice.
         """
+        self.said = None
         if self.is_seated(name):
             return None
         for side_index, side in enumerate(self.sides):
@@ -215,16 +241,41 @@ class NewGameForm:
         )
 
     def choose_rules(self, rules_id: str) -> None:
+        """Play `rules_id`. Rules for players on their own make each side of two or three one
+        player: the first name typed on it stays, the partners leave (and the line says who)."""
+        self.said = None
         self.rules_id = rules_id
         self._rules_chosen = True
+        if self.plays_alone() and self.players() != 1:
+            left, title = self._seat_alone(), rules_title(self.rules, self.tr._)
+            self.said = (
+                self.tr._("{rules}: each side is one player now ({names} taken off).")
+                if left
+                else self.tr._("{rules}: each side is one player now.")
+            ).format(rules=title, names=", ".join(left))
+            self._follow_suggestion()
         if not self._target_chosen:
             self.target_text = self.tr.number(self.default_target())
 
+    def _seat_alone(self) -> list[str]:
+        """Each side one player, its first typed name (none: the side's own name, if typed);
+        the other names typed, which leave the table."""
+        left = []
+        for side in self.sides:
+            if side.single:
+                continue
+            typed = [table_name(player) for player in side.players if table_name(player)]
+            side.players = typed[:1] or [""]
+            left += typed[1:]
+        return left
+
     def set_target(self, text: str) -> None:
+        self.said = None
         self.target_text = text
         self._target_chosen = True
 
     def choose_first_dealer(self, seat: int) -> None:
+        self.said = None
         self.first_dealer = seat
 
     # --- what it gives -----------------------------------------------------------------

@@ -27,6 +27,16 @@ if TYPE_CHECKING:
     from canasta_score.ui.store import StoredGame
 
 
+def ancestors(control: ft.BaseControl) -> list[ft.BaseControl]:
+    """The controls a mounted control is drawn in, nearest first."""
+    found = []
+    parent = control.parent
+    while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
 class NewGameScreen(Screen):
     def __init__(self, app: Host, route: str, from_game: int | None = None) -> None:
         self.app = app
@@ -43,9 +53,21 @@ class NewGameScreen(Screen):
             self.form = NewGameForm(custom_rules=custom, tr=app.tr, preferred=preferred)
         self.known = [name for name in app.store.known_players() if not is_default_name(name)]
         self.body = ft.Column(spacing=12)
+        # The sides and seats, over the rule sets: its height is watched, so that a rule set
+        # that reseats the sides leaves the tile tapped under the finger (`keep_in_place`).
+        self.above = ft.Column(spacing=12, on_size_change=self.above_resized)
+        self.above_height: float | None = None
+        self.keep_in_place = False
         self.seats_text = ft.Text(size=14)
         self.dealer = ft.Dropdown(on_select=self.dealer_chosen, expand=True)
         self.problems = ft.Text(color=ft.Colors.ERROR)
+        # What the form changed by itself (sides made single players for the two-player rules),
+        # said over Start: there it moves none of the rows the finger is on.
+        self.said = ft.Text(size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+        # Shown and hidden as a whole: a semantics node must hold a visible control.
+        self.said_line = ft.Semantics(
+            identifier="new-game-said", live_region=True, content=self.said, visible=False
+        )
 
     def build(self) -> ft.View:
         self.app.keep_awake(False)
@@ -65,7 +87,18 @@ class NewGameScreen(Screen):
             self.app.tr._("New game"),
             [self.body],
             back="/",
-            bottom=ft.Column([self.problems, start], spacing=4, tight=True),
+            # Sides made single players over the rule set tapped leave the page long enough
+            # to be scrolled back by as much (`above_resized`).
+            room_at_end=True,
+            bottom=ft.Column(
+                [
+                    self.said_line,
+                    self.problems,
+                    start,
+                ],
+                spacing=4,
+                tight=True,
+            ),
         )
 
     # --- drawing ------------------------------------------------------------------------
@@ -111,6 +144,8 @@ class NewGameScreen(Screen):
                 )
             )
         controls.append(Section(ft.Text(self.app.tr._("Seat order, clockwise")), self.seats_text))
+        self.above.controls = controls
+        controls = [self.above]
         controls.append(ft.Text(self.app.tr._("Rule set"), size=20, weight=ft.FontWeight.BOLD))
         controls.append(self.presets())
         controls.append(
@@ -280,10 +315,14 @@ class NewGameScreen(Screen):
         ]
         self.dealer.value = str(self.form.first_dealer)
         self.problems.value = "\n".join(self.form.problems())
+        self.said.value = self.form.said or ""
+        self.said_line.visible = self.form.said is not None
 
     # --- verbs --------------------------------------------------------------------------
 
-    def redraw(self) -> None:
+    def redraw(self, *, keep_in_place: bool = False) -> None:
+        """The form drawn again; `keep_in_place`: the sides' new height is scrolled away."""
+        self.keep_in_place = keep_in_place
         self.render()
         self.app.update()
 
@@ -317,8 +356,29 @@ class NewGameScreen(Screen):
 
     def rules_chosen(self, rules_id: str | None) -> None:
         if rules_id:
+            players = self.form.players()
             self.form.choose_rules(rules_id)
-            self.redraw()
+            # Sides made single players get shorter over the finger on the rule set.
+            self.redraw(keep_in_place=self.form.players() != players)
+
+    def above_resized(self, event: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
+        """The sides got shorter or taller. Where a tap on a rule set did it, the page scrolls
+        by as much, so the tile tapped (and the target and dealer under it) stays where the
+        finger is; a change the finger made up there moves nothing over it anyway."""
+        before, self.above_height = self.above_height, event.height
+        if not self.keep_in_place or before is None or event.height == before:
+            return
+        self.keep_in_place = False
+        scrolled = next(
+            (
+                control
+                for control in ancestors(self.above)
+                if isinstance(control, ft.Column) and control.scroll is not None
+            ),
+            None,
+        )
+        if scrolled is not None:
+            self.app.run_task(scrolled.scroll_to, delta=event.height - before)
 
     def target_changed(self, event: ft.Event[ft.TextField]) -> None:
         self.form.set_target(event.control.value)

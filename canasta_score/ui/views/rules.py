@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -12,28 +12,17 @@ from canasta_score.core import (
     PRESETS,
     RuleSet,
     describe,
-    override_rules,
     rules_title,
     table_name,
 )
 from canasta_score.ui.components import TAP, Section, Tagged, TapIcon, text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.state.labels import CANASTA_LABELS, N_
-from canasta_score.ui.state.rules import compare_presets, rules_table
+from canasta_score.ui.state.labels import CANASTA_LABELS
+from canasta_score.ui.state.rules import EDITABLE, compare_presets, custom_copy, rules_table
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
-
-#: The values a custom copy may change, with their label; all are whole numbers.
-EDITABLE = [
-    ("target", N_("Target")),
-    ("going_out", N_("Going out")),
-    ("going_out_concealed", N_("Going out concealed")),
-    ("canastas_to_go_out", N_("Canastas to go out")),
-    ("opening_below_zero", N_("Opening below 0")),
-]
-
 
 #: A custom rule's number field: two of them a row even on a 360 px phone.
 NUMBER_FIELD_WIDTH = 150
@@ -323,23 +312,10 @@ class RulesScreen(Screen):
 
     def save_custom(self) -> None:
         base = PRESETS[self.copy_from]
-        overrides: dict[str, Any] = {}
-        bonuses: dict[str, int] = {}
-        for key, field in self.fields.items():
-            text = (field.value or "").strip()
-            if not text.isdigit():
-                self.custom_problems.value = self.app.tr._("{what}: type a whole number").format(
-                    what=field.label
-                )
-                return
-            if key.startswith("canasta:"):
-                bonuses[key.split(":", 1)[1]] = int(text)
-            else:
-                overrides[key] = int(text)
-        overrides["canasta_bonuses"] = bonuses
-        rules, problems = override_rules(base, overrides)
+        typed = {key: field.value or "" for key, field in self.fields.items()}
+        rules, problems = custom_copy(base, typed, self.app.tr)
+        self.custom_problems.value = "\n".join(problems)
         if problems:
-            self.custom_problems.value = "\n".join(self.app.tr.problem(p) for p in problems)
             return
         # The name offered is no name given: such a copy is named in each reader's language.
         suggested = self.app.tr._("{name} (custom)").format(name=self.app.tr._(base.name))

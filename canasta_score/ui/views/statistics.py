@@ -38,6 +38,7 @@ from canasta_score.ui.state.statistics import (
     FIRST_CARDS,
     StatsChoices,
     compared,
+    named_seats,
     parties,
     party_key,
 )
@@ -162,7 +163,9 @@ class StatisticsScreen(Screen):
     def read(self, choices: StatsChoices) -> tuple[list[GameFigures], list[StoredNameChange]]:
         """The games the filters admit, and the players' name changes."""
         store = self.app.store
-        return store.played_games(choices.where(self.today())), store.name_changes()
+        # Seats nobody named are nobody: "We 2" of one game is not "We 2" of the next.
+        played = named_seats(store.played_games(choices.where(self.today())))
+        return played, store.name_changes()
 
     def show(self, choices: StatsChoices) -> None:
         """Other filters chosen: the games they admit read (off the loop), then drawn."""
