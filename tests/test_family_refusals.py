@@ -355,3 +355,21 @@ def test_the_score_command_refuses_with_exit_2(rules, entry, line):
     assert result.stdout == ""
     assert result.stderr.startswith('round 1, side "We": '), result.stderr
     assert line in result.stderr
+
+
+def test_black_threes_melded_meld_by_meld_are_refused_where_they_are_laid_out():
+    laid_out = apply_overrides(CLASSIC, {"black_threes": [0, 100, 300, 500, 1000]})[0]
+    threes = SideEntry(
+        melded=(Meld(Rank.KING, 7), Meld(Rank.BLACK_THREE, 3)),
+        canastas={"natural": 1},
+        went_out=OUT,
+    )
+    assert said(CLASSIC, threes, EMPTY) == []
+    assert said(laid_out, threes, EMPTY) == [
+        'round 1, side "We": "Classic (custom)" melds no threes: enter the black threes laid '
+        "out as black threes, not in melded cards"
+    ]
+
+
+def test_an_unfinished_meld_entered_as_0_is_no_meld_whatever_its_name():
+    assert said(AMERICAN, SideEntry(melded=100, incomplete={"kings": 0, "aces": 0}), EMPTY) == []

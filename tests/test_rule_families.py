@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from canasta_score.core import (
     ALL_PRESETS,
@@ -14,6 +16,7 @@ from canasta_score.core import (
     PRESETS,
     SAMBA,
     CanastaKind,
+    CardCounts,
     CardValues,
     Game,
     MeldedWithoutCanasta,
@@ -30,6 +33,7 @@ from canasta_score.core import (
     rules_as_json,
     score_report,
     score_side,
+    validate_round,
 )
 from canasta_score.core.rules import canasta_minimum_points
 
@@ -726,3 +730,94 @@ def test_the_rules_command_lists_and_prints_both_presets():
     samba = run("rules", "samba")
     assert samba.returncode == 0
     assert json.loads(samba.stdout) == rules_as_json(SAMBA)
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+family_rules = st.sampled_from(
+    [
+        AMERICAN,
+        SAMBA,
+        custom(AMERICAN, {"melded_without_canasta": "plus", "special_hands": {"garbage": 2000}}),
+        custom(SAMBA, {"red_threes_minus": None, "packs": 2}),
+    ]
+)
+counts = st.builds(
+    CardCounts,
+    jokers=st.integers(0, 2),
+    twos=st.integers(0, 3),
+    aces=st.integers(0, 4),
+    high=st.integers(0, 12),
+    low=st.integers(0, 8),
+    black_threes=st.integers(0, 3),
+)
+cards = st.integers(-1, 200).map(lambda n: n * 5) | counts
+
+
+@st.composite
+def family_entries(draw, rules):
+    hand = draw(st.sampled_from([None, *rules.special_hands, "unknown"]))
+    if hand is not None and draw(st.booleans()):
+        return SideEntry(special_hand=hand)
+    kinds = draw(st.dictionaries(st.sampled_from(list(K)), st.integers(-1, 2)))
+    melds = draw(st.dictionaries(st.sampled_from([*U, "kings"]), st.integers(-1, 2)))
+    return SideEntry(
+        melded=draw(cards),
+        hand=draw(cards),
+        canastas={k.value: n for k, n in kinds.items() if n},
+        red_threes=draw(st.integers(-1, 7)),
+        black_threes=draw(st.integers(-1, 5)),
+        incomplete={str(m): n for m, n in melds.items() if n},
+        held_aces=draw(st.integers(-1, 3)),
+        held_sevens=draw(st.integers(-1, 3)),
+        went_out=draw(st.sampled_from([None, *WentOut])),
+        special_hand=hand,
+        penalty=draw(st.integers(0, 20)) * 5,
+    )
+
+
+@st.composite
+def likely_entries(draw, rules):
+    """Entries a table would likely make: most of them can be scored."""
+    if rules.special_hands and draw(st.integers(0, 5)) == 0:
+        return SideEntry(special_hand=draw(st.sampled_from(sorted(rules.special_hands))))
+    kinds = draw(st.dictionaries(st.sampled_from(rules.canasta_kinds), st.integers(0, 1)))
+    unfinished = sorted(rules.incomplete_penalty)
+    melds = draw(st.dictionaries(st.sampled_from(unfinished), st.just(1))) if unfinished else {}
+    held = rules.held_penalty is not None
+    went_out = sum(kinds.values()) >= rules.canastas_to_go_out and draw(st.booleans())
+    return SideEntry(
+        melded=draw(st.integers(60, 110)) * 5,
+        hand=0 if went_out else draw(st.integers(24, 40)) * 5,
+        canastas={k.value: n for k, n in kinds.items() if n},
+        red_threes=draw(st.integers(0, 2)),
+        black_threes=draw(st.integers(0, 2)) if rules.black_threes is not None else 0,
+        incomplete={} if went_out else {str(m): n for m, n in melds.items() if m != U.WILD_JOKERS},
+        held_aces=draw(st.integers(0, 1)) if held and not went_out else 0,
+        held_sevens=draw(st.integers(0, 1)) if held and not went_out else 0,
+        went_out=OUT if went_out else None,
+    )
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=300)
+@given(rules=family_rules, data=st.data())
+def test_any_round_is_refused_or_scored_and_a_scored_total_is_the_sum_of_its_parts(rules, data):
+    pair = st.lists(likely_entries(rules), min_size=2, max_size=2)
+    anything = st.lists(family_entries(rules) | likely_entries(rules), min_size=2, max_size=2)
+    entries = data.draw(pair | anything)
+    problems = validate_round(entries, rules, side_players=[2, 2])
+    if problems:
+        return
+    for entry in entries:
+        parts = score_side(entry, rules).as_dict(every_part=True)
+        total = parts.pop("total")
+        subtracted = {"hand", "incomplete", "held", "penalty"}
+        assert total == sum(-v if k in subtracted else v for k, v in parts.items())
+        if entry.special_hand is not None:
+            assert total == rules.special_hands[entry.special_hand]
+
+
+@given(rules=family_rules, totals=st.lists(st.integers(-5000, 12000), min_size=2, max_size=2))
+def test_the_opening_minimum_never_falls_as_the_total_rises(rules, totals):
+    low, high = sorted(totals)
+    assert opening_minimum(low, rules) <= opening_minimum(high, rules)

@@ -19,7 +19,7 @@ from canasta_score.core.rules import (
     UnfinishedMeld,
     rules_name,
 )
-from canasta_score.core.scoring import Cards, SideEntry, WentOut
+from canasta_score.core.scoring import Cards, SideEntry, WentOut, counts_of
 
 Found = tuple[str, ProblemCode, dict[str, Param]]  # (field, code, params) of one side
 RoundFound = tuple[ProblemCode, dict[str, Param]]
@@ -108,11 +108,8 @@ def entry_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
         found.append(("went_out", C.CONCEALED_NOT_IN_RULES, {"rules": name}))
     if entry.melds is not None and not rules.meld_by_meld:
         found.append(("melded", C.MELDS_NOT_IN_RULES, {"rules": name}))
-    if (
-        rules.black_threes_laid_out
-        and isinstance(entry.melded, CardCounts)
-        and entry.melded.black_threes > 0
-    ):
+    melded_cards = counts_of(entry.melded)  # by group, also meld by meld in a custom copy
+    if rules.black_threes_laid_out and melded_cards is not None and melded_cards.black_threes > 0:
         found.append(("melded", C.BLACK_THREES_MELDED, {"rules": name}))
     counts = [
         ("black_threes", "black_threes", entry.black_threes),

@@ -97,7 +97,7 @@ CANASTA_MINIMUM_POINTS: Mapping[CanastaKind, int] = MappingProxyType(
 
 #: The fewest card points of each unfinished meld (RULES_FAMILIES.md): three aces, three
 #: sevens, three twos, four jokers.
-UNFINISHED_MINIMUM_POINTS: Mapping[UnfinishedMeld, int] = MappingProxyType(
+UNFINISHED_MINIMUM_POINTS: Mapping[str, int] = MappingProxyType(
     {
         UnfinishedMeld.ACES: 60,
         UnfinishedMeld.SEVENS: 15,

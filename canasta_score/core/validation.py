@@ -28,7 +28,6 @@ from canasta_score.core.rules import (
     UNFINISHED_MINIMUM_POINTS,
     CanastaKind,
     RuleSet,
-    UnfinishedMeld,
     canasta_minimum_points,
     rules_name,
 )
@@ -147,8 +146,7 @@ def _canastas_for_melded_points(
         for kind, count in entry.canastas.items()
     )
     unfinished = sum(
-        UNFINISHED_MINIMUM_POINTS[UnfinishedMeld(meld)] * count
-        for meld, count in entry.incomplete.items()
+        UNFINISHED_MINIMUM_POINTS.get(meld, 0) * count for meld, count in entry.incomplete.items()
     )
     if melded < needed + unfinished:
         code = C.MELDED_TOO_FEW_FOR_MELDS if unfinished else C.MELDED_TOO_FEW_FOR_CANASTAS
