@@ -821,3 +821,14 @@ def test_any_round_is_refused_or_scored_and_a_scored_total_is_the_sum_of_its_par
 def test_the_opening_minimum_never_falls_as_the_total_rises(rules, totals):
     low, high = sorted(totals)
     assert opening_minimum(low, rules) <= opening_minimum(high, rules)
+
+
+def test_the_opening_warning_follows_each_familys_table():
+    game = Game(AMERICAN, (Side("We", ("A", "B")), Side("They", ("C", "D"))))
+    game = game.add_round([SideEntry(melded=120), SideEntry(melded=125)])
+    assert [str(w) for w in game.warnings()] == [
+        'round 1, side "We": 120 melded points, below the 125 needed to open; the first meld '
+        "alone had to reach it: check the count"
+    ]
+    samba = Game(SAMBA, (Side("We", ("A", "B")), Side("They", ("C", "D"))))
+    assert samba.add_round([SideEntry(melded=50), SideEntry(melded=45)]).warnings()[0].side == 1
