@@ -832,3 +832,28 @@ def test_the_opening_warning_follows_each_familys_table():
     ]
     samba = Game(SAMBA, (Side("We", ("A", "B")), Side("They", ("C", "D"))))
     assert samba.add_round([SideEntry(melded=50), SideEntry(melded=45)]).warnings()[0].side == 1
+
+
+@pytest.mark.parametrize(
+    ("document", "totals", "winner"),
+    [(AMERICAN_GAME, [8610, -2610], 0), (SAMBA_GAME, [10440, 2835, -180], 0)],
+    ids=["american", "samba"],
+)
+def test_the_games_worked_by_hand_through_the_score_command(document, totals, winner):
+    result = run("score", "-", stdin=json.dumps(document))
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    scored = json.loads(result.stdout)
+    assert (scored["totals"], scored["winner"], scored["finished"]) == (totals, winner, True)
+
+
+def test_an_impossible_round_in_a_played_game_is_refused_with_exit_2():
+    document = json.loads(json.dumps(AMERICAN_GAME))
+    document["rounds"][1][1]["incomplete"] = {"wild": 1, "wild_jokers": 1}
+    result = run("score", "-", stdin=json.dumps(document))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        'round 2, side "They": 200 melded points are too few for the canastas and unfinished '
+        "melds entered: they hold at least 260",
+        'round 2, side "They": two unfinished melds of wild cards entered; a side has one, '
+        "with all four jokers or without",
+    ]
