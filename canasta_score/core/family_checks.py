@@ -135,8 +135,8 @@ def entry_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
             found.append(
                 ("black_threes", C.BLACK_THREES_NOT_SCORED, {"rules": name, "most": scored})
             )
-    others = fields_entered(entry)
-    if hand is not None and others:
+    others = fields_entered(entry) if hand is not None else []
+    if others:
         found.append(
             (
                 "special_hand",
@@ -152,6 +152,8 @@ def table_problems(
 ) -> list[Found]:
     """A side's unfinished melds and held cards against its canastas, its going out, its
     players and its hand points (the entry's numbers are sound)."""
+    if not entry.incomplete and not entry.held_aces and not entry.held_sevens:
+        return []  # nothing unfinished, nothing held: the usual entry
     found: list[Found] = []
     unfinished = [meld for meld in UnfinishedMeld if entry.incomplete.get(meld, 0)]
     if entry.went_out is not None and unfinished:

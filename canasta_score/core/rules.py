@@ -187,7 +187,7 @@ class RuleSet:
     #: The preset this rule set was copied from (itself for a preset).
     base: str = ""
 
-    @property
+    @cached_property  # asked for by every side's check; a rule set never changes
     def canasta_kinds(self) -> tuple[CanastaKind, ...]:
         return tuple(kind for kind in CanastaKind if kind in self.canasta_bonuses)
 
@@ -200,7 +200,7 @@ class RuleSet:
         """Whether black threes are laid out for a bonus (american), not held as cards."""
         return self.black_threes is not None
 
-    @property
+    @cached_property
     def red_threes_scored(self) -> int:
         """The most red threes the rules give a value for, plus or minus."""
         lists = [self.red_threes, *([self.red_threes_minus] if self.red_threes_minus else [])]
