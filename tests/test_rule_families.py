@@ -857,3 +857,17 @@ def test_an_impossible_round_in_a_played_game_is_refused_with_exit_2():
         'round 2, side "They": two unfinished melds of wild cards entered; a side has one, '
         "with all four jokers or without",
     ]
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60)
+@given(rules=family_rules, data=st.data())
+def test_export_import_export_of_a_family_game_is_identical(rules, data):
+    game = Game(rules, (Side("We", ("A", "B")), Side("They", ("C", "D"))))
+    for _ in range(data.draw(st.integers(1, 5))):
+        entries = data.draw(st.lists(likely_entries(rules), min_size=2, max_size=2))
+        if not game.finished and not game.check_new_round(entries):
+            game = game.add_round(entries)
+    document = json.loads(json.dumps(game_document(game)))
+    again, problems = read_game(document)
+    assert problems == [] and again == game
+    assert game_document(again) == document
