@@ -19,7 +19,7 @@ from canasta_score.core.problems import (
     Plural,
     Term,
 )
-from canasta_score.core.rules import PRESETS
+from canasta_score.core.rules import ALL_PRESETS
 from canasta_score.i18n import LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).parent.parent
@@ -178,8 +178,8 @@ def test_every_template_and_term_is_in_the_catalog_template():
     assert set(TERMS) <= msgids
     assert set(MELD_NAMES.values()) <= msgids
     assert {(noun.singular, noun.plural) for noun in COUNTED_NOUNS} <= msgids
-    assert {rules.name for rules in PRESETS.values()} <= msgids
-    assert {rules.description for rules in PRESETS.values()} <= msgids
+    assert {rules.name for rules in ALL_PRESETS.values()} <= msgids
+    assert {rules.description for rules in ALL_PRESETS.values()} <= msgids
 
 
 def test_the_terms_problems_carry_are_all_listed():
@@ -191,7 +191,7 @@ def test_the_terms_problems_carry_are_all_listed():
         return [value] if isinstance(value, Term) else []
 
     carried = {t for p in PROBLEMS for v in p.params.values() for t in terms(v)}
-    names = {rules.name for rules in PRESETS.values()}
+    names = {rules.name for rules in ALL_PRESETS.values()}
     assert carried and carried <= set(TERMS) | set(MELD_NAMES.values()) | names
     assert all(isinstance(p, Problem) for p in PROBLEMS)
 

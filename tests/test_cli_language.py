@@ -12,7 +12,7 @@ import pytest
 from storage_support.builders import game_file, quiet_round, run_cli, two_sides
 
 from canasta_score import storage
-from canasta_score.core import PRESETS, Problem, ProblemCode, read_game
+from canasta_score.core import ALL_PRESETS, Problem, ProblemCode, read_game
 from canasta_score.i18n import translator
 
 
@@ -61,12 +61,12 @@ def test_a_problem_is_said_in_the_language_of_the_locale_with_the_same_exit_code
 def test_c_posix_and_english_stay_english(variables):
     result = in_locale("rules", "nope", **variables)
     assert result.returncode == 2
-    assert result.stderr == 'unknown rules "nope"; the presets are ' + ", ".join(PRESETS) + "\n"
+    assert result.stderr == 'unknown rules "nope"; the presets are ' + ", ".join(ALL_PRESETS) + "\n"
 
 
 def test_language_comes_before_the_locale_as_for_gettext():
     result = in_locale("rules", "nope", LANGUAGE="sv:nb", LANG="de_DE.UTF-8")
-    params = {"got": '"nope"', "presets": ", ".join(PRESETS)}
+    params = {"got": '"nope"', "presets": ", ".join(ALL_PRESETS)}
     wanted = translator("nb").problem(Problem(ProblemCode.RULES_UNKNOWN, params=params))
     assert (
         result.stderr.strip()
@@ -170,7 +170,9 @@ def test_the_help_is_in_the_users_language_and_exits_as_before():
         assert german._(text) in " ".join(top_de.stdout.split()) and german._(text) != text
     rules_nb = in_locale("rules", "--help", LANG="nb_NO.UTF-8")
     wanted = (
-        translator("nb")._("one of {presets}; all if left out").format(presets=", ".join(PRESETS))
+        translator("nb")
+        ._("one of {presets}; all if left out")
+        .format(presets=", ".join(ALL_PRESETS))
     )
     assert rules_nb.returncode == 0 and wanted in " ".join(rules_nb.stdout.split())
     bad_day = in_locale("stats", "--since", "gestern", LANG="de_DE.UTF-8")

@@ -145,6 +145,8 @@ def test_bad_overrides_are_all_reported():
                 "target", "three_side_target", "packs", "card_values", "canasta_bonuses",
                 "red_threes", "going_out", "going_out_concealed", "canastas_to_go_out",
                 "dealer_bonus", "opening_below_zero", "opening_tiers", "wild_cards_in_meld",
+                "red_threes_minus", "black_threes", "threes_sign", "melded_without_canasta",
+                "incomplete_penalty", "held_penalty", "special_hands",
             ]
         ),
     ]  # fmt: skip

@@ -7,10 +7,12 @@ import pytest
 from examples import WE_AND_THEY, WORKED_EXAMPLE_ROUND
 
 from canasta_score.core import (
+    AMERICAN,
     CLASSIC,
     DANISH,
     FINNISH,
     FLEMISH,
+    SAMBA,
     CardCounts,
     Game,
     Meld,
@@ -116,6 +118,70 @@ def every_problem():
     problems += file_problems(rules_name=3)
     problems += entry_problems({"melded": [1, {"rank": "B"}, {"rank": "K", "natural": 1.5}]})
     problems += Game(CLASSIC, SIDES, ((SideEntry(melded=40), EMPTY),)).warnings()
+    return problems + family_problems()
+
+
+def family_problems():
+    """At least one problem of every kind the rule families add (RULES_FAMILIES.md)."""
+    two = {"natural": 2}
+    one_black = dataclasses.replace(AMERICAN, id="custom", black_threes=(0, 100))
+    rounds = [
+        (CLASSIC, [SideEntry(black_threes=1), SideEntry(incomplete={"aces": 1})]),
+        (CLASSIC, [SideEntry(held_aces=1, hand=60), SideEntry(special_hand="pairs")]),
+        (AMERICAN, [SideEntry(melded=300, canastas=two, went_out=WentOut.CONCEALED), EMPTY]),
+        (AMERICAN, [SideEntry(melded=(Meld(Rank.KING, 7),)), SideEntry(black_threes=-1)]),
+        (AMERICAN, [SideEntry(melded=300, incomplete={"aces": 2}), EMPTY]),
+        (one_black, [SideEntry(black_threes=2), EMPTY]),
+        (AMERICAN, [SideEntry(special_hand="pairs", hand=50), EMPTY]),
+        (
+            AMERICAN,
+            [
+                SideEntry(
+                    melded=600, canastas=two, incomplete={"sevens": 1}, went_out=WentOut.NORMAL
+                ),
+                SideEntry(melded=300, canastas={"natural_aces": 1}, incomplete={"aces": 1}),
+            ],
+        ),
+        (
+            AMERICAN,
+            [
+                SideEntry(melded=300, incomplete={"wild": 1, "wild_jokers": 1}),
+                SideEntry(hand=50, held_aces=2),
+            ],
+        ),
+        (
+            AMERICAN,
+            [
+                SideEntry(melded=CardCounts(high=5, black_threes=1)),
+                SideEntry(melded=50, incomplete={"aces": 1}),
+            ],
+        ),
+        (AMERICAN, [SideEntry(black_threes=3), SideEntry(black_threes=2)]),
+        (
+            AMERICAN,
+            [SideEntry(red_threes=2, hand=CardCounts(black_threes=5)), SideEntry(red_threes=2)],
+        ),
+        (
+            SAMBA,
+            [
+                SideEntry(melded=400, canastas={"samba": 7}),
+                SideEntry(melded=400, canastas={"samba": 6}),
+            ],
+        ),
+        (
+            AMERICAN,
+            [
+                SideEntry(melded=200, canastas={"natural_aces": 1}),
+                SideEntry(hand=60, held_aces=1),
+            ],
+        ),
+    ]
+    problems = [
+        p
+        for rules, entries in rounds
+        for p in validate_round(entries, rules, round_number=1, side_players=[1, 1])
+    ]
+    problems += entry_problems({"incomplete": {"kings": 1}, "special_hand": 3})
     return problems
 
 

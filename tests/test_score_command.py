@@ -8,7 +8,7 @@ import sys
 import pytest
 from examples import game_file
 
-from canasta_score.core import PRESETS, rules_as_json
+from canasta_score.core import ALL_PRESETS, rules_as_json
 
 EXAMPLE = game_file(rule_overrides={"target": 5000})
 
@@ -70,7 +70,7 @@ def test_bad_json_is_refused_in_one_line():
 
 def test_an_unknown_preset_and_missing_sides_are_both_reported():
     assert refused({"format": "canasta-score/1", "rules": "poker", "rounds": []}) == [
-        'unknown rules "poker"; the presets are ' + ", ".join(PRESETS),
+        'unknown rules "poker"; the presets are ' + ", ".join(ALL_PRESETS),
         "sides must be a list of 2 to 4 sides, got null",
     ]
 
@@ -123,12 +123,12 @@ def test_a_finished_game_with_a_round_after_the_win_is_refused():
 def test_the_rules_command_prints_a_presets_values():
     result = run("rules", "danish")
     assert result.returncode == 0
-    assert json.loads(result.stdout) == rules_as_json(PRESETS["danish"])
+    assert json.loads(result.stdout) == rules_as_json(ALL_PRESETS["danish"])
     assert json.loads(result.stdout)["canasta_bonuses"] == {"natural": 700, "mixed": 500}
 
 
 def test_the_rules_command_lists_every_preset_without_an_argument():
-    assert [r["id"] for r in json.loads(run("rules").stdout)] == list(PRESETS)
+    assert [r["id"] for r in json.loads(run("rules").stdout)] == list(ALL_PRESETS)
 
 
 def test_an_unknown_preset_name_for_rules_is_refused():

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 from canasta_score.cli.reading import words
 from canasta_score.cli.scoring import rules, score
-from canasta_score.core import PRESETS
+from canasta_score.core import ALL_PRESETS
 from canasta_score.core.problems import N_
 
 
@@ -29,7 +29,7 @@ class HelpInLanguage(argparse.HelpFormatter):
 
 
 #: What a help's `{name}`s stand for (lists that change with the code, not with the language).
-HELP_VALUES = {"presets": ", ".join(PRESETS)}
+HELP_VALUES = {"presets": ", ".join(ALL_PRESETS)}
 
 
 DESCRIPTION = N_(
@@ -125,7 +125,7 @@ def parser() -> argparse.ArgumentParser:
     )
     command.add_argument("--json", action="store_true", help=N_("print JSON"))
     command.add_argument(
-        "--rules", metavar="ID", choices=list(PRESETS), help=N_("games of one rule set only")
+        "--rules", metavar="ID", choices=list(ALL_PRESETS), help=N_("games of one rule set only")
     )
     command.add_argument(
         "--since", metavar="YYYY-MM-DD", type=_day, help=N_("games started on this day or later")

@@ -6,7 +6,14 @@ import sys
 from typing import TYPE_CHECKING
 
 from canasta_score.cli.reading import players_per_side, print_json, read_json, refuse, words
-from canasta_score.core import PRESETS, Problem, ProblemCode, read_game, rules_as_json, score_report
+from canasta_score.core import (
+    ALL_PRESETS,
+    Problem,
+    ProblemCode,
+    read_game,
+    rules_as_json,
+    score_report,
+)
 
 if TYPE_CHECKING:
     import argparse
@@ -39,10 +46,10 @@ def score_file(path: str) -> int:
 def rules(args: argparse.Namespace) -> int:
     """The numbers a preset uses (every preset when none is named), as JSON."""
     if args.preset is None:
-        print_json([rules_as_json(r) for r in PRESETS.values()], sys.stdout)
+        print_json([rules_as_json(r) for r in ALL_PRESETS.values()], sys.stdout)
         return 0
-    if args.preset not in PRESETS:
-        params = {"got": f'"{args.preset}"', "presets": ", ".join(PRESETS)}
+    if args.preset not in ALL_PRESETS:
+        params = {"got": f'"{args.preset}"', "presets": ", ".join(ALL_PRESETS)}
         return refuse([Problem(ProblemCode.RULES_UNKNOWN, params=params)])
-    print_json(rules_as_json(PRESETS[args.preset]), sys.stdout)
+    print_json(rules_as_json(ALL_PRESETS[args.preset]), sys.stdout)
     return 0

@@ -201,7 +201,11 @@ class Game:
             )
             return problems
         return validate_round(
-            entries, self.rules, round_number=round_number, side_names=self.side_names
+            entries,
+            self.rules,
+            round_number=round_number,
+            side_names=self.side_names,
+            side_players=[len(side.players) for side in self.sides],
         )
 
     def warnings_of(self, entries: Sequence[SideEntry], round_number: int) -> list[Problem]:
@@ -285,9 +289,12 @@ class Game:
         return RoundPreview(number, tuple(sides), tuple(problems), tuple(warnings))
 
     def _scorable(self, entry: SideEntry) -> bool:
-        """Whether the rules can score the entry; more red threes than the packs hold is a
-        problem of the whole round, so no side has it, and yet no score can be given."""
-        return 0 <= entry.red_threes < len(self.rules.red_threes)
+        """Whether the rules can score the entry; more red (or black) threes than the packs
+        hold is a problem of the whole round, so no side has it, and yet no score can be given."""
+        black = self.rules.black_threes
+        return 0 <= entry.red_threes <= self.rules.red_threes_scored and (
+            black is None or 0 <= entry.black_threes < len(black)
+        )
 
     def add_round(self, entries: Sequence[SideEntry]) -> Game:
         """This game with one more round; raises RoundRefused, changing nothing, if it cannot be."""

@@ -12,7 +12,8 @@ from canasta_score.core.melds import MELD_COUNTS, Meld, Melds, Rank
 from canasta_score.core.problems import Param, Problem, ProblemCode, Term
 from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import (
-    PRESETS,
+    ALL_PRESETS,
+    UnfinishedMeld,
     named_rules,
     override_rules,
     own_rules_name,
@@ -23,7 +24,23 @@ from canasta_score.core.scoring import Cards, SideEntry, WentOut
 FORMAT = "canasta-score/1"
 MIN_SIDES, MAX_SIDES = 2, 4
 MIN_PLAYERS, MAX_PLAYERS = 1, 3
-ENTRY_FIELDS = ("melded", "hand", "canastas", "red_threes", "went_out", "dealer_bonus", "penalty")
+ENTRY_FIELDS = (
+    "melded",
+    "hand",
+    "canastas",
+    "red_threes",
+    "went_out",
+    "dealer_bonus",
+    "penalty",
+    "black_threes",
+    "incomplete",
+    "held_aces",
+    "held_sevens",
+    "special_hand",
+)
+#: The whole-number fields of an entry (a count or points), 0 when left out.
+_NUMBER_FIELDS = ("red_threes", "penalty", "black_threes", "held_aces", "held_sevens")
+_UNFINISHED_MELDS = frozenset(meld.value for meld in UnfinishedMeld)
 
 
 def _is_int(value: object) -> bool:
@@ -170,7 +187,7 @@ class _Reader:
             self.refuse(C.WENT_OUT_INVALID, {"got": _shown(went_out)}, field="went_out", **where)
             went_out = None
         numbers = {}
-        for field in ("red_threes", "penalty"):
+        for field in _NUMBER_FIELDS:
             value = data.get(field, 0)
             if not _is_int(value):
                 self.refuse(
@@ -187,6 +204,23 @@ class _Reader:
                 **where,
             )
             dealer_bonus = False
+        incomplete = data.get("incomplete") or {}
+        if not isinstance(incomplete, dict) or not all(
+            k in _UNFINISHED_MELDS and _is_int(v) for k, v in incomplete.items()
+        ):
+            self.refuse(
+                C.INCOMPLETE_INVALID, {"got": _shown(incomplete)}, field="incomplete", **where
+            )
+            incomplete = {}
+        special_hand = data.get("special_hand")
+        if special_hand is not None and not isinstance(special_hand, str):
+            self.refuse(
+                C.SPECIAL_HAND_INVALID,
+                {"got": _shown(special_hand)},
+                field="special_hand",
+                **where,
+            )
+            special_hand = None
         return SideEntry(
             melded=self.cards(data.get("melded", 0), where, "melded"),
             hand=self.cards(data.get("hand", 0), where, "hand"),
@@ -195,6 +229,11 @@ class _Reader:
             went_out=WentOut(went_out) if went_out else None,
             dealer_bonus=dealer_bonus,
             penalty=numbers["penalty"],
+            black_threes=numbers["black_threes"],
+            incomplete={k: v for k, v in incomplete.items() if v},
+            held_aces=numbers["held_aces"],
+            held_sevens=numbers["held_sevens"],
+            special_hand=special_hand,
         )
 
 
@@ -213,9 +252,9 @@ def read_game(document: Any) -> tuple[Game | None, list[Problem]]:
     if document.get("format", FORMAT) != FORMAT:
         reader.refuse(C.FORMAT_UNKNOWN, {"expected": FORMAT, "got": _shown(document.get("format"))})
     preset = document.get("rules")
-    rules = PRESETS.get(preset) if isinstance(preset, str) else None
+    rules = ALL_PRESETS.get(preset) if isinstance(preset, str) else None
     if rules is None:
-        reader.refuse(C.RULES_UNKNOWN, {"got": _shown(preset), "presets": tuple(PRESETS)})
+        reader.refuse(C.RULES_UNKNOWN, {"got": _shown(preset), "presets": tuple(ALL_PRESETS)})
     overrides = document.get("rule_overrides") or {}
     if not isinstance(overrides, dict):
         reader.refuse(C.OVERRIDES_NOT_OBJECT, {"got": _shown(overrides)})
@@ -292,6 +331,17 @@ def entry_data(entry: SideEntry) -> dict[str, Any]:
         data["dealer_bonus"] = True
     if entry.penalty:
         data["penalty"] = entry.penalty
+    if entry.black_threes:
+        data["black_threes"] = entry.black_threes
+    incomplete = {meld: count for meld, count in entry.incomplete.items() if count}
+    if incomplete:
+        data["incomplete"] = incomplete
+    if entry.held_aces:
+        data["held_aces"] = entry.held_aces
+    if entry.held_sevens:
+        data["held_sevens"] = entry.held_sevens
+    if entry.special_hand is not None:
+        data["special_hand"] = entry.special_hand
     return data
 
 
@@ -320,7 +370,7 @@ def score_report(game: Game) -> dict[str, Any]:
             {
                 "scores": [s.total for s in scores],
                 "totals": list(totals),
-                "breakdowns": [s.as_dict() for s in scores],
+                "breakdowns": [s.as_dict(every_part=True) for s in scores],
             }
             for scores, totals in zip(game.scores, game.running_totals, strict=True)
         ],

@@ -80,6 +80,24 @@ class ProblemCode(StrEnum):
     CANASTAS_WITHOUT_MELDED_POINTS = "canastas_without_melded_points"
     MELDED_TOO_FEW_FOR_CANASTAS = "melded_too_few_for_canastas"
     GOING_OUT_NEEDS_CANASTAS = "going_out_needs_canastas"
+    # one side's entry, the fields of the rule families (core/family_checks.py)
+    BLACK_THREES_NOT_IN_RULES = "black_threes_not_in_rules"
+    UNFINISHED_MELD_NOT_IN_RULES = "unfinished_meld_not_in_rules"
+    HELD_NOT_IN_RULES = "held_not_in_rules"
+    SPECIAL_HAND_NOT_IN_RULES = "special_hand_not_in_rules"
+    CONCEALED_NOT_IN_RULES = "concealed_not_in_rules"
+    MELDS_NOT_IN_RULES = "melds_not_in_rules"
+    COUNT_NEGATIVE = "count_negative"
+    UNFINISHED_MELD_ABOVE_ONE = "unfinished_meld_above_one"
+    BLACK_THREES_NOT_SCORED = "black_threes_not_scored"
+    SPECIAL_HAND_WITH_OTHER_FIELDS = "special_hand_with_other_fields"
+    GOING_OUT_WITH_UNFINISHED_MELD = "going_out_with_unfinished_meld"
+    CANASTA_AND_UNFINISHED_MELD = "canasta_and_unfinished_meld"
+    TWO_UNFINISHED_WILD_MELDS = "two_unfinished_wild_melds"
+    HELD_ABOVE_PLAYERS = "held_above_players"
+    HAND_TOO_FEW_FOR_HELD = "hand_too_few_for_held"
+    BLACK_THREES_MELDED = "black_threes_melded"
+    MELDED_TOO_FEW_FOR_MELDS = "melded_too_few_for_melds"
     # one meld of a side's table (core/melds.py)
     MELD_COUNT_NEGATIVE = "meld_count_negative"
     MELD_TOO_FEW_CARDS = "meld_too_few_cards"
@@ -101,6 +119,10 @@ class ProblemCode(StrEnum):
     TOO_MANY_CARDS_OF_GROUP = "too_many_cards_of_group"
     TOO_MANY_CARD_POINTS = "too_many_card_points"
     TOO_MANY_OF_RANK = "too_many_of_rank"
+    TOO_MANY_BLACK_THREES = "too_many_black_threes"
+    TOO_MANY_THREES_IN_HANDS = "too_many_threes_in_hands"
+    TOO_MANY_SAMBAS = "too_many_sambas"
+    TOO_MANY_FOR_PACKS = "too_many_for_packs"
     # the game (core/game.py)
     ENTRY_COUNT_NOT_SIDE_COUNT = "entry_count_not_side_count"
     GAME_OVER = "game_over"
@@ -132,6 +154,8 @@ class ProblemCode(StrEnum):
     WENT_OUT_INVALID = "went_out_invalid"
     NUMBER_INVALID = "number_invalid"
     DEALER_BONUS_INVALID = "dealer_bonus_invalid"
+    INCOMPLETE_INVALID = "incomplete_invalid"
+    SPECIAL_HAND_INVALID = "special_hand_invalid"
     ROUNDS_INVALID = "rounds_invalid"
     ROUND_INVALID = "round_invalid"
     FIRST_DEALER_INVALID = "first_dealer_invalid"
@@ -205,6 +229,58 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
             "going out needs {needed} canastas, {count} entered",
             "needed",
         ),
+        C.BLACK_THREES_NOT_IN_RULES: N_(
+            '"{rules}" lays out no black threes; count them in melded or hand points'
+        ),
+        C.UNFINISHED_MELD_NOT_IN_RULES: N_(
+            '"{rules}" has no penalty for an unfinished meld ({meld} entered)'
+        ),
+        C.HELD_NOT_IN_RULES: N_('"{rules}" has no penalty for holding three aces or sevens'),
+        C.SPECIAL_HAND_NOT_IN_RULES: N_('"{rules}" has no special hand {hand}'),
+        C.CONCEALED_NOT_IN_RULES: N_('"{rules}" has no concealed going out'),
+        C.MELDS_NOT_IN_RULES: N_(
+            '"{rules}" takes melded cards as points or card counts, not meld by meld'
+        ),
+        C.COUNT_NEGATIVE: N_("{field} cannot be negative, got {got}"),
+        C.UNFINISHED_MELD_ABOVE_ONE: N_(
+            "{meld} must be 0 or 1, got {got}: a side has at most one such meld"
+        ),
+        C.BLACK_THREES_NOT_SCORED: Nn_(
+            '"{rules}" scores at most {most} black three',
+            '"{rules}" scores at most {most} black threes',
+            "most",
+        ),
+        C.SPECIAL_HAND_WITH_OTHER_FIELDS: N_(
+            "a side that goes out with a special hand scores the hand alone; "
+            "{fields} entered beside it"
+        ),
+        C.GOING_OUT_WITH_UNFINISHED_MELD: N_(
+            "a side cannot go out with an unfinished meld on its table ({meld} entered)"
+        ),
+        C.CANASTA_AND_UNFINISHED_MELD: N_(
+            "{kind} canasta and {meld} entered; a side has one meld of these cards, finished or not"
+        ),
+        C.TWO_UNFINISHED_WILD_MELDS: N_(
+            "two unfinished melds of wild cards entered; a side has one, "
+            "with all four jokers or without"
+        ),
+        C.HELD_ABOVE_PLAYERS: Nn_(
+            "{field}: {got} entered, but the side has {players} player",
+            "{field}: {got} entered, but the side has {players} players",
+            "players",
+        ),
+        C.HAND_TOO_FEW_FOR_HELD: N_(
+            "{hand} hand points are too few for the held cards entered: "
+            "three aces or sevens in each of those hands are worth at least {least}"
+        ),
+        C.BLACK_THREES_MELDED: N_(
+            '"{rules}" melds no threes: enter the black threes laid out as black threes, '
+            "not in melded cards"
+        ),
+        C.MELDED_TOO_FEW_FOR_MELDS: N_(
+            "{melded} melded points are too few for the canastas and unfinished melds "
+            "entered: they hold at least {least}"
+        ),
         C.MELD_COUNT_NEGATIVE: N_("{what} cannot be negative, got {got}"),
         C.MELD_TOO_FEW_CARDS: N_("{cards}; a meld needs at least {least} cards"),
         C.MELD_TOO_FEW_NATURAL: N_(
@@ -248,6 +324,23 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
             "all the cards in the packs are worth {most}"
         ),
         C.TOO_MANY_OF_RANK: N_("{rank}: {count} melded in all; the packs hold {most}"),
+        C.TOO_MANY_BLACK_THREES: Nn_(
+            "{count} black three laid out; the packs hold {most}",
+            "{count} black threes laid out; the packs hold {most}",
+            "count",
+        ),
+        C.TOO_MANY_THREES_IN_HANDS: N_(
+            "{count} threes counted in hands; with {laid} laid out, the packs hold {most} more"
+        ),
+        C.TOO_MANY_SAMBAS: Nn_(
+            "{count} samba entered in all; the packs make at most {most}",
+            "{count} sambas entered in all; the packs make at most {most}",
+            "count",
+        ),
+        C.TOO_MANY_FOR_PACKS: N_(
+            "{cards}: the canastas, unfinished melds and held hands entered need at least "
+            "{count}; the packs hold {most}"
+        ),
         C.ENTRY_COUNT_NOT_SIDE_COUNT: Nn_(
             "a round needs an entry for each of the {sides} side, got {got}",
             "a round needs an entry for each of the {sides} sides, got {got}",
@@ -299,6 +392,13 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.WENT_OUT_INVALID: N_('went_out must be null, "normal" or "concealed", got {got}'),
         C.NUMBER_INVALID: N_("{field} must be a whole number, got {got}"),
         C.DEALER_BONUS_INVALID: N_("dealer_bonus must be true or false, got {got}"),
+        C.INCOMPLETE_INVALID: N_(
+            'incomplete must be unfinished melds by kind, e.g. {{"aces": 1}} '
+            "(aces, sevens, wild, wild_jokers), got {got}"
+        ),
+        C.SPECIAL_HAND_INVALID: N_(
+            "special_hand must be null or the name of a special hand, got {got}"
+        ),
         C.ROUNDS_INVALID: N_("rounds must be a list of rounds, got {got}"),
         C.ROUND_INVALID: N_("a round is a list with one entry per side ({sides}), got {got}"),
         C.FIRST_DEALER_INVALID: N_(
@@ -341,7 +441,37 @@ TERMS = (
     N_("a list of [total from, minimum] pairs"),
     N_('"two-natural-three-wild" or "more-natural-than-wild"'),
     N_("natural cards"),
+    # the rule families (RULES_FAMILIES.md)
+    N_("natural_sevens"),
+    N_("wild_twos"),
+    N_("wild_jokers"),
+    N_("samba"),
+    N_("held_aces"),
+    N_("held_sevens"),
+    N_("incomplete.aces"),
+    N_("incomplete.sevens"),
+    N_("incomplete.wild"),
+    N_("incomplete.wild_jokers"),
+    N_("straight"),
+    N_("pairs"),
+    N_("pairs_wild"),
+    N_("garbage"),
+    N_("special_hand"),
+    N_("canastas"),
+    N_("red_threes"),
+    N_("went_out"),
+    N_("dealer_bonus"),
+    N_("penalty"),
+    N_("a list of scores by count, starting with 0 for none, or null"),
+    N_('"no-meld-minus", "0-canastas-minus-1-zero" or "below-2-canastas-minus"'),
+    N_('"plus" or "minus"'),
+    N_("points by unfinished meld (aces, sevens, wild, wild_jokers), null to drop one"),
+    N_("points by hand name (lower-case letters, digits and _), null to drop a hand"),
 )
+
+#: The special hands of the presets, by name: a problem words them in the reader's language
+#: (a hand a custom copy adds is shown as its name is written).
+SPECIAL_HAND_NAMES = ("straight", "pairs", "pairs_wild", "garbage")
 
 #: A meld's name by its rank (core/melds.py `Rank`), where a problem names the meld.
 MELD_NAMES: Mapping[str, str] = MappingProxyType(

@@ -10,7 +10,7 @@ from typing import cast
 
 from canasta_score.core.cards import CardCounts
 from canasta_score.core.melds import Melds, canastas_of, counts_of_melds, melded_points
-from canasta_score.core.rules import RuleSet
+from canasta_score.core.rules import MeldedWithoutCanasta, RuleSet
 
 
 class WentOut(StrEnum):
@@ -40,6 +40,17 @@ class SideEntry:
     went_out: WentOut | None = None
     dealer_bonus: bool = False
     penalty: int = 0
+    #: Black threes the side laid out, where the rules lay them out (american).
+    black_threes: int = 0
+    #: Unfinished melds on the side's table at the end, 0 or 1 by meld (`aces`, `sevens`,
+    #: `wild`, `wild_jokers`; american).
+    incomplete: Mapping[str, int] = field(default_factory=lambda: _NO_CANASTAS, hash=False)
+    #: Players of the side holding 3 or more aces, and 3 or more sevens, at the end (american).
+    held_aces: int = 0
+    held_sevens: int = 0
+    #: The special hand the side went out with (a name of the rules' `special_hands`): then
+    #: the side's only field.
+    special_hand: str | None = None
 
     @property
     def canasta_count(self) -> int:
@@ -98,6 +109,13 @@ class SideScore:
     going_out: int
     dealer_bonus: int
     penalty: int  # subtracted
+    #: Laid-out black threes, with the sign they count with (american).
+    black_threes: int = 0
+    #: Points off for unfinished melds, and for players holding 3+ aces or sevens (subtracted).
+    incomplete: int = 0
+    held: int = 0
+    #: The value of the special hand the side went out with; then every other part is 0.
+    special_hand: int = 0
 
     @property
     def total(self) -> int:
@@ -106,13 +124,19 @@ class SideScore:
             - self.hand
             + self.canasta_bonus
             + self.red_threes
+            + self.black_threes
             + self.going_out
             + self.dealer_bonus
+            - self.incomplete
+            - self.held
             - self.penalty
+            + self.special_hand
         )
 
-    def as_dict(self) -> dict[str, int]:
-        return {
+    def as_dict(self, *, every_part: bool = False) -> dict[str, int]:
+        """The parts and the total by name; the parts of the rule families (black threes,
+        unfinished melds, held cards, special hand) only where not 0, unless `every_part`."""
+        parts = {
             "melded": self.melded,
             "hand": self.hand,
             "canasta_bonus": self.canasta_bonus,
@@ -120,8 +144,15 @@ class SideScore:
             "going_out": self.going_out,
             "dealer_bonus": self.dealer_bonus,
             "penalty": self.penalty,
-            "total": self.total,
         }
+        family = {
+            "black_threes": self.black_threes,
+            "incomplete": self.incomplete,
+            "held": self.held,
+            "special_hand": self.special_hand,
+        }
+        parts |= {key: value for key, value in family.items() if every_part or value}
+        return parts | {"total": self.total}
 
 
 def score_side(entry: SideEntry, rules: RuleSet) -> SideScore:
@@ -133,28 +164,43 @@ def score_side(entry: SideEntry, rules: RuleSet) -> SideScore:
     >>> score_side(SideEntry(melded=420, hand=70, canastas={"natural": 1, "mixed": 1},
     ...                      red_threes=2, went_out=WentOut.NORMAL), CLASSIC).total
     1450
+
+    The worked example of RULES_FAMILIES.md (american): 520 + 500 + 2500 + (300 + 100) + 100.
+
+    >>> from canasta_score.core.rules import AMERICAN
+    >>> score_side(SideEntry(melded=520, canastas={"natural": 1, "natural_sevens": 1},
+    ...     red_threes=2, black_threes=1, went_out=WentOut.NORMAL), AMERICAN).total
+    4020
     """
-    melded = card_points(entry.melded, rules)
-    red_threes = rules.red_three_score(entry.red_threes)
-    if melded == 0:
-        red_threes = -red_threes  # red threes count against a side that has not melded
+    if entry.special_hand is not None:  # the hand's value and nothing else
+        return SideScore(0, 0, 0, 0, 0, 0, 0, special_hand=rules.special_hands[entry.special_hand])
+    points = card_points(entry.melded, rules)
+    bonuses = cast("Mapping[str, int]", rules.canasta_bonuses)  # str enum keys: names find them
+    canastas = canastas_of_side(entry, rules)
+    canasta_bonus = sum(bonuses.get(kind, 0) * count for kind, count in canastas.items())
+    canasta_count = sum(canastas.values())
+    minus = rules.melded_without_canasta == MeldedWithoutCanasta.MINUS and canasta_count == 0
+    factor = rules.threes_factor(points, canasta_count)
+    red_threes, black_threes = rules.threes_score(entry.red_threes, entry.black_threes, factor)
     if entry.went_out is None:
         going_out = 0
     elif entry.went_out == WentOut.CONCEALED:
-        going_out = rules.going_out_concealed  # the whole bonus, not added to the normal one
+        # the whole bonus, not added to the normal one
+        going_out = rules.going_out_concealed or 0
     else:
         going_out = rules.going_out
-    bonuses = cast("Mapping[str, int]", rules.canasta_bonuses)  # str enum keys: names find them
-    canastas = canastas_of_side(entry, rules).items()
-    canasta_bonus = sum(bonuses.get(kind, 0) * count for kind, count in canastas)
+    penalties = cast("Mapping[str, int]", rules.incomplete_penalty)
     return SideScore(
-        melded=melded,
+        melded=-points if minus else points,
         hand=card_points(entry.hand, rules),
         canasta_bonus=canasta_bonus,
         red_threes=red_threes,
         going_out=going_out,
         dealer_bonus=(rules.dealer_bonus or 0) if entry.dealer_bonus else 0,
         penalty=entry.penalty,
+        black_threes=black_threes,
+        incomplete=sum(penalties.get(meld, 0) * count for meld, count in entry.incomplete.items()),
+        held=(rules.held_penalty or 0) * (entry.held_aces + entry.held_sevens),
     )
 
 

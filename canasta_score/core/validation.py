@@ -6,6 +6,13 @@ import dataclasses
 from collections.abc import Sequence
 
 from canasta_score.core.cards import CardCounts, CardGroup, cards_in_packs
+from canasta_score.core.family_checks import (
+    card_points_most,
+    entry_problems,
+    laid_out_problems,
+    pack_problems,
+    table_problems,
+)
 from canasta_score.core.melds import Meld, ranks_beyond_packs, side_meld_problems
 from canasta_score.core.problems import (
     MELD_NAMES,
@@ -17,10 +24,11 @@ from canasta_score.core.problems import (
 )
 from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import (
-    CANASTA_MINIMUM_POINTS,
     MAX_POINTS,
+    UNFINISHED_MINIMUM_POINTS,
     CanastaKind,
     RuleSet,
+    canasta_minimum_points,
     rules_name,
 )
 from canasta_score.core.scoring import (
@@ -61,7 +69,13 @@ def _check_cards(cards: Cards, field: str) -> list[Found]:
     return []
 
 
-def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
+#: The most players of a side (as the game file takes them), where a side's are not known.
+MOST_PLAYERS = 3
+#: Fields of the rule families: a problem with one leaves the side's numbers unsound.
+_FAMILY_FIELDS = ("black_threes", "incomplete", "held_aces", "held_sevens", "special_hand")
+
+
+def _side_problems(entry: SideEntry, rules: RuleSet, players: int = MOST_PLAYERS) -> list[Found]:
     """Problems of one side's entry on its own."""
     problems = _check_cards(entry.melded, "melded") + _check_cards(entry.hand, "hand")
     kinds = tuple(Term(kind) for kind in rules.canasta_kinds)
@@ -78,7 +92,7 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
             problems.append(("canastas", C.CANASTAS_NEGATIVE, {"kind": Term(kind), "got": count}))
     if entry.red_threes < 0:
         problems.append(("red_threes", C.RED_THREES_NEGATIVE, {"got": entry.red_threes}))
-    scored = len(rules.red_threes) - 1
+    scored = rules.red_threes_scored
     if scored < entry.red_threes <= rules.red_threes_in_packs:  # only custom rules can say so
         problems.append(
             ("red_threes", C.RED_THREES_NOT_SCORED, {"rules": rules_name(rules), "most": scored})
@@ -91,13 +105,21 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
         )
     if entry.dealer_bonus and rules.dealer_bonus is None:
         problems.append(("dealer_bonus", C.DEALER_BONUS_NOT_IN_RULES, {"rules": rules_name(rules)}))
+    problems += entry_problems(entry, rules)
     melded = card_points(entry.melded, rules)
-    if any(field in ("canastas", "red_threes") for field, _, _ in problems) or melded < 0:
+    unsound = ("canastas", "red_threes", *_FAMILY_FIELDS)
+    if (
+        any(field in unsound or code == C.MELDS_NOT_IN_RULES for field, code, _ in problems)
+        or melded < 0
+    ):
         return problems  # the checks below need known canasta kinds and sound numbers
+    if entry.special_hand is not None:
+        return problems  # the hand alone (`entry_problems` refuses anything beside it)
 
-    canastas = sum(canastas_of_side(entry, rules).values())
+    by_kind = canastas_of_side(entry, rules)
+    canastas = sum(by_kind.values())
     if entry.melds is None:  # beside melds, `_meld_problems` checks the canastas entered
-        problems += _canastas_for_melded_points(entry, melded, canastas)
+        problems += _canastas_for_melded_points(entry, rules, melded, canastas)
     if entry.went_out is not None and canastas < rules.canastas_to_go_out:
         problems.append(
             (
@@ -106,18 +128,29 @@ def _side_problems(entry: SideEntry, rules: RuleSet) -> list[Found]:
                 {"needed": rules.canastas_to_go_out, "count": canastas},
             )
         )
+    hand = card_points(entry.hand, rules)
+    if hand >= 0:
+        problems += table_problems(entry, rules, by_kind, hand, players)
     return problems
 
 
-def _canastas_for_melded_points(entry: SideEntry, melded: int, canastas: int) -> list[Found]:
-    """Whether melded points (or card counts) can hold the canastas entered beside them."""
+def _canastas_for_melded_points(
+    entry: SideEntry, rules: RuleSet, melded: int, canastas: int
+) -> list[Found]:
+    """Whether melded points (or card counts) can hold the canastas and the unfinished melds
+    entered beside them."""
     if canastas and melded == 0:
         return [("canastas", C.CANASTAS_WITHOUT_MELDED_POINTS, {"count": canastas})]
     needed = sum(
-        CANASTA_MINIMUM_POINTS[CanastaKind(kind)] * count for kind, count in entry.canastas.items()
+        canasta_minimum_points(CanastaKind(kind), rules) * count
+        for kind, count in entry.canastas.items()
     )
-    if melded < needed:
-        return [("melded", C.MELDED_TOO_FEW_FOR_CANASTAS, {"melded": melded, "least": needed})]
+    unfinished = sum(
+        UNFINISHED_MINIMUM_POINTS.get(meld, 0) * count for meld, count in entry.incomplete.items()
+    )
+    if melded < needed + unfinished:
+        code = C.MELDED_TOO_FEW_FOR_MELDS if unfinished else C.MELDED_TOO_FEW_FOR_CANASTAS
+        return [("melded", code, {"melded": melded, "least": needed + unfinished})]
     return []
 
 
@@ -128,8 +161,8 @@ MeldFound = tuple[str | None, ProblemCode, dict[str, Param]]
 def _meld_problems(entry: SideEntry, rules: RuleSet) -> list[MeldFound]:
     """Problems of a side's melds: each meld by the rules, and the canastas entered beside them."""
     melds = entry.melds
-    if melds is None:
-        return []
+    if melds is None or not rules.meld_by_meld:
+        return []  # a list of melds where the rules take none is refused as a whole
     found: list[MeldFound] = [
         (rank.value, code, params)
         for rank, code, params in side_meld_problems(
@@ -168,8 +201,12 @@ def validate_round(
     *,
     round_number: int | None = None,
     side_names: Sequence[str] | None = None,
+    side_players: Sequence[int] | None = None,
 ) -> list[Problem]:
     """Every problem of one round at once; an empty list means the round can be scored.
+
+    `side_players` is each side's number of players (held cards are counted per player);
+    without it a side may have up to 3.
 
     >>> from canasta_score.core.rules import CLASSIC
     >>> from canasta_score.core.scoring import WentOut
@@ -191,15 +228,20 @@ def validate_round(
 
     problems = []
     for side, entry in enumerate(entries):
+        players = side_players[side] if side_players else MOST_PLAYERS
         problems += [
             problem(code, params, side, field)
-            for field, code, params in _side_problems(entry, rules)
+            for field, code, params in _side_problems(entry, rules, players)
         ]
         problems += [
             dataclasses.replace(problem(code, params, side, "melded"), meld=rank)
             for rank, code, params in _meld_problems(entry, rules)
         ]
-    went_out = [side for side, entry in enumerate(entries) if entry.went_out is not None]
+    went_out = [  # a special hand is a going out
+        side
+        for side, entry in enumerate(entries)
+        if entry.went_out is not None or entry.special_hand is not None
+    ]
     if len(went_out) > 1:
         problems.append(problem(C.TWO_SIDES_WENT_OUT, {"count": len(went_out)}))
     bonuses = sum(entry.dealer_bonus for entry in entries)
@@ -210,6 +252,7 @@ def validate_round(
         problems.append(
             problem(C.TOO_MANY_RED_THREES, {"count": red_threes, "most": rules.red_threes_in_packs})
         )
+    problems += [problem(code, params) for code, params in laid_out_problems(entries, rules)]
     if problems:
         return problems
 
@@ -220,6 +263,8 @@ def validate_round(
         if (counts := counts_of(cards)) is not None
     ]
     for group in CardGroup:
+        if group == CardGroup.BLACK_THREES and rules.black_threes_laid_out:
+            continue  # threes of either colour in hands: `pack_problems` counts them
         counted = sum(counts.count(group) for counts in counted_cards)
         most = cards_in_packs(group, rules.packs)
         if counted > most:
@@ -236,11 +281,11 @@ def validate_round(
                 C.TOO_MANY_OF_RANK, {"rank": Term(MELD_NAMES[rank]), "count": count, "most": most}
             )
         )
+    problems += [problem(code, params) for code, params in pack_problems(entries, rules)]
     points = sum(card_points(e.melded, rules) + card_points(e.hand, rules) for e in entries)
-    if points > rules.card_points_in_packs:
-        problems.append(
-            problem(C.TOO_MANY_CARD_POINTS, {"count": points, "most": rules.card_points_in_packs})
-        )
+    most = card_points_most(entries, rules)
+    if points > most:
+        problems.append(problem(C.TOO_MANY_CARD_POINTS, {"count": points, "most": most}))
     return problems
 
 

@@ -142,6 +142,82 @@ NAMING_A_SIDE = frozenset(
             "a round needs an entry for each of the {sides} side, got {got}",
             "a round needs an entry for each of the {sides} sides, got {got}",
         ),
+        # problems of the rule families (core/problems.py)
+        Np_(
+            "side of 1 player",
+            "a side that goes out with a special hand scores the hand alone; {fields} entered beside it",
+        ),
+        Np_(
+            "side of 2 players",
+            "a side that goes out with a special hand scores the hand alone; {fields} entered beside it",
+        ),
+        Np_(
+            "side of 3 players",
+            "a side that goes out with a special hand scores the hand alone; {fields} entered beside it",
+        ),
+        Np_(
+            "side of 1 player",
+            "a side cannot go out with an unfinished meld on its table ({meld} entered)",
+        ),
+        Np_(
+            "side of 2 players",
+            "a side cannot go out with an unfinished meld on its table ({meld} entered)",
+        ),
+        Np_(
+            "side of 3 players",
+            "a side cannot go out with an unfinished meld on its table ({meld} entered)",
+        ),
+        Np_(
+            "side of 1 player",
+            "{kind} canasta and {meld} entered; a side has one meld of these cards, finished or not",
+        ),
+        Np_(
+            "side of 2 players",
+            "{kind} canasta and {meld} entered; a side has one meld of these cards, finished or not",
+        ),
+        Np_(
+            "side of 3 players",
+            "{kind} canasta and {meld} entered; a side has one meld of these cards, finished or not",
+        ),
+        Np_(
+            "side of 1 player",
+            "two unfinished melds of wild cards entered; a side has one, with all four jokers or without",
+        ),
+        Np_(
+            "side of 2 players",
+            "two unfinished melds of wild cards entered; a side has one, with all four jokers or without",
+        ),
+        Np_(
+            "side of 3 players",
+            "two unfinished melds of wild cards entered; a side has one, with all four jokers or without",
+        ),
+        Np_(
+            "side of 1 player",
+            "{meld} must be 0 or 1, got {got}: a side has at most one such meld",
+        ),
+        Np_(
+            "side of 2 players",
+            "{meld} must be 0 or 1, got {got}: a side has at most one such meld",
+        ),
+        Np_(
+            "side of 3 players",
+            "{meld} must be 0 or 1, got {got}: a side has at most one such meld",
+        ),
+        Npn_(
+            "side of 1 player",
+            "{field}: {got} entered, but the side has {players} player",
+            "{field}: {got} entered, but the side has {players} players",
+        ),
+        Npn_(
+            "side of 2 players",
+            "{field}: {got} entered, but the side has {players} player",
+            "{field}: {got} entered, but the side has {players} players",
+        ),
+        Npn_(
+            "side of 3 players",
+            "{field}: {got} entered, but the side has {players} player",
+            "{field}: {got} entered, but the side has {players} players",
+        ),
     }
 )
 
