@@ -428,3 +428,48 @@ def test_a_stored_game_names_the_entries_saved_in_it(db):
     )
     assert saved.saved_entries == {"e-1"}
     assert storage.load_game(db=db, game_id=game_id).saved_entries == {"e-1"}
+
+
+# --- the rule families ----------------------------------------------------------------------
+
+
+def test_a_modern_american_game_and_a_samba_game_are_kept_whole(db):
+    from canasta_score.core import AMERICAN, SAMBA, Game, Side, SideEntry, WentOut
+
+    sides = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
+    american = Game(rules=AMERICAN, sides=sides).add_round(
+        [
+            SideEntry(
+                melded=520,
+                canastas={"natural": 1, "natural_sevens": 1},
+                red_threes=2,
+                black_threes=1,
+                went_out=WentOut.NORMAL,
+            ),
+            SideEntry(
+                melded=150,
+                hand=95,
+                canastas={"mixed": 1},
+                red_threes=1,
+                incomplete={"aces": 1},
+                held_aces=1,
+            ),
+        ]
+    )
+    samba = Game(rules=SAMBA, sides=sides).add_round(
+        [
+            SideEntry(
+                melded=640, canastas={"samba": 1, "natural": 1}, red_threes=2, went_out=WentOut.NORMAL
+            ),
+            SideEntry(melded=300, hand=85, canastas={"mixed": 1}, red_threes=1),
+        ]
+    )
+    for game in (american, samba):
+        game_id = storage.create_game(db=db, game=game).id
+        kept = storage.load_game(db=db, game_id=game_id).game
+        assert kept.rules == game.rules and kept.rounds == game.rounds
+        assert kept.totals == game.totals
+    assert american.totals == (4020, -3645)
+    document = storage.export_game(db=db, game_id=1)
+    (again,) = storage.import_document(db=db, document=document)
+    assert storage.load_game(db=db, game_id=again).game.rounds == american.rounds

@@ -10,7 +10,7 @@ from sqlalchemy import String, cast, literal, select, union_all
 from sqlmodel import Session, col
 
 from canasta_score.core import (
-    PRESETS,
+    ALL_PRESETS,
     CardCounts,
     Game,
     RuleSet,
@@ -47,6 +47,7 @@ def entry_from_data(data: Mapping[str, Any]) -> SideEntry:
         return CardCounts(**value) if isinstance(value, dict) else int(value)
 
     went_out = data.get("went_out")
+    special_hand = data.get("special_hand")
     return SideEntry(
         melded=cards(data.get("melded", 0)),
         hand=cards(data.get("hand", 0)),
@@ -55,6 +56,11 @@ def entry_from_data(data: Mapping[str, Any]) -> SideEntry:
         went_out=WentOut(went_out) if went_out else None,
         dealer_bonus=bool(data.get("dealer_bonus", False)),
         penalty=int(data.get("penalty", 0)),
+        black_threes=int(data.get("black_threes", 0)),
+        incomplete={str(k): int(v) for k, v in (data.get("incomplete") or {}).items() if v},
+        held_aces=int(data.get("held_aces", 0)),
+        held_sevens=int(data.get("held_sevens", 0)),
+        special_hand=str(special_hand) if special_hand is not None else None,
     )
 
 
@@ -74,9 +80,9 @@ def rules_json(rules: RuleSet) -> str:
 
 def rules_from_facts(preset: str, overrides_json: str) -> RuleSet:
     """The rule set from its preset id and the values changed from it."""
-    base = PRESETS.get(preset)
+    base = ALL_PRESETS.get(preset)
     if base is None:
-        raise DamagedGame(f'the stored rule set "{preset}" is not one of {", ".join(PRESETS)}')
+        raise DamagedGame(f'the stored rule set "{preset}" is not one of {", ".join(ALL_PRESETS)}')
     rules, problems = apply_overrides(base, json.loads(overrides_json or "{}"))
     if problems:
         raise DamagedGame("the stored rule values cannot be read: " + "; ".join(problems))

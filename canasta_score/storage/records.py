@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from canasta_score.core import PRESETS, Game, rules_title
+from canasta_score.core import ALL_PRESETS, Game, rules_title
 from canasta_score.statistics import NameChange
 
 
@@ -50,7 +50,7 @@ class GameListEntry:
 
     def rules_title(self, gettext: Callable[[str], str] = str) -> str:
         """The rule set's name as `core.rules_title` words it, from the stored names alone."""
-        rules = PRESETS.get(self.rules_base)
+        rules = ALL_PRESETS.get(self.rules_base)
         if rules is None:
             return self.rules_name
         if self.own_rules_name or not self.rules_name:  # the players' own set, or a copy

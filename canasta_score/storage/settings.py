@@ -9,7 +9,7 @@ from dataclasses import replace
 from sqlalchemy import func
 from sqlmodel import col, select
 
-from canasta_score.core import PRESETS, RuleSet, apply_overrides, rule_overrides
+from canasta_score.core import ALL_PRESETS, RuleSet, apply_overrides, rule_overrides
 from canasta_score.storage.database import Database, reading, writing
 from canasta_score.storage.tables import CustomRulesRow, SettingRow
 
@@ -105,7 +105,7 @@ def _overrides_text(rules: RuleSet) -> str:
 
 
 def _rule_set(base_id: str, overrides: str, *, id: str, name: str) -> RuleSet | None:
-    base = PRESETS.get(base_id)
+    base = ALL_PRESETS.get(base_id)
     if base is None:
         return None
     try:

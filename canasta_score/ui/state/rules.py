@@ -43,7 +43,10 @@ def rules_table(rules: RuleSet, tr: Translator) -> list[tuple[str, str]]:
     rows += [
         (tr._("Red threes by count"), " / ".join(n(v) for v in rules.red_threes[1:])),
         (tr._("Going out"), n(rules.going_out)),
-        (tr._("Going out concealed"), n(rules.going_out_concealed)),
+        (
+            tr._("Going out concealed"),
+            n(rules.going_out_concealed) if rules.going_out_concealed is not None else tr._("none"),
+        ),
         (tr._("Canastas to go out"), n(rules.canastas_to_go_out)),
         (
             tr._("Dealer bonus"),
