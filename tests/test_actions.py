@@ -613,3 +613,23 @@ def test_a_setting_chosen_while_the_devices_are_read_stands(
     )
     run_on_a_loop_of_its_own(app.read_device())
     assert app.device["entry_mode"] == "melds" and app.device["theme"] == "dark"
+
+
+def test_news_of_the_round_saved_elsewhere_moves_no_row_of_an_entry_kept_from_before(
+    store: GameStore,
+) -> None:
+    """A round brought back by a reload shows 'Kept from before' over the sides; news that
+    another phone saved that round took the notice away, and every row moved up under the
+    finger (12-21 px by hand). The question goes over Save; the notice above stays."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    route = f"/game/{stored.id}/round"
+    typing = RoundEntryScreen(phone_app(store, "phone-a"), route, stored.id)
+    typing.build()
+    typing.panels[0].tapped(lambda: typing.draft.add_red_three(0, 1))
+    typing.leave()
+    again = RoundEntryScreen(phone_app(store, "phone-a"), route, stored.id)
+    assert "kept-from-before" in identifiers(again.build())
+    store.add_round(stored.id, [SideEntry(melded=90), SideEntry(hand=20)], 1, "phone-b")
+    again.game_changed(store.load_game(stored.id))
+    shown = identifiers(again.build())
+    assert "saved-elsewhere" in shown and "kept-from-before" in shown

@@ -459,7 +459,10 @@ def test_a_modern_american_game_and_a_samba_game_are_kept_whole(db):
     samba = Game(rules=SAMBA, sides=sides).add_round(
         [
             SideEntry(
-                melded=640, canastas={"samba": 1, "natural": 1}, red_threes=2, went_out=WentOut.NORMAL
+                melded=640,
+                canastas={"samba": 1, "natural": 1},
+                red_threes=2,
+                went_out=WentOut.NORMAL,
             ),
             SideEntry(melded=300, hand=85, canastas={"mixed": 1}, red_threes=1),
         ]

@@ -223,7 +223,7 @@ class RoundEntryScreen(GameScreen, Screen):
             )
         fit_button(self.save, app.body_width(), app.text_scale)
         body: list[ft.Control] = [sides]
-        if self.kept_from_before and self.overtaken is None:
+        if self.kept_from_before:  # stays when news comes: the rows below it do not move
             body.insert(0, Tagged("kept-from-before", self.kept_notice()))
         if self.overtaken is None and self.elsewhere is not None:
             body.insert(0, Tagged("typed-elsewhere", self.elsewhere_notice()))

@@ -89,7 +89,8 @@ class SheetScreen(GameScreen, Screen):
                             size=20,
                             weight=ft.FontWeight.BOLD,
                         ),
-                        icon=ft.Icons.ADD,
+                        # A round on its way: where it stands, and a tap opens it.
+                        icon=ft.Icons.SYNC if typed is not None else ft.Icons.ADD,
                         on_click=lambda: app.go(f"/game/{self.game_id}/round"),
                         height=60,
                     ),
