@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -373,3 +374,34 @@ def test_black_threes_melded_meld_by_meld_are_refused_where_they_are_laid_out():
 
 def test_an_unfinished_meld_entered_as_0_is_no_meld_whatever_its_name():
     assert said(AMERICAN, SideEntry(melded=100, incomplete={"kings": 0, "aces": 0}), EMPTY) == []
+
+
+def test_every_field_a_special_hand_names_beside_it_is_worded_in_every_language():
+    """A special hand with other fields names them ({fields}); one had no words of its own
+    and showed in English in every language."""
+    from babel.messages.pofile import read_po
+
+    from canasta_score.core.family_checks import fields_entered
+
+    entry = SideEntry(
+        melded=50,
+        hand=5,
+        canastas={"natural": 1},
+        red_threes=1,
+        black_threes=1,
+        incomplete={"aces": 1},
+        held_aces=1,
+        held_sevens=1,
+        went_out=WentOut.NORMAL,
+        dealer_bonus=True,
+        penalty=100,
+    )
+    fields = fields_entered(entry)
+    assert len(fields) == 11
+    locale = Path(__file__).parent.parent / "canasta_score" / "i18n" / "locale"
+    for language in ("nl", "de", "fi", "da", "nb"):
+        with open(locale / language / "LC_MESSAGES" / "canasta_score.po", "rb") as file:
+            catalog = read_po(file)
+        for field in fields:
+            message = catalog.get(field)
+            assert message is not None and message.string, (language, field)

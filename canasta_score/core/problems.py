@@ -448,6 +448,7 @@ TERMS = (
     N_("samba"),
     N_("held_aces"),
     N_("held_sevens"),
+    N_("incomplete"),
     N_("incomplete.aces"),
     N_("incomplete.sevens"),
     N_("incomplete.wild"),
