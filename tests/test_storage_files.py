@@ -315,3 +315,17 @@ def test_saves_made_while_the_daily_backup_is_written_ask_for_no_second_one(tmp_
     wait_for_backups(db)
     assert len(backups.backups_in(folder)) == 1
     db.close()
+
+
+def test_an_upgrade_gives_each_game_an_identity_of_its_own(tmp_path):
+    path = tmp_path / "games.db"
+    with storage.open_database(path) as db:
+        first = storage.create_game(db=db, game=two_sides()).id
+        second = storage.create_game(db=db, game=two_sides()).id
+    with sqlite3.connect(path) as old:  # as schema 0008 left it: games without an identity
+        old.execute("DROP INDEX ix_game_uid")
+        old.execute("ALTER TABLE game DROP COLUMN uid")
+        old.execute("UPDATE alembic_version SET version_num = '0008'")
+    with storage.open_database(path) as db:
+        uids = {storage.export_game(db=db, game_id=g)["uid"] for g in (first, second)}
+        assert len(uids) == 2 and all(len(uid) >= 8 for uid in uids)

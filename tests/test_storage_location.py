@@ -97,6 +97,8 @@ def test_times_an_earlier_version_wrote_in_another_form_are_written_in_the_one_f
         storage.create_game(db=db, game=two_sides())
     with sqlite3.connect(path) as raw:  # an import of an earlier version, at a day's start
         raw.execute("DROP TABLE saved_entry")
+        raw.execute("DROP INDEX ix_game_uid")
+        raw.execute("ALTER TABLE game DROP COLUMN uid")
         raw.execute("UPDATE alembic_version SET version_num = '0006'")
         raw.execute(
             "UPDATE game SET created_at = '2026-03-01 00:00:00+00:00', "

@@ -476,3 +476,41 @@ def test_a_modern_american_game_and_a_samba_game_are_kept_whole(db):
     document = storage.export_game(db=db, game_id=1)
     (again,) = storage.import_document(db=db, document=document)
     assert storage.load_game(db=db, game_id=again).game.rounds == american.rounds
+
+
+# --- each game its identity -----------------------------------------------------------------
+
+
+def test_a_backup_restored_twice_adds_each_game_once(db, tmp_path):
+    first = storage.create_game(db=db, game=two_sides()).id
+    storage.add_round(db=db, game_id=first, entries=quiet_round(), expected_version=1)
+    storage.create_game(db=db, game=two_sides(names=("Eva", "Finn", "Gus", "Hal")))
+    backup = tmp_path / "backup.json"
+    backup.write_text(json.dumps(storage.export_all(db=db)), encoding="utf-8")
+    assert storage.restore_backup(db=db, path=backup) == []
+    assert storage.import_document(db=db, document=storage.export_game(db=db, game_id=first)) == []
+    assert len(storage.list_games(db=db)) == 2
+    # A game deleted here comes back from the backup, once.
+    storage.delete_game(db=db, game_id=first)
+    assert len(storage.restore_backup(db=db, path=backup)) == 1
+    assert len(storage.restore_backup(db=db, path=backup)) == 0
+    assert len(storage.list_games(db=db)) == 2
+
+
+def test_a_game_keeps_its_identity_from_one_database_to_another_and_back(tmp_path, location):
+    """A phone's browser to a table's server and back: the same game, not a second copy."""
+    with storage.open_database(tmp_path / "phone.db") as phone:
+        game_id = storage.create_game(db=phone, game=two_sides()).id
+        document = storage.export_game(db=phone, game_id=game_id)
+        assert len(document["uid"]) >= 8
+        with storage.open_database(location) as table:
+            (there,) = storage.import_document(db=table, document=document)
+            storage.add_round(db=table, game_id=there, entries=quiet_round(), expected_version=1)
+            back = storage.export_game(db=table, game_id=there)
+            assert back["uid"] == document["uid"]
+            assert storage.import_document(db=table, document=document) == []
+        assert storage.import_document(db=phone, document=back) == []
+        # Two copies in one backup are one game.
+        twice = {"format": "canasta-score-backup/1", "games": [document, document]}
+        with storage.open_database(tmp_path / "third.db") as third:
+            assert len(storage.import_document(db=third, document=twice)) == 1

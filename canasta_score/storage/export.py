@@ -71,6 +71,8 @@ def _document(
     document["created"] = aware(row.created_at).isoformat()
     document["updated"] = aware(row.updated_at).isoformat()
     document["archived"] = row.archived
+    if row.uid:
+        document["uid"] = row.uid
     return document
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
@@ -114,6 +115,7 @@ def create_game(*, db: Database, game: Game) -> StoredGame:
         played_at = now()
         totals = checked.totals
         row = GameRow(
+            uid=uuid.uuid4().hex,
             preset=checked.rules.base,
             rule_overrides=rules_json(checked.rules),
             first_dealer=checked.first_dealer,

@@ -7,6 +7,8 @@ stays flat however many games it holds, and a bad game anywhere means none of th
 from __future__ import annotations
 
 import json
+import re
+import uuid
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -26,6 +28,10 @@ from canasta_score.storage.notices import Notice, NoticeCode
 from canasta_score.storage.records import IncomingGame
 from canasta_score.storage.summaries import summary_columns
 from canasta_score.storage.tables import ChangeRow, GameRow, PlayerRow, RoundRow, SeatRow, SideRow
+
+#: What a game's identity looks like (`GameRow.uid`); another is no identity, and the game is
+#: given a new one.
+UID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 #: Games written in one go (a few statements each), within the one transaction of an import.
 BATCH = 500
@@ -76,7 +82,14 @@ def read_game_document(
     if game is None:
         return None
     created_at, updated_at, archived = _read_extras(document, problems, number)
-    return IncomingGame(game=game, created_at=created_at, updated_at=updated_at, archived=archived)
+    uid = document.get("uid")
+    return IncomingGame(
+        game=game,
+        created_at=created_at,
+        updated_at=updated_at,
+        archived=archived,
+        uid=uid if isinstance(uid, str) and UID.fullmatch(uid) else None,
+    )
 
 
 def _kind(value: Any) -> str:
@@ -188,6 +201,8 @@ class _Writer:
         #: Players met so far by name key: their id, and when they last played.
         self.players: dict[str, tuple[int, datetime]] = {}
         self.played: dict[int, datetime] = {}
+        #: The identities of the games written or found here so far.
+        self.seen: set[str | None] = set()
 
     def _player(self, name: str, played_at: datetime) -> int:
         key = player_key(name)
@@ -221,7 +236,34 @@ class _Writer:
         """One INSERT for many rows (SQLAlchemy sends them in as few statements as it can)."""
         self.connection.execute(insert(table), rows)
 
+    def _new(self, batch: list[IncomingGame]) -> list[IncomingGame]:
+        """The games of `batch` not here already (by their identity: a backup restored twice,
+        a game brought back from another device), each once."""
+        uids = {item.uid for item in batch if item.uid is not None}
+        here = (
+            set(
+                self.connection.execute(
+                    select(col(GameRow.uid)).where(
+                        col(GameRow.uid).in_(uids), col(GameRow.deleted_at).is_(None)
+                    )
+                ).scalars()
+                if uids
+                else ()
+            )
+            | self.seen
+        )
+        new: list[IncomingGame] = []
+        for item in batch:
+            if item.uid is not None:
+                if item.uid in here:
+                    continue
+                here.add(item.uid)
+            new.append(item)
+        self.seen = here
+        return new
+
     def write(self, batch: list[IncomingGame]) -> list[int]:
+        batch = self._new(batch)
         if not batch:
             return []
         moment = now()
@@ -229,6 +271,7 @@ class _Writer:
         for item in batch:
             games.append(
                 {
+                    "uid": item.uid or uuid.uuid4().hex,
                     "preset": item.game.rules.base,
                     "rule_overrides": rules_json(item.game.rules),
                     "first_dealer": item.game.first_dealer,

@@ -105,6 +105,8 @@ class IncomingGame:
     created_at: datetime | None
     updated_at: datetime | None
     archived: bool
+    #: The game's identity as the file gives it (None: a file of an earlier version, or none).
+    uid: str | None = None
 
 
 @dataclass(frozen=True)

@@ -2,4 +2,4 @@
 SQLAlchemy by `played_file`)."""
 
 #: Alembic revision the tables (`storage.tables`) describe.
-SCHEMA_REVISION = "0008"
+SCHEMA_REVISION = "0009"

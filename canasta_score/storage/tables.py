@@ -26,9 +26,13 @@ class GameRow(SQLModel, table=True):
         # The history's filters, each walked newest first (the id rides along as the rowid).
         Index("ix_game_history_finished", "deleted_at", "finished", "created_at"),
         Index("ix_game_history_rules", "deleted_at", "preset", "created_at"),
+        Index("ix_game_uid", "uid"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
+    #: The game's identity wherever it travels (a backup, a game file, another database):
+    #: a game imported where it is already is not added twice.
+    uid: str | None = None
     #: Preset id the rule set was copied from, and the values changed from it (JSON object).
     preset: str
     rule_overrides: str = "{}"
