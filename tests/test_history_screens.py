@@ -259,12 +259,14 @@ def test_a_backup_made_in_the_app_comes_back_whole(store: GameStore, tmp_path: P
     assert other.load_game(1).created_at == store.load_game(1).created_at
 
 
-def test_a_game_file_made_in_the_app_comes_back(store: GameStore) -> None:
+def test_a_game_file_made_in_the_app_comes_back(store: GameStore, tmp_path: Path) -> None:
     game_id = won_game(store)
     data = store.game_file_bytes(game_id)
     assert json.loads(data)["sides"] == WE_AND_THEY
-    (again,) = store.import_bytes(data, "game.json")
-    assert store.load_game(again).game.totals == store.load_game(game_id).game.totals
+    assert store.import_bytes(data, "game.json") == [], "here already: no second copy"
+    other = GameStore(str(tmp_path / "other.db"))
+    (again,) = other.import_bytes(data, "game.json")
+    assert other.load_game(again).game.totals == store.load_game(game_id).game.totals
 
 
 @pytest.mark.parametrize(
