@@ -20,11 +20,11 @@ from canasta_score.core import (
 from canasta_score.i18n import Translator
 from canasta_score.ui.components import (
     TAP,
-    FitNumber,
     Section,
     Stepper,
     Tagged,
     fitted,
+    fitted_words,
     icon_size,
     tap_size,
     text_width,
@@ -60,8 +60,14 @@ SHORT_CANASTA_LABELS: dict[CanastaKind, str] = {
 Change = Callable[[Callable[[], None]], None]
 
 
-class SideHeader(ft.Row):
-    """The side's name and players, and what its round would give: score, total, next minimum."""
+class SideHeader(ft.Column):
+    """The side's name and players, and what its round would give: score, total, next minimum.
+
+    Its height never changes as the preview grows: the name has a room of its own (its
+    words whole), the score a box as wide as the widest it shows, and the total and the
+    next minimum a line that never wraps, its size fitted to the longest it can say. A
+    preview that grew past 1,000 squeezed "Maximilian" to "Maxi/milia/n" and pushed every
+    row 27 px down under the finger."""
 
     def __init__(
         self, side: Side, n: int, tr: Translator, scale: float = 1.0, width: float = 360
@@ -69,22 +75,37 @@ class SideHeader(ft.Row):
         self.tr = tr
         #: The preview on screen (None before the first).
         self.shown: SidePreview | None = None
-        # Room for a round score of five characters (-1000) on one line, whatever the text size.
-        self.score = FitNumber(
-            "-0000", size=28, width=width, scale=scale, text_align=ft.TextAlign.END
+        # The widest score a round gives (four digits, sign and separator), in a box of its
+        # own: at most 2/5 of the width, so the name keeps the rest.
+        widest = signed(-8888, tr)
+        size = fitted(widest, 28, width * 0.4, scale)
+        self.score = ft.Text(
+            "-",
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            text_align=ft.TextAlign.END,
+            no_wrap=True,
+            max_lines=1,
         )
-        self.total = ft.Text("", size=14, text_align=ft.TextAlign.END)
-        self.opening = ft.Text("", size=14, text_align=ft.TextAlign.END)
-        self.opening_box = ft.Container(
-            content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
+        score_box = ft.Container(
+            Tagged(f"side-{n}-round-score", self.score),
+            width=text_width(widest, size, scale),
+            alignment=ft.Alignment.TOP_RIGHT,
+        )
+        room = width - text_width(widest, size, scale) - 8
+        name = Tagged(
+            f"side-{n}-name",
+            ft.Text(
+                side.name, size=fitted_words(side.name, 20, room, scale), weight=ft.FontWeight.BOLD
+            ),
         )
         names = ft.Column(
             [
-                ft.Text(side.name, size=20, weight=ft.FontWeight.BOLD),
+                name,
                 ft.Text(
                     # A single player is the side's name: not said twice.
                     "" if list(side.players) == [side.name] else ", ".join(side.players),
-                    size=12,
+                    size=fitted_words(", ".join(side.players), 12, room, scale),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                     visible=list(side.players) != [side.name],
                 ),
@@ -93,41 +114,43 @@ class SideHeader(ft.Row):
             expand=True,
             tight=True,
         )
-        preview = ft.Column(
-            [
-                Tagged(f"side-{n}-round-score", self.score),
-                ft.Row(
-                    [
-                        Tagged(f"side-{n}-total", self.total),
-                        Tagged(f"side-{n}-opening", self.opening_box),
-                    ],
-                    spacing=4,
-                    tight=True,
-                ),
-            ],
-            spacing=0,
-            horizontal_alignment=ft.CrossAxisAlignment.END,
-            tight=True,
+        # The longest total and next minimum, worded: the line is sized for them.
+        total = tr._("total {total}").format(total=format_points(-88888, tr))
+        opening = tr._("then needs {minimum}").format(minimum=tr.number(888))
+        large = scale >= 1.2
+        # Side by side at normal text (the minimum in its box, 12 px wider, 4 px after the
+        # total); at large text one under the other, each a line of its own.
+        needed = (
+            max(text_width(total, 14, scale), text_width(opening, 14, scale) + 12)
+            if large
+            else text_width(total, 14, scale) + text_width(opening, 14, scale) + 16
         )
-        if scale < 1.2:
-            super().__init__([names, preview], vertical_alignment=ft.CrossAxisAlignment.START)
-            return
-        # Large text: the names get the width, the preview goes under them, its parts wrapping.
-        names.expand = False
-        self.total.text_align = self.opening.text_align = ft.TextAlign.START
-        wrapping = ft.Row(
-            [
-                Tagged(f"side-{n}-round-score", self.score),
-                Tagged(f"side-{n}-total", self.total),
-                Tagged(f"side-{n}-opening", self.opening_box),
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=0,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        line = 14 * min(1.0, width / needed) if needed > 0 else 14
+        self.total = ft.Text("", size=line, no_wrap=True, max_lines=1)
+        self.opening = ft.Text("", size=line, no_wrap=True, max_lines=1)
+        self.opening_box = ft.Container(
+            content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
+        )
+        figures: list[ft.Control] = [
+            Tagged(f"side-{n}-total", self.total),
+            Tagged(f"side-{n}-opening", self.opening_box),
+        ]
+        under = (
+            ft.Column(figures, spacing=0, tight=True)
+            if large
+            else ft.Row(figures, spacing=4, alignment=ft.MainAxisAlignment.END)
         )
         super().__init__(
-            [ft.Column([names, wrapping], spacing=2, tight=True, expand=True)],
+            [
+                ft.Row(
+                    [names, score_box],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+                under,
+            ],
+            spacing=0,
+            tight=True,
         )
 
     def show(self, preview: SidePreview) -> None:

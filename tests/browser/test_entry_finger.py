@@ -1,0 +1,90 @@
+"""Nothing moves under a finger in round entry (issue 32): long side names, a preview that
+grows past 1,000, a choice that comes with a tap; in every language, at normal text on a
+390 px phone and at twice the text on a 360 px one. Measured as a finger meets the screen:
+the next control's box before a tap and after the screen settles."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import AppServer, Screen
+from examples import game_file
+from headless import PHONE
+from test_entry_taps import SMALL_PHONE, box, moved
+
+pytestmark = pytest.mark.browser
+
+#: The longest names a table types, against a short one (issue 32, finding 1).
+LONG_NAMES = [
+    {"name": "Maximilian", "players": ["Maximilian"]},
+    {"name": "Ben", "players": ["Ben"]},
+]
+LANGUAGES = {
+    "de": "de-DE",
+    "nl": "nl-NL",
+    "en": "en-US",
+    "fi": "fi-FI",
+    "da": "da-DK",
+    "nb": "nb-NO",
+}
+#: Normal text on a 390 px phone; twice the text on a 360 px one.
+SIZES = [(16, PHONE), (32, SMALL_PHONE)]
+
+
+def phones(
+    server: AppServer, large_text_phone: Any, game: dict[str, Any]
+) -> Iterator[tuple[str, int, Screen]]:
+    """A phone in each language and size in turn (closed after), each on a copy of `game`
+    of its own (game 1, 2, ...: a round typed on one is no other phone's business)."""
+    cases = [(code, font, size) for code in LANGUAGES for font, size in SIZES]
+    for _ in cases:
+        server.import_games(game)
+    server.start()
+    for number, (code, font, size) in enumerate(cases, start=1):
+        phone: Screen = large_text_phone(server, font, size, LANGUAGES[code])
+        phone.game = number  # type: ignore[attr-defined]
+        try:
+            yield code, font, phone
+        finally:
+            phone.page.context.close()
+
+
+def one_line(phone: Screen, identifier: str, font: float) -> bool:
+    """Whether the text `identifier` takes one line (a line is about 1.45 of its size; two
+    lines are about 2.9)."""
+    return box(phone, identifier)["height"] < 2.2 * font
+
+
+def test_a_preview_past_a_thousand_moves_no_row_and_splits_no_name(
+    app_server: AppServer, large_text_phone: Any
+) -> None:
+    """Issue 32, finding 1: "Maximilian" against "Ben", 120 melded, the natural canastas'
+    plus tapped three times at one spot. At the second tap the preview reached +1,120, its
+    line squeezed the name to "Maxi/milia/n", every row moved 27 px down, and the third tap
+    landed on the label: 2 canastas, not 3."""
+    game = game_file([], sides=LONG_NAMES, rules="two-player")
+    for code, font, phone in phones(app_server, large_text_phone, game):
+        case = f"{code} at {font} px"
+        phone.open(f"/game/{phone.game}", ready="add-round")  # type: ignore[attr-defined]
+        phone.tap("add-round")
+        phone.fill("side-0-melded", "120")
+        phone.wait_text("side-0-round-score", r"120")
+        phone.bring_into_sight("side-0-canasta-natural-plus")
+        phone.settle()
+        plus = box(phone, "side-0-canasta-natural-plus")
+        field = box(phone, "side-0-melded")
+        for count in (1, 2, 3):
+            # A finger taps where the plus was at first: it does not follow a moving row.
+            phone.page.mouse.click(plus["x"] + plus["width"] / 2, plus["y"] + plus["height"] / 2)
+            phone.inputs += 1
+            phone.wait_text("side-0-canasta-natural", rf"\b{count}\b")
+            phone.settle()
+            after = box(phone, "side-0-canasta-natural-plus")
+            assert moved(plus, after) <= 1, f"{case}: tap {count} moved the plus {plus} -> {after}"
+            assert moved(field, box(phone, "side-0-melded")) <= 1, f"{case}: the field moved"
+        phone.wait_number("side-0-round-score", 1620)
+        assert one_line(phone, "side-0-name", 20 * font / 16), f"{case}: the name is split"
+        phone.scroll_to("side-0-name", band=(0, 0.3))
+        phone.shot(f"entry-long-name-preview-{code}-{font}px")
