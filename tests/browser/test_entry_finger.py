@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import AppServer, Screen
+from conftest import STEP_TIMEOUT_MS, AppServer, Screen
 from examples import game_file
 from headless import PHONE
-from test_entry_taps import SMALL_PHONE, box, moved
+from test_entry_taps import SMALL_PHONE, box, finger, moved
 
 pytestmark = pytest.mark.browser
 
@@ -88,3 +88,76 @@ def test_a_preview_past_a_thousand_moves_no_row_and_splits_no_name(
         assert one_line(phone, "side-0-name", 20 * font / 16), f"{case}: the name is split"
         phone.scroll_to("side-0-name", band=(0, 0.3))
         phone.shot(f"entry-long-name-preview-{code}-{font}px")
+
+
+def press_at(phone: Screen, where: dict[str, float]) -> None:
+    """A finger's tap at a place on the screen, whatever is there now."""
+    phone.page.mouse.click(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+    phone.inputs += 1
+
+
+def wait_taken(phone: Screen, identifier: str) -> None:
+    """Until the button `identifier` is off (a rank taken: its meld is added)."""
+    phone.wait_for(identifier).evaluate(
+        """(node, timeout) => new Promise((done, failed) => {
+            const off = () => node.matches('[aria-disabled="true"]')
+                || !!node.querySelector('[aria-disabled="true"]');
+            const start = Date.now();
+            const look = () => off() ? done(true)
+                : Date.now() - start > timeout ? failed(new Error('still on'))
+                : setTimeout(look, 100);
+            look();
+        })""",
+        STEP_TIMEOUT_MS,
+    )
+
+
+@pytest.mark.parametrize(("font", "size"), SIZES, ids=["1x-390", "2x-360"])
+def test_the_choice_between_melds_and_typed_points_moves_no_button(
+    app_server: AppServer, large_text_phone: Any, font: int, size: dict[str, int]
+) -> None:
+    """Issue 32, finding 2: points typed, then meld by meld: the first rank tapped brought
+    the choice "Use the melds / Keep typed points" over the rank buttons, which jumped 82 px
+    down, and the next tap (the queens) landed on empty space."""
+    app_server.import_games(game_file([]))
+    app_server.start()
+    phone: Screen = large_text_phone(app_server, font, size)
+    phone.open("/game/1", ready="add-round")
+    phone.tap("add-round")
+    phone.fill("side-0-melded", "120+35")
+    phone.wait_text("side-0-round-score", r"155")
+    phone.tap("side-0-entry-melds")
+    # The ranks high on the screen: a warning that comes over Save (30 melded points, below
+    # the 50 needed) covers the screen's lower part at large text.
+    phone.scroll_to("side-0-add-meld-Q", band=(0.1, 0.4))
+    phone.settle()
+    queens, kings = box(phone, "side-0-add-meld-Q"), box(phone, "side-0-add-meld-K")
+    press_at(phone, kings)
+    phone.wait_text("side-0-both-figures", r"Melds: 30.*typed: 120\+35")
+    phone.settle()
+    assert moved(queens, box(phone, "side-0-add-meld-Q")) <= 1, "the ranks moved"
+    press_at(phone, queens)  # where the queens were: they are still there
+    wait_taken(phone, "side-0-add-meld-Q")
+    phone.shot(f"entry-choice-at-the-panels-end-{font}px")
+    # The melds it is: the choice goes, and the rows it leaves stay where they are.
+    phone.bring_into_sight("side-0-take-other")
+    phone.settle()
+    near = {name: box(phone, name) for name in ("side-0-out-normal", "side-0-red-threes-plus")}
+    finger(phone, "side-0-take-other")
+    phone.wait_gone("side-0-both-figures")
+    phone.wait_text("side-0-round-score", r"\b60\b")
+    phone.settle()
+    for name, before in near.items():
+        assert moved(before, box(phone, name)) <= 1, f"{name} moved"
+    # Points again: the melds are offered beside them; kept typed, the melds go, and the
+    # field typed in next stays.
+    phone.tap("side-0-entry-melds")
+    phone.wait_for("side-0-keep-typed")
+    phone.bring_into_sight("side-0-keep-typed")
+    phone.settle()
+    near = {name: box(phone, name) for name in ("side-0-melded", "side-0-out-normal")}
+    finger(phone, "side-0-keep-typed")
+    phone.wait_gone("side-0-both-figures")
+    phone.settle()
+    for name, before in near.items():
+        assert moved(before, box(phone, name)) <= 1, f"{name} moved"
