@@ -161,3 +161,36 @@ def test_the_choice_between_melds_and_typed_points_moves_no_button(
     phone.settle()
     for name, before in near.items():
         assert moved(before, box(phone, name)) <= 1, f"{name} moved"
+
+
+def heard(phone: Screen, identifier: str) -> str:
+    """What a screen reader hears of the text field `identifier`: its name and its value."""
+    field = phone.wait_for(identifier).locator("input, textarea").first
+    said: str = field.evaluate("n => [n.getAttribute('aria-label') || '', n.value].join(' ')")
+    return said
+
+
+def test_every_field_reads_what_it_shows_after_the_panel_is_drawn_again(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """Issue 32, finding 4: after "Meld by meld" on and off, and after a reload that brings
+    a half-typed round back, each field's value in the accessibility tree was empty while the
+    screen showed "120+35" and "15"."""
+    app_server.import_games(game_file([]))
+    app_server.start()
+    phone: Screen = open_screen(app_server, PHONE)
+    phone.open("/game/1", ready="add-round")
+    phone.tap("add-round")
+    phone.fill("side-0-melded", "120+35")
+    phone.fill("side-0-hand", "15")
+    phone.wait_text("side-0-round-score", r"140")
+    phone.tap("side-0-entry-melds")
+    phone.wait_for("side-0-add-meld-K")
+    phone.tap("side-0-entry-melds")
+    phone.wait_for("side-0-melded")
+    phone.settle()
+    for when in ("after melds on and off", "after a reload"):
+        assert "120+35" in heard(phone, "side-0-melded"), f"{when}: {heard(phone, 'side-0-melded')}"
+        assert "15" in heard(phone, "side-0-hand"), f"{when}: {heard(phone, 'side-0-hand')}"
+        phone.reload(ready="side-0-melded")
+        phone.settle()

@@ -29,7 +29,15 @@ from canasta_score.ui.components import (
     tap_size,
     text_width,
 )
-from canasta_score.ui.components.entry import POINTS_FILTER, Toggle, labelled, points_field
+from canasta_score.ui.components.entry import (
+    POINTS_FILTER,
+    Toggle,
+    field_label,
+    label_of,
+    labelled,
+    points_field,
+    say_value,
+)
 from canasta_score.ui.components.meld_entry import MeldArea
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
@@ -540,7 +548,7 @@ class SidePanel:
         if self.dealer_bonus is not None:
             going_out.append(ft.Row([self.dealer_bonus.tag]))
         self.penalty = ft.TextField(
-            label=tr._("Penalty"),
+            label=field_label(tr._("Penalty"), side.penalty_text),
             value=side.penalty_text,
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=POINTS_FILTER,
@@ -599,7 +607,7 @@ class SidePanel:
             return melded, hand, ft.Row([fields[1]])
         # Side by side where each field's label fits its half, else one under the other.
         half = (self.inner - 10) / 2 - 24
-        if all(text_width(str(field.label), 16, self.scale) <= half for field in (melded, hand)):
+        if all(text_width(label_of(field), 16, self.scale) <= half for field in (melded, hand)):
             # The example typed in an empty field whole, if smaller, in its half ("z. B. 120+35+5").
             melded.hint_style = ft.TextStyle(
                 size=fitted(str(melded.hint_text), 20, half, self.scale)
@@ -608,7 +616,7 @@ class SidePanel:
         else:
             # Each field a line of its own, its label on one line (smaller if need be).
             for field in (melded, hand):
-                label = str(field.label)
+                label = label_of(field)
                 field.label_style = ft.TextStyle(
                     size=fitted(label, 16, self.inner - 40, self.scale)
                 )
@@ -635,6 +643,7 @@ class SidePanel:
         def left() -> None:
             if screen.typing_in == name:
                 screen.typing_in = None
+            say_value(field, field.value or "")  # typed in: heard with its new value
 
         field.on_focus = focused
         field.on_blur = left
@@ -786,6 +795,19 @@ class SidePanel:
             self.dealer_bonus.show(side.dealer_bonus)
         self.header.show(preview)
         self.show_problems(problems)
+        self.say_values(side)
+
+    def say_values(self, side: SideDraft) -> None:
+        """Each field's label tells what it holds (`field_label`); not the one typed in,
+        whose label would be read anew at each keystroke (it is told when the field is left)."""
+        n = self.index
+        for field, name, value in (
+            (self.melded, f"side-{n}-melded", side.melded_text),
+            (self.hand, f"side-{n}-hand", side.hand_text),
+            (self.penalty, f"side-{n}-penalty", side.penalty_text),
+        ):
+            if self.screen.typing_in != name:
+                say_value(field, value)
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Each field a problem is about turns red; the problems themselves are said over
