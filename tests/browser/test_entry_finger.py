@@ -194,3 +194,79 @@ def test_every_field_reads_what_it_shows_after_the_panel_is_drawn_again(
         assert "15" in heard(phone, "side-0-hand"), f"{when}: {heard(phone, 'side-0-hand')}"
         phone.reload(ready="side-0-melded")
         phone.settle()
+
+
+class Journey:
+    """A finger through round entry: before each input the finger's target and the control
+    it reaches next are measured where the screen shows them, and after the screen settles
+    both must be where they were (a finger does not follow a moving row)."""
+
+    def __init__(self, phone: Screen) -> None:
+        self.phone = phone
+        self.measured: list[str] = []
+
+    def aim(self, target: str, following: str) -> dict[str, dict[str, float]]:
+        phone = self.phone
+        phone.bring_into_sight(target)
+        phone.settle()
+        return {name: box(phone, name) for name in (target, following)}
+
+    def check(self, before: dict[str, dict[str, float]], step: str) -> None:
+        self.phone.settle()
+        for name, where in before.items():
+            now = box(self.phone, name)
+            self.measured.append(f"{step}: {name} {where['y']:.0f} -> {now['y']:.0f}")
+            assert moved(where, now) <= 1, f"{step}: {name} moved from {where} to {now}"
+
+    def tap(self, target: str, following: str, done: tuple[str, str]) -> None:
+        """Taps `target` where it is; `done` (an identifier and what it then says) tells
+        the tap took; `following` is the control the finger reaches next."""
+        before = self.aim(target, following)
+        press_at(self.phone, before[target])
+        self.phone.wait_text(*done)
+        self.check(before, f"tap {target}")
+
+    def type(self, field: str, value: str, following: str) -> None:
+        """Types in `field` once the finger is in it: a field taken near the screen's lower
+        edge is scrolled into sight first (where a phone's keyboard opens), as it should."""
+        phone = self.phone
+        phone.bring_into_sight(field)
+        phone.finger_press(field, phone.wait_for(field).locator("input").first)
+        before = self.aim(field, following)
+        phone.fill(field, value)
+        self.check(before, f"type {value} in {field}")
+
+
+@pytest.mark.parametrize(("font", "size"), SIZES, ids=["1x-390", "2x-360"])
+def test_a_whole_round_typed_by_finger_moves_nothing_the_finger_reaches_next(
+    app_server: AppServer, large_text_phone: Any, font: int, size: dict[str, int]
+) -> None:
+    """Issue 32, "What to reach": a German table, "Maximilian" against "Ben", a whole round
+    through round entry; after each input the next control stays within 1 px."""
+    app_server.import_games(game_file([], sides=LONG_NAMES, rules="two-player"))
+    app_server.start()
+    phone: Screen = large_text_phone(app_server, font, size, "de-DE")
+    phone.open("/game/1", ready="add-round")
+    phone.tap("add-round")
+    phone.wait_for("save-round")
+    journey = Journey(phone)
+    journey.type("side-0-melded", "420", "side-0-canasta-natural-plus")
+    journey.tap(
+        "side-0-canasta-natural-plus",
+        "side-0-canasta-natural-plus",
+        ("side-0-canasta-natural", r"\b1\b"),
+    )
+    journey.tap(
+        "side-0-canasta-natural-plus",
+        "side-0-red-threes-plus",
+        ("side-0-canasta-natural", r"\b2\b"),
+    )
+    journey.tap("side-0-red-threes-plus", "side-0-out-normal", ("side-0-red-threes", r"\b1\b"))
+    # 420 + 2 x 500 + 100 for the red three + 100 for going out: past a thousand.
+    journey.tap("side-0-out-normal", "side-1-melded", ("side-0-round-score", r"1\.620"))
+    journey.type("side-1-melded", "50", "side-1-hand")
+    journey.type("side-1-hand", "35", "side-1-red-threes-plus")
+    journey.tap("side-1-red-threes-plus", "save-round", ("side-1-red-threes", r"\b1\b"))
+    phone.shot(f"entry-finger-journey-{font}px")
+    phone.tap("save-round")
+    phone.wait_for("round-1-edit")
