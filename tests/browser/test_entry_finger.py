@@ -5,6 +5,7 @@ the next control's box before a tap and after the screen settles."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -188,10 +189,19 @@ def test_every_field_reads_what_it_shows_after_the_panel_is_drawn_again(
     phone.wait_for("side-0-add-meld-K")
     phone.tap("side-0-entry-melds")
     phone.wait_for("side-0-melded")
+    # The other side meld by meld: kings, four of them (three, and one more tapped).
+    phone.tap("side-1-entry-melds")
+    phone.tap("side-1-add-meld-K")
+    phone.tap("side-1-meld-K-natural-plus")
+    phone.wait_text("side-1-meld-K-points", r"\b40\b")
     phone.settle()
     for when in ("after melds on and off", "after a reload"):
-        assert "120+35" in heard(phone, "side-0-melded"), f"{when}: {heard(phone, 'side-0-melded')}"
-        assert "15" in heard(phone, "side-0-hand"), f"{when}: {heard(phone, 'side-0-hand')}"
+        said = {name: heard(phone, name) for name in ("side-0-melded", "side-0-hand")}
+        assert "120+35" in said["side-0-melded"], f"{when}: {said}"
+        assert "15" in said["side-0-hand"], f"{when}: {said}"
+        phone.bring_into_sight("side-1-meld-K-natural")
+        kings = heard(phone, "side-1-meld-K-natural")
+        assert re.search(r"\b4\b", kings), f"{when}: the kings' count is heard as {kings!r}"
         phone.reload(ready="side-0-melded")
         phone.settle()
 
