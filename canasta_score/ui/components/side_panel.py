@@ -128,12 +128,13 @@ class SideHeader(ft.Column):
         large = scale >= 1.2
         # Side by side at normal text (the minimum in its box, 12 px wider, 4 px after the
         # total); at large text one under the other, each a line of its own.
-        needed = (
-            max(text_width(total, 14, scale), text_width(opening, 14, scale) + 12)
+        total_width, opening_width = text_width(total, 14, scale), text_width(opening, 14, scale)
+        fits = (
+            min(width / total_width, (width - 12) / opening_width)
             if large
-            else text_width(total, 14, scale) + text_width(opening, 14, scale) + 16
+            else (width - 16) / (total_width + opening_width)
         )
-        line = 14 * min(1.0, width / needed) if needed > 0 else 14
+        line = 14 * min(1.0, fits)
         self.total = ft.Text("", size=line, no_wrap=True, max_lines=1)
         self.opening = ft.Text("", size=line, no_wrap=True, max_lines=1)
         self.opening_box = ft.Container(
