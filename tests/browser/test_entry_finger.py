@@ -5,6 +5,7 @@ the next control's box before a tap and after the screen settles."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -52,6 +53,13 @@ def phones(
             phone.page.context.close()
 
 
+def in_sight(phone: Screen, identifier: str) -> None:
+    """Scrolled as a finger scrolls until the control is in the screen's upper half, clear
+    of what is said over Save (or as near as the page lets it come)."""
+    with contextlib.suppress(AssertionError):  # the page ends: it is as near as it comes
+        phone.scroll_to(identifier, band=(0.15, 0.5), middle=True, give_up_when_stuck=True)
+
+
 def one_line(phone: Screen, identifier: str, font: float) -> bool:
     """Whether the text `identifier` takes one line (a line is about 1.45 of its size; two
     lines are about 2.9)."""
@@ -72,7 +80,7 @@ def test_a_preview_past_a_thousand_moves_no_row_and_splits_no_name(
         phone.tap("add-round")
         phone.fill("side-0-melded", "120")
         phone.wait_text("side-0-round-score", r"120")
-        phone.bring_into_sight("side-0-canasta-natural-plus")
+        in_sight(phone, "side-0-canasta-natural-plus")
         phone.settle()
         plus = box(phone, "side-0-canasta-natural-plus")
         field = box(phone, "side-0-melded")
@@ -217,7 +225,7 @@ class Journey:
 
     def aim(self, target: str, following: str) -> dict[str, dict[str, float]]:
         phone = self.phone
-        phone.bring_into_sight(target)
+        in_sight(phone, target)
         phone.settle()
         return {name: box(phone, name) for name in (target, following)}
 

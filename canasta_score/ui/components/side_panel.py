@@ -3,6 +3,7 @@ card-counting grid, canasta and red three steppers, going out, penalty and probl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,6 +30,7 @@ from canasta_score.ui.components import (
     tap_size,
     text_width,
 )
+from canasta_score.ui.components.basics import ROBOTO_LINE
 from canasta_score.ui.components.entry import (
     POINTS_FILTER,
     Toggle,
@@ -52,6 +54,9 @@ from canasta_score.ui.state.round_entry import (
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
+
+#: The screens' smallest text, before the device's text scale.
+SMALLEST_TEXT = 11
 
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
@@ -126,23 +131,37 @@ class SideHeader(ft.Column):
         total = tr._("total {total}").format(total=format_points(-88888, tr))
         opening = tr._("then needs {minimum}").format(minimum=tr.number(888))
         large = scale >= 1.2
-        # Side by side at normal text (the minimum in its box, 12 px wider, 4 px after the
-        # total); at large text one under the other, each a line of its own.
         total_width, opening_width = text_width(total, 14, scale), text_width(opening, 14, scale)
-        fits = (
-            min(width / total_width, (width - 12) / opening_width)
-            if large
-            else (width - 16) / (total_width + opening_width)
-        )
-        line = 14 * min(1.0, fits)
-        self.total = ft.Text("", size=line, no_wrap=True, max_lines=1)
-        self.opening = ft.Text("", size=line, no_wrap=True, max_lines=1)
+        if not large:
+            # Side by side on one line (the minimum in its box, 12 px wider, 4 px after the
+            # total), both at the size at which the longest fit.
+            line = 14 * min(1.0, (width - 16) / (total_width + opening_width))
+            self.total = ft.Text("", size=line, no_wrap=True, max_lines=1)
+            self.opening = ft.Text("", size=line, no_wrap=True, max_lines=1)
+        else:
+            # One under the other, each a line of its own; a minimum that would be smaller
+            # than the screens' smallest text ("dann mind. 90 zum Auslegen" at 2x on 360 px)
+            # takes two lines, its room held whether it needs them or not.
+            self.total = ft.Text(
+                "", size=14 * min(1.0, width / total_width), no_wrap=True, max_lines=1
+            )
+            size = 14 * min(1.0, (width - 12) / opening_width)
+            self.opening = ft.Text("", size=size, no_wrap=True, max_lines=1)
+            if size < SMALLEST_TEXT:
+                self.opening = ft.Text("", size=SMALLEST_TEXT, max_lines=2)
         self.opening_box = ft.Container(
             content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
         )
+        opening_place: ft.Control = self.opening_box
+        if self.opening.max_lines == 2:  # two lines held, the box round what it says
+            opening_place = ft.Container(
+                self.opening_box,
+                height=math.ceil(2 * ROBOTO_LINE * SMALLEST_TEXT * scale) + 2,
+                alignment=ft.Alignment.TOP_LEFT,
+            )
         figures: list[ft.Control] = [
             Tagged(f"side-{n}-total", self.total),
-            Tagged(f"side-{n}-opening", self.opening_box),
+            Tagged(f"side-{n}-opening", opening_place),
         ]
         under = (
             ft.Column(figures, spacing=0, tight=True)
