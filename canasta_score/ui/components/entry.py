@@ -25,7 +25,7 @@ def points_field(
 ) -> ft.TextField:
     """A field for points, on the phone keypad (which has `+` for sums like 120+35+5)."""
     return ft.TextField(
-        label=label,
+        label=field_label(label, value),
         value=value,
         hint_text=hint,
         keyboard_type=ft.KeyboardType.PHONE,
@@ -35,6 +35,40 @@ def points_field(
         on_change=on_change,
         on_submit=on_submit,
     )
+
+
+def field_label(label: str, value: str, *, shown: bool = True) -> ft.Text:
+    """A field's label that tells a screen reader what the field holds as well: a browser
+    hears a field's value only once it was typed in on this page (Flutter's web engine leaves
+    it out of a field drawn anew or changed by a button: after a reload, a change of the
+    side's way of entering, a panel drawn again, a stepper's tap), so "120+35" on the screen
+    was read as an empty field. `shown` False: the words are for the ear alone (a count
+    whose row already says what it counts)."""
+    return ft.Text(label if shown else "", data=label, semantics_label=spoken(label, value))
+
+
+def spoken(label: str, value: str) -> str:
+    """A field's name as heard: its label, and what it holds, if anything.
+
+    >>> spoken("Melded", "120+35"), spoken("In hand", " ")
+    ('Melded, 120+35', 'In hand')
+    """
+    return f"{label}, {value.strip()}" if value.strip() else label
+
+
+def label_of(field: ft.TextField) -> str:
+    """The words of a field's label (a `field_label`, or a plain string)."""
+    label = field.label
+    return str(label.data) if isinstance(label, ft.Text) else str(label or "")
+
+
+def say_value(field: ft.TextField, value: str) -> None:
+    """The field's label tells its value again (see `field_label`)."""
+    label = field.label
+    if isinstance(label, ft.Text):
+        said = spoken(str(label.data), value)
+        if label.semantics_label != said:
+            label.semantics_label = said
 
 
 class Toggle(ft.Container):

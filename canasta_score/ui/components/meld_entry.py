@@ -22,6 +22,7 @@ from canasta_score.ui.components.basics import (
     step_buttons,
     text_width,
 )
+from canasta_score.ui.components.entry import field_label, say_value
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_, RANK_LETTERS
 from canasta_score.ui.state.round_entry import MeldDraft, RoundDraft
 
@@ -106,6 +107,8 @@ class MeldCount(ft.Column):
         width = 18 + 26 * max(1.0, scale)
         self.field = ft.TextField(
             value=str(value),
+            # Heard with its count; seen without a word (the word is over it).
+            label=field_label(label, str(value), shown=False),
             keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.NumbersOnlyInputFilter(),
             text_align=ft.TextAlign.CENTER,
@@ -119,7 +122,8 @@ class MeldCount(ft.Column):
         row = ft.Row(
             [
                 Tagged(f"{tag}-minus", self.minus, tr._("{what}: one less").format(what=label)),
-                # No label on the field's node: it would hide the typed value from the page.
+                # No label on the field's node: it would hide the typed value from the page
+                # (the field's own label, for the ear alone, says what it counts and holds).
                 Tagged(tag, self.field),
                 Tagged(f"{tag}-plus", self.plus, tr._("{what}: one more").format(what=label)),
             ],
@@ -158,6 +162,8 @@ class MeldCount(ft.Column):
         # What is being typed stays as typed (an emptied field is none, not a 0 put back).
         if digits(self.field.value or "") != value:
             self.field.value = str(value)
+            # Told by a button, the count is heard anew; typed, once the field is left.
+            say_value(self.field, str(value))
         self.minus.disabled = value <= 0
 
 

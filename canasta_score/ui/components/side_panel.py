@@ -3,6 +3,7 @@ card-counting grid, canasta and red three steppers, going out, penalty and probl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,16 +21,25 @@ from canasta_score.core import (
 from canasta_score.i18n import Translator
 from canasta_score.ui.components import (
     TAP,
-    FitNumber,
     Section,
     Stepper,
     Tagged,
     fitted,
+    fitted_words,
     icon_size,
     tap_size,
     text_width,
 )
-from canasta_score.ui.components.entry import POINTS_FILTER, Toggle, labelled, points_field
+from canasta_score.ui.components.basics import ROBOTO_LINE
+from canasta_score.ui.components.entry import (
+    POINTS_FILTER,
+    Toggle,
+    field_label,
+    label_of,
+    labelled,
+    points_field,
+    say_value,
+)
 from canasta_score.ui.components.meld_entry import MeldArea
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
@@ -44,6 +54,9 @@ from canasta_score.ui.state.round_entry import (
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
+
+#: The screens' smallest text, before the device's text scale.
+SMALLEST_TEXT = 11
 
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
@@ -60,8 +73,14 @@ SHORT_CANASTA_LABELS: dict[CanastaKind, str] = {
 Change = Callable[[Callable[[], None]], None]
 
 
-class SideHeader(ft.Row):
-    """The side's name and players, and what its round would give: score, total, next minimum."""
+class SideHeader(ft.Column):
+    """The side's name and players, and what its round would give: score, total, next minimum.
+
+    Its height never changes as the preview grows: the name has a room of its own (its
+    words whole), the score a box as wide as the widest it shows, and the total and the
+    next minimum a line that never wraps, its size fitted to the longest it can say. A
+    preview that grew past 1,000 squeezed "Maximilian" to "Maxi/milia/n" and pushed every
+    row 27 px down under the finger."""
 
     def __init__(
         self, side: Side, n: int, tr: Translator, scale: float = 1.0, width: float = 360
@@ -69,22 +88,37 @@ class SideHeader(ft.Row):
         self.tr = tr
         #: The preview on screen (None before the first).
         self.shown: SidePreview | None = None
-        # Room for a round score of five characters (-1000) on one line, whatever the text size.
-        self.score = FitNumber(
-            "-0000", size=28, width=width, scale=scale, text_align=ft.TextAlign.END
+        # The widest score a round gives (four digits, sign and separator), in a box of its
+        # own: at most 2/5 of the width, so the name keeps the rest.
+        widest = signed(-8888, tr)
+        size = fitted(widest, 28, width * 0.4, scale)
+        self.score = ft.Text(
+            "-",
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            text_align=ft.TextAlign.END,
+            no_wrap=True,
+            max_lines=1,
         )
-        self.total = ft.Text("", size=14, text_align=ft.TextAlign.END)
-        self.opening = ft.Text("", size=14, text_align=ft.TextAlign.END)
-        self.opening_box = ft.Container(
-            content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
+        score_box = ft.Container(
+            Tagged(f"side-{n}-round-score", self.score),
+            width=text_width(widest, size, scale),
+            alignment=ft.Alignment.TOP_RIGHT,
+        )
+        room = width - text_width(widest, size, scale) - 8
+        name = Tagged(
+            f"side-{n}-name",
+            ft.Text(
+                side.name, size=fitted_words(side.name, 20, room, scale), weight=ft.FontWeight.BOLD
+            ),
         )
         names = ft.Column(
             [
-                ft.Text(side.name, size=20, weight=ft.FontWeight.BOLD),
+                name,
                 ft.Text(
                     # A single player is the side's name: not said twice.
                     "" if list(side.players) == [side.name] else ", ".join(side.players),
-                    size=12,
+                    size=fitted_words(", ".join(side.players), 12, room, scale),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                     visible=list(side.players) != [side.name],
                 ),
@@ -93,41 +127,58 @@ class SideHeader(ft.Row):
             expand=True,
             tight=True,
         )
-        preview = ft.Column(
-            [
-                Tagged(f"side-{n}-round-score", self.score),
-                ft.Row(
-                    [
-                        Tagged(f"side-{n}-total", self.total),
-                        Tagged(f"side-{n}-opening", self.opening_box),
-                    ],
-                    spacing=4,
-                    tight=True,
-                ),
-            ],
-            spacing=0,
-            horizontal_alignment=ft.CrossAxisAlignment.END,
-            tight=True,
+        # The longest total and next minimum, worded: the line is sized for them.
+        total = tr._("total {total}").format(total=format_points(-88888, tr))
+        opening = tr._("then needs {minimum}").format(minimum=tr.number(888))
+        large = scale >= 1.2
+        total_width, opening_width = text_width(total, 14, scale), text_width(opening, 14, scale)
+        if not large:
+            # Side by side on one line (the minimum in its box, 12 px wider, 4 px after the
+            # total), both at the size at which the longest fit.
+            line = 14 * min(1.0, (width - 16) / (total_width + opening_width))
+            self.total = ft.Text("", size=line, no_wrap=True, max_lines=1)
+            self.opening = ft.Text("", size=line, no_wrap=True, max_lines=1)
+        else:
+            # One under the other, each a line of its own; a minimum that would be smaller
+            # than the screens' smallest text ("dann mind. 90 zum Auslegen" at 2x on 360 px)
+            # takes two lines, its room held whether it needs them or not.
+            self.total = ft.Text(
+                "", size=14 * min(1.0, width / total_width), no_wrap=True, max_lines=1
+            )
+            size = 14 * min(1.0, (width - 12) / opening_width)
+            self.opening = ft.Text("", size=size, no_wrap=True, max_lines=1)
+            if size < SMALLEST_TEXT:
+                self.opening = ft.Text("", size=SMALLEST_TEXT, max_lines=2)
+        self.opening_box = ft.Container(
+            content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
         )
-        if scale < 1.2:
-            super().__init__([names, preview], vertical_alignment=ft.CrossAxisAlignment.START)
-            return
-        # Large text: the names get the width, the preview goes under them, its parts wrapping.
-        names.expand = False
-        self.total.text_align = self.opening.text_align = ft.TextAlign.START
-        wrapping = ft.Row(
-            [
-                Tagged(f"side-{n}-round-score", self.score),
-                Tagged(f"side-{n}-total", self.total),
-                Tagged(f"side-{n}-opening", self.opening_box),
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=0,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        opening_place: ft.Control = self.opening_box
+        if self.opening.max_lines == 2:  # two lines held, the box round what it says
+            opening_place = ft.Container(
+                self.opening_box,
+                height=math.ceil(2 * ROBOTO_LINE * SMALLEST_TEXT * scale) + 2,
+                alignment=ft.Alignment.TOP_LEFT,
+            )
+        figures: list[ft.Control] = [
+            Tagged(f"side-{n}-total", self.total),
+            Tagged(f"side-{n}-opening", opening_place),
+        ]
+        under = (
+            ft.Column(figures, spacing=0, tight=True)
+            if large
+            else ft.Row(figures, spacing=4, alignment=ft.MainAxisAlignment.END)
         )
         super().__init__(
-            [ft.Column([names, wrapping], spacing=2, tight=True, expand=True)],
+            [
+                ft.Row(
+                    [names, score_box],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+                under,
+            ],
+            spacing=0,
+            tight=True,
         )
 
     def show(self, preview: SidePreview) -> None:
@@ -316,7 +367,7 @@ class BothFigures(ft.Container):
     """The side's melds or counted cards beside its typed points, where both are entered
     ("Melds: 420, 2 canastas · typed: 120+35"): the player takes one, nothing is dropped
     unasked. It stays while both are there, the same or not, so typing never moves the rows
-    under it."""
+    under it; it ends the side's panel, so coming or going it moves none of the panel's rows."""
 
     def __init__(self, n: int, change: Change, draft: RoundDraft, tr: Translator) -> None:
         self.tr = tr
@@ -517,7 +568,7 @@ class SidePanel:
         if self.dealer_bonus is not None:
             going_out.append(ft.Row([self.dealer_bonus.tag]))
         self.penalty = ft.TextField(
-            label=tr._("Penalty"),
+            label=field_label(tr._("Penalty"), side.penalty_text),
             value=side.penalty_text,
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=POINTS_FILTER,
@@ -526,16 +577,19 @@ class SidePanel:
             text_size=18,
         )
         self.follow_focus(self.penalty, f"side-{index}-penalty")
+        # The choice between the melds (or counted cards) and the typed points last: coming
+        # with a rank's tap or going with its own, it moves no row the finger aims at. Over
+        # the ranks, it pushed them 82 px down and the next tap landed on empty space.
         self.view = Section(
             self.header,
             self.switch_row,
-            self.both,
             self.meld_area,
             self.points_row,
             self.cards_area,
             self.counts,
             *going_out,
             self.penalty,
+            self.both,
             padding=10,
         )
         self.view.expand = screen.side_by_side()
@@ -573,7 +627,7 @@ class SidePanel:
             return melded, hand, ft.Row([fields[1]])
         # Side by side where each field's label fits its half, else one under the other.
         half = (self.inner - 10) / 2 - 24
-        if all(text_width(str(field.label), 16, self.scale) <= half for field in (melded, hand)):
+        if all(text_width(label_of(field), 16, self.scale) <= half for field in (melded, hand)):
             # The example typed in an empty field whole, if smaller, in its half ("z. B. 120+35+5").
             melded.hint_style = ft.TextStyle(
                 size=fitted(str(melded.hint_text), 20, half, self.scale)
@@ -582,7 +636,7 @@ class SidePanel:
         else:
             # Each field a line of its own, its label on one line (smaller if need be).
             for field in (melded, hand):
-                label = str(field.label)
+                label = label_of(field)
                 field.label_style = ft.TextStyle(
                     size=fitted(label, 16, self.inner - 40, self.scale)
                 )
@@ -609,6 +663,7 @@ class SidePanel:
         def left() -> None:
             if screen.typing_in == name:
                 screen.typing_in = None
+            say_value(field, field.value or "")  # typed in: heard with its new value
 
         field.on_focus = focused
         field.on_blur = left
@@ -760,6 +815,19 @@ class SidePanel:
             self.dealer_bonus.show(side.dealer_bonus)
         self.header.show(preview)
         self.show_problems(problems)
+        self.say_values(side)
+
+    def say_values(self, side: SideDraft) -> None:
+        """Each field's label tells what it holds (`field_label`); not the one typed in,
+        whose label would be read anew at each keystroke (it is told when the field is left)."""
+        n = self.index
+        for field, name, value in (
+            (self.melded, f"side-{n}-melded", side.melded_text),
+            (self.hand, f"side-{n}-hand", side.hand_text),
+            (self.penalty, f"side-{n}-penalty", side.penalty_text),
+        ):
+            if self.screen.typing_in != name:
+                say_value(field, value)
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Each field a problem is about turns red; the problems themselves are said over

@@ -1,0 +1,93 @@
+"""Round entry's side panel, laid out without a browser: what grows has its room before it
+grows, and what comes with a tap comes where it moves no row (issue 32, findings 1 and 2)."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from test_actions import phone_app
+from test_ui_screens import WE_THEY, store  # noqa: F401 (the fixture)
+
+from canasta_score.core import PRESETS, Game, Side
+from canasta_score.i18n import translator
+from canasta_score.ui.components import text_width
+from canasta_score.ui.components.side_panel import SMALLEST_TEXT, SideHeader
+from canasta_score.ui.state.round_entry import EntryMode
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views.round_entry import RoundEntryScreen
+
+LANGUAGES = ["en", "nl", "de", "fi", "da", "nb"]
+#: A panel's inner width: normal text on a 390 px phone, twice the text on a 360 px one.
+PHONES = [(1.0, 346.0), (2.0, 316.0)]
+
+
+def lines(text: str, size: float, width: float) -> int:
+    """How many lines `text` takes at `size` in `width`, broken between words (each
+    character as wide as `text_width` takes it: wider than Roboto draws most)."""
+    count, line = 1, ""
+    for word in text.split():
+        tried = f"{line} {word}".strip()
+        if line and text_width(tried, size) > width:
+            count, line = count + 1, word
+        else:
+            line = tried
+    return count
+
+
+def texts(control: ft.Control) -> list[ft.Text]:
+    """Every Text inside `control`."""
+    found = [control] if isinstance(control, ft.Text) else []
+    inner = getattr(control, "content", None)
+    children = [*(getattr(control, "controls", None) or []), *([inner] if inner else [])]
+    for child in children:
+        if isinstance(child, ft.Control):
+            found += texts(child)
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("scale", "width"), PHONES, ids=["1x", "2x"])
+def test_a_side_header_has_room_for_its_longest_preview_and_whole_words(
+    language: str, scale: float, width: float
+) -> None:
+    """The score, the total and the next minimum never wrap (their height cannot change as
+    they grow), each sized for the longest it can say; the name's words fit its room."""
+    tr = translator(language)
+    header = SideHeader(Side("Maximilian", ("Maximilian",)), 0, tr, scale, width)
+    for text in (header.score, header.total):
+        assert text.no_wrap and text.max_lines == 1
+    longest_total = tr._("total {total}").format(total="-88.888")
+    longest_opening = tr._("then needs {minimum}").format(minimum="888")
+    total, opening = header.total.size, header.opening.size
+    assert total is not None and opening is not None
+    assert min(total, opening) >= SMALLEST_TEXT, "never smaller than the screens' smallest text"
+    if scale < 1.2:  # side by side, on one line
+        assert header.opening.no_wrap
+        assert text_width(longest_total + longest_opening, total, scale) + 16 <= width + 1
+    elif header.opening.no_wrap:  # one under the other, each on one line
+        assert text_width(longest_opening, opening, scale) + 12 <= width + 1
+    else:  # the minimum on two lines whatever it says, in a box held at their height
+        assert header.opening.max_lines == 2
+        held = [c for c in header.controls[-1].controls if c.content is not None]
+        assert getattr(held[-1].content, "height", None), "the two lines' room is held"
+        assert lines(longest_opening, opening * scale, width - 12) <= 2
+    # The name keeps at least 3/5 of the width (the score's box takes the rest, 8 px apart).
+    name = next(t for t in texts(header) if t.value == "Maximilian")
+    assert name.size is not None
+    assert text_width("Maximilian", name.size, scale) <= width * 0.6 - 8
+
+
+def test_the_choice_between_melds_and_typed_points_ends_the_panel(store: GameStore) -> None:  # noqa: F811
+    """Over the rank buttons it pushed them 82 px down when a rank's tap brought it."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    entry = RoundEntryScreen(phone_app(store, "phone-a"), f"/game/{stored.id}/round", stored.id)
+    entry.build()
+    panel = entry.panels[0]
+    panel.changed(lambda: entry.draft.set_melded(0, "120+35"))
+    panel.mode_changed(EntryMode.MELDS)
+    panel = entry.panels[0]
+    panel.tapped(lambda: entry.draft.add_meld(0, next(iter(entry.draft.meld_ranks()))))
+    assert panel.both.visible, "both figures are offered"
+    rows = panel.rows().controls
+    assert rows[-1] is panel.both
+    assert rows.index(panel.meld_area) < rows.index(panel.both)
