@@ -27,6 +27,10 @@ from test_meld_entry import enter_melds
 START_MS = 300_000
 STEP_MS = 60_000
 ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+#: A name on the local network for this machine: a page from it over plain HTTP is not a secure
+#: context (127.0.0.1 always is), as on a phone that opens the machine's address.
+LAN_NAME = "canasta.test"
+BY_NAME = f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
 class StaticServer:
@@ -92,6 +96,7 @@ class Phone:
         locale: str | None = None,
         worker_prelude: str | None = None,
         routed: bool = True,
+        by_name: bool = False,
     ) -> None:
         self.playwright = playwright
         self.profile = profile
@@ -104,6 +109,8 @@ class Phone:
         #: cache off: a journey of what that cache keeps goes unrouted (other hosts are still
         #: refused by Chromium's host resolver).
         self.routed = routed
+        #: Reached by LAN_NAME, not 127.0.0.1.
+        self.by_name = by_name
         self.context: Any = None
         #: Every address the page asked for that is not the static server's.
         self.elsewhere: list[str] = []
@@ -112,7 +119,7 @@ class Phone:
         self.context = self.playwright.chromium.launch_persistent_context(
             str(self.profile),
             executable_path=chromium_executable(),
-            args=[*CHROMIUM_ARGS, ONLY_LOOPBACK],
+            args=[*CHROMIUM_ARGS, BY_NAME if self.by_name else ONLY_LOOPBACK],
             viewport=PHONE,
             **({"locale": self.locale} if self.locale else {}),
             **({"service_workers": "block"} if self.worker_prelude else {}),
@@ -260,11 +267,11 @@ def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens
     # says so, and opens by itself once the first tab is closed.
     second = Screen(phone.context.new_page(), static_server.url)
     second.page.goto(static_server.url)
-    second.page.locator("#canasta-score-notice[data-kind=other-tab]").wait_for(timeout=START_MS)
+    second.page.locator(".canasta-score-notice[data-kind=other-tab]").wait_for(timeout=START_MS)
     screen.page.close()
     enable_semantics(second.page, START_MS)
     second.wait_for("resume", timeout=START_MS)
-    assert second.page.locator("#canasta-score-notice").count() == 0
+    assert second.page.locator(".canasta-score-notice").count() == 0
     phone.close()
 
     assert phone.elsewhere == [], "the web app asked another host for something"
@@ -332,3 +339,33 @@ def test_a_german_phone_alone_enters_melds_and_sees_its_chart_and_statistics(
     screen.wait_text("player-anna-in-play", "Laufend")
     phone.close()
     assert phone.elsewhere == [], "the web app asked another host for something"
+
+
+def test_over_plain_http_from_a_host_that_sends_mjs_as_octet_stream_the_app_opens_and_says_what_it_cannot_do(
+    web_app: Path, tmp_path: Path, browser: Any
+) -> None:
+    """Debian 12's nginx as it comes (`.mjs` sent as `application/octet-stream`), opened by the
+    machine's name over plain HTTP: the app starts, says it is not kept offline nor on the home
+    screen, and a second tab (no Web Locks here) waits, its app not started, so neither
+    overwrites the other's games."""
+    host = StaticServer(web_app, "--type", ".mjs=application/octet-stream").start()
+    try:
+        url = f"http://{LAN_NAME}:{host.port}/"
+        playwright = SimpleNamespace(chromium=browser.browser_type)
+        phone = Phone(playwright, tmp_path / "profile", url, by_name=True)
+        screen = phone.open(ready="new-game")
+        notice = screen.page.locator(".canasta-score-notice[data-kind=not-secure]")
+        notice.wait_for(timeout=STEP_MS)
+        assert "https://" in notice.inner_text()
+        notice.click()  # read, and put away
+        notice.wait_for(state="detached", timeout=STEP_MS)
+        start_a_game(screen)
+
+        second = Screen(phone.context.new_page(), url)
+        second.page.goto(url)
+        waiting = second.page.locator(".canasta-score-notice[data-kind=other-tab]")
+        waiting.wait_for(timeout=START_MS)
+        phone.close()
+    finally:
+        host.stop()
+    assert phone.elsewhere == []

@@ -81,10 +81,10 @@ def test_a_phone_takes_the_next_build_on_a_tap_keeps_its_half_typed_round_and_op
         screen.wait_text("side-0-round-score", r"920")  # 420 + 500, kept at the tap
 
         # Build 2, whole, waits until the player takes it.
-        notice = screen.page.locator("#canasta-score-notice[data-kind=update-ready]")
+        notice = screen.page.locator(".canasta-score-notice[data-kind=update-ready]")
         notice.wait_for(timeout=START_MS)
         assert build_shown(screen) == "1"
-        screen.page.locator("#canasta-score-notice-action").click()
+        notice.locator("button").click()
         screen.page.wait_for_function(
             "() => document.querySelector('meta[name=canasta-score-build]')?.content === '2'",
             timeout=START_MS,

@@ -24,22 +24,20 @@
         return WORDS.en;
       })();
 
-      // One message of the page, over the app: its words and, where there is one, a button.
+      // One message of the page, over the top of the app (a tap puts it away) or `whole`, in
+      // place of the app: its words and, where there is one, a button.
       function tell(kind, text, action, whole) {
         if (!document.body) {
           addEventListener('DOMContentLoaded', () => tell(kind, text, action, whole));
           return;
         }
-        const old = document.getElementById('canasta-score-notice');
-        if (old) {
-          old.remove();
-        }
+        hush(kind);
         const notice = document.createElement('div');
-        notice.id = 'canasta-score-notice';
+        notice.className = 'canasta-score-notice';
         notice.dataset.kind = kind;
         notice.setAttribute('role', 'alert');
         notice.style.cssText = [
-          'position:fixed', 'z-index:2147483647', 'left:8px', 'right:8px',
+          'position:fixed', `z-index:${whole ? 2147483647 : 2147483646}`, 'left:8px', 'right:8px',
           'top:calc(8px + env(safe-area-inset-top, 0px))', 'display:flex', 'flex-wrap:wrap',
           'align-items:center', 'gap:8px 16px', 'padding:12px 16px', 'border-radius:12px',
           'background:#1B5E20', 'color:#FFFFFF', 'font:16px/1.4 Roboto,system-ui,sans-serif',
@@ -52,24 +50,25 @@
         notice.append(said);
         if (action) {
           const button = document.createElement('button');
-          button.id = 'canasta-score-notice-action';
           button.textContent = action.label;
           button.style.cssText = 'min-height:48px;padding:8px 20px;border:0;border-radius:24px;'
             + 'background:#FFFFFF;color:#1B5E20;font:600 16px Roboto,system-ui,sans-serif;'
             + 'cursor:pointer';
-          button.addEventListener('click', action.run);
+          button.addEventListener('click', (event) => {
+            event.stopPropagation();
+            action.run();
+          });
           notice.append(button);
-        } else {
+        }
+        if (!whole) {  // a tap beside its button puts it away, for the app under it
           notice.addEventListener('click', () => notice.remove());
         }
         document.body.append(notice);
       }
 
       function hush(kind) {
-        const notice = document.getElementById('canasta-score-notice');
-        if (notice && notice.dataset.kind === kind) {
-          notice.remove();
-        }
+        document.querySelectorAll(`.canasta-score-notice[data-kind="${kind}"]`)
+          .forEach((notice) => notice.remove());
       }
 
       // --- one tab at a time on the games ---------------------------------------------------
@@ -82,12 +81,11 @@
       const MOVED = 'canasta-score-moved';
       let holding = false;
 
-      let resolveHeld = () => {};
       function holdTheGames() {
         return new Promise((resolve) => {
-          resolveHeld = resolve;
           const held = () => {
             holding = true;
+            sessionStorage.removeItem(MOVED);
             hush('other-tab');
             hush('moved');
             resolve();
@@ -113,11 +111,12 @@
       }
 
       // Without Web Locks: a tab asks whether another holds the games, and takes them when
-      // none answers (of two asking at once, the one of the smaller number).
+      // none answers (of two asking at once, the one of the smaller number). A waiting tab asks
+      // again every 2 s, so it opens once the first tab is closed, or gone without a word.
       const me = Math.random();
-      function claimByWord(held) {
-        let answered = Boolean(sessionStorage.getItem(MOVED));  // it let the games go
-        let rivals = [];
+      function ask(then, humble) {
+        let answered = false;
+        const rivals = [];
         const listen = (event) => {
           const word = event.data || {};
           if (word.here) {
@@ -130,25 +129,33 @@
         channel.postMessage({ asking: me });
         setTimeout(() => {
           channel.removeEventListener('message', listen);
-          if (answered || rivals.some((rival) => rival < me)) {
-            waitForTheGames(() => {
-              const again = (event) => {
-                if ((event.data || {}).gone) {
-                  channel.removeEventListener('message', again);
-                  setTimeout(() => claimByWord(held), 100 + Math.random() * 200);
-                }
-              };
-              channel.addEventListener('message', again);
-            });
-          } else {
-            held();
+          then(answered || rivals.some((rival) => humble || rival < me));
+        }, 700);
+      }
+
+      function claimByWord(held) {
+        const again = () => {
+          if (holding) {
+            return;
           }
-        }, 500);
+          ask((taken) => {
+            if (!taken) {
+              held();
+            } else if (!holding) {
+              setTimeout(again, 2000);
+            }
+          }, Boolean(sessionStorage.getItem(MOVED)));  // it let them go: it yields to any tab
+        };
+        if (sessionStorage.getItem(MOVED)) {
+          waitForTheGames(() => setTimeout(again, 2000));
+          return;
+        }
+        ask((taken) => (taken ? waitForTheGames(() => setTimeout(again, 2000)) : held()));
       }
 
       function waitForTheGames(wait) {
         if (sessionStorage.getItem(MOVED)) {
-          tell('moved', words.moved, { label: words.use_here, run: takeTheGames });
+          tell('moved', words.moved, { label: words.use_here, run: takeTheGames }, true);
         } else {
           tell('other-tab', words.other_tab, { label: words.use_here, run: takeTheGames }, true);
         }
@@ -159,14 +166,6 @@
         sessionStorage.removeItem(MOVED);
         if (channel) {
           channel.postMessage({ takeOver: true });
-          if (!navigator.locks) {  // no tab may be holding them: asked again
-            setTimeout(() => holding || claimByWord(() => {
-              holding = true;
-              hush('other-tab');
-              hush('moved');
-              resolveHeld();
-            }), 1000);
-          }
         }
       }
 
@@ -175,16 +174,18 @@
           const word = event.data || {};
           if (holding && word.asking && !navigator.locks) {
             channel.postMessage({ here: true });
-          } else if (holding && word.takeOver) {
+          } else if (holding && (word.takeOver || (word.here && !navigator.locks))) {
+            // (Another tab holding them too: this one was put away long enough for the other
+            // to take them, and asked on coming back.)
             // Another tab takes the games: this one lets them go (what it saved is saved; a
             // half-typed round is kept as the app keeps it on each change).
             sessionStorage.setItem(MOVED, '1');
             location.reload();
           }
         });
-        addEventListener('pagehide', () => {
-          if (holding) {
-            channel.postMessage({ gone: true });
+        document.addEventListener('visibilitychange', () => {
+          if (holding && !navigator.locks && document.visibilityState === 'visible') {
+            channel.postMessage({ asking: me });  // does another tab hold them now?
           }
         });
       }
@@ -253,6 +254,7 @@
           if (takingOver) {
             location.reload();
           } else if (hadController) {  // another tab took the new version
+            hush('update-ready');
             tell('updated', words.updated, { label: words.reload, run: () => location.reload() });
           }
         });
