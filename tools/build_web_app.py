@@ -70,6 +70,8 @@ CLIENT_FILES = (
     "assets/fonts/MaterialIcons-Regular.otf",
     "assets/shaders/ink_sparkle.frag",
     "assets/shaders/stretch_effect.frag",
+    # What "Keep the screen on" asks the browser with (Flutter's wakelock_plus loads it).
+    "assets/packages/wakelock_plus/assets/no_sleep.js",
     "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.mjs",
     "pyodide/pyodide.asm.wasm",
@@ -97,6 +99,17 @@ APP_ASSETS = (
 )
 #: What of this repository goes into the app's archive (with the packages beside it).
 APP_SOURCES = (ROOT / "main.py", ROOT / "canasta_score")
+
+
+#: The colour of the browser's bar around the app (the manifest's `theme_color`).
+THEME_COLOR = "#2E7D32"
+#: Pyodide's ES modules under the names every host sends as JavaScript (`.mjs` is sent as
+#: `application/octet-stream` by some, e.g. Debian 12's nginx as it comes, and a browser runs
+#: no module sent so).
+PYODIDE_MODULES = {
+    "pyodide/pyodide.mjs": "pyodide/pyodide.js",
+    "pyodide/pyodide.asm.mjs": "pyodide/pyodide.asm.js",
+}
 
 
 class BuildError(Exception):
@@ -253,14 +266,94 @@ def with_page_script(index: str, script: str) -> str:
     return index.replace(marker, f"<script>\n{script}\n</script>\n  {marker}")
 
 
-def service_worker(template: str, files: Iterable[str], version: str) -> str:
-    """The app's service worker with the files it keeps for offline use and their version.
+def with_home_screen_tags(index: str) -> str:
+    """index.html that a phone's home screen opens as an app of its own (iPhones read Apple's
+    tag), under the app's green (the page's own colour, which Flutter would otherwise set
+    transparent: page.js keeps it).
 
-    >>> service_worker("const V = '@VERSION@'; const F = @FILES@;", ["a.js", "b/c"], "1")
-    'const V = \\'1\\'; const F = ["./", "a.js", "b/c"];'
+    >>> print(with_home_screen_tags('<meta name="mobile-web-app-capable" content="yes">'))
+    <meta name="mobile-web-app-capable" content="yes">
+      <meta name="apple-mobile-web-app-capable" content="yes">
+      <meta name="theme-color" content="#2E7D32">
     """
-    listed = json.dumps(["./", *sorted(files)])
-    return template.replace("@VERSION@", version).replace("@FILES@", listed)
+    marker = '<meta name="mobile-web-app-capable" content="yes">'
+    if marker not in index:
+        raise BuildError("index.html has no mobile-web-app-capable tag to add beside")
+    added = (
+        '\n  <meta name="apple-mobile-web-app-capable" content="yes">'
+        f'\n  <meta name="theme-color" content="{THEME_COLOR}">'
+    )
+    return index.replace(marker, marker + added)
+
+
+def page_script(template: str) -> str:
+    """page.js with the page's words in each of the app's languages."""
+    from canasta_score.ui.web_page import page_words
+
+    return template.replace("@WORDS@", json.dumps(page_words(), ensure_ascii=False)).replace(
+        "@THEME_COLOR@", THEME_COLOR
+    )
+
+
+def scripts_named_js(out: Path) -> None:
+    """Pyodide's modules renamed `.js` (PYODIDE_MODULES), and the names that load them."""
+    for old, new in PYODIDE_MODULES.items():
+        (out / old).rename(out / new)
+    loader = out / PYODIDE_MODULES["pyodide/pyodide.mjs"]
+    text = loader.read_text(encoding="utf-8")
+    if text.count("pyodide.asm.mjs") != 1:
+        raise BuildError("pyodide.mjs does not name pyodide.asm.mjs once")
+    loader.write_text(text.replace("pyodide.asm.mjs", "pyodide.asm.js"), encoding="utf-8")
+    index = (out / "index.html").read_text(encoding="utf-8")
+    if index.count('flet.pyodideUrl="./pyodide/pyodide.mjs"') != 1:
+        raise BuildError("index.html does not load ./pyodide/pyodide.mjs once")
+    index = index.replace(
+        'flet.pyodideUrl="./pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.js"'
+    )
+    (out / "index.html").write_text(index, encoding="utf-8")
+
+
+def service_worker(template: str, digests: dict[str, str], version: str) -> str:
+    """The app's service worker with the files it keeps for offline use, their SHA-256
+    digests (by which it knows a whole copy of this version) and the version.
+
+    >>> print(service_worker("V=@VERSION@; F=@FILES@; D=@DIGESTS@;", {"a.js": "1", "b/c": "2"}, "9"))
+    V=9; F=["./", "a.js", "b/c"]; D={"a.js": "1", "b/c": "2"};
+
+    CanvasKit's two builds are listed with their digests but not kept at first: the page
+    names the one the browser loads (page.js).
+    """
+    kept = [
+        name
+        for name in sorted(digests)
+        if name != "./" and not name.rpartition("/")[2].startswith("canvaskit.")
+    ]
+    return (
+        template.replace("@VERSION@", version)
+        .replace("@FILES@", json.dumps(["./", *kept]))
+        .replace("@DIGESTS@", json.dumps(dict(sorted(digests.items()))))
+    )
+
+
+def seal(out: Path) -> str:
+    """Writes the service worker of the built folder `out` (its files, their digests and the
+    version, a digest of them all) and returns the version. A folder changed after its build
+    (tests/browser/test_web_app_update.py's second build) is sealed again so."""
+    digests = {}
+    version = hashlib.sha256()
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        name = path.relative_to(out).as_posix()
+        if name == "service-worker.js":
+            continue
+        data = path.read_bytes()
+        digests[name] = hashlib.sha256(data).hexdigest()
+        version.update(name.encode() + data)
+    digests["./"] = digests["index.html"]
+    template = (TEMPLATES / "service-worker.js").read_text(encoding="utf-8")
+    (out / "service-worker.js").write_text(
+        service_worker(template, digests, version.hexdigest()[:16]), encoding="utf-8"
+    )
+    return version.hexdigest()[:16]
 
 
 def app_archive(packages: Path, out: Path, sources: Iterable[Path] = APP_SOURCES) -> None:
@@ -421,7 +514,10 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     index = index.replace('flet.entrypointBaseUrl="/"', 'flet.entrypointBaseUrl="./"')
     index = index.replace('flet.assetBase="/"', 'flet.assetBase="./"')
     index = relative_pyodide(index)
-    index = with_page_script(index, (TEMPLATES / "page.js").read_text(encoding="utf-8"))
+    index = with_page_script(
+        index, page_script((TEMPLATES / "page.js").read_text(encoding="utf-8"))
+    )
+    index = with_home_screen_tags(index)
     (out / "index.html").write_text(index, encoding="utf-8")
     bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
     (out / "flutter_bootstrap.js").write_text(
@@ -450,22 +546,9 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
         # Another Pyodide names its bytecode otherwise: the archive would go as source unseen.
         raise BuildError(f"no module was compiled as {PYODIDE_CACHE_TAG}: is Pyodide 314?")
     app_archive(packages, out / "app.tar.gz", staged_sources)
+    scripts_named_js(out)
 
-    files = sorted(
-        path.relative_to(out).as_posix()
-        for path in out.rglob("*")
-        if path.is_file() and not path.name.startswith("canvaskit.")
-    )
-    # CanvasKit's two builds: the page keeps the one the browser loads (page.js).
-    version = hashlib.sha256()
-    for name in sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()):
-        version.update(name.encode() + (out / name).read_bytes())
-    worker = service_worker(
-        (TEMPLATES / "service-worker.js").read_text(encoding="utf-8"),
-        files,
-        version.hexdigest()[:16],
-    )
-    (out / "service-worker.js").write_text(worker, encoding="utf-8")
+    seal(out)
 
 
 def main(argv: list[str] | None = None) -> int:

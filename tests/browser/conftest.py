@@ -72,6 +72,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # --- the app -------------------------------------------------------------------------------
 
 
+#: The web app that runs wholly in the browser (`make web-app`).
+WEB_APP = ROOT / "build" / "web"
+
+
+@pytest.fixture(scope="session")
+def web_app() -> Path:
+    """build/web, built once per test run (`make web-app` does nothing when it is fresh)."""
+    subprocess.run(["make", "-s", "web-app"], cwd=ROOT, check=True)
+    assert (WEB_APP / "index.html").is_file()
+    return WEB_APP
+
+
 class AppServer:
     """`main.py --web --db PATH` in a subprocess on a port the OS picks."""
 
