@@ -143,9 +143,10 @@ def test_a_downloaded_backup_comes_back_and_a_damaged_file_is_refused(
     assert "not valid JSON" in said
 
     pick(screen, saved)
-    screen.wait_text("import-outcome", r"2 games came in from canasta-score-backup-")
-    screen.go("/game/4", ready="winner")  # the won game, now stored a second time
-    screen.wait_number("side-0-total", 5800)
+    # Each game keeps its identity: restored where it already is, it is not added twice.
+    screen.wait_text("import-outcome", r"Every game in canasta-score-backup-.* is here already")
+    screen.go("/", ready="game-2")
+    screen.wait_gone("game-3")
 
 
 def test_a_game_menu_exports_the_game_its_score_sheet_and_its_result(
@@ -178,7 +179,7 @@ def test_a_game_menu_exports_the_game_its_score_sheet_and_its_result(
     screen.wait_gone("menu-csv")
     screen.go("/settings", ready="import-games")
     pick(screen, exported)
-    screen.wait_text("import-outcome", r"1 game came in from canasta-game-2-")
+    screen.wait_text("import-outcome", r"Every game in canasta-game-2-.* is here already")
 
     screen.go("/game/2", ready="game-menu")
     screen.tap("game-menu")

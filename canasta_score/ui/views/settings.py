@@ -205,6 +205,10 @@ class SettingsScreen(Screen):
             return nothing + "\n" + "\n".join(reasons), False
         # Anything else (the database out of reach, a fault of the app) is met by the host's
         # runner as on every screen: said as what it is, a fault logged with its traceback.
+        if not ids:  # each game has an identity: a game here already is not added again
+            return tr._("Every game in {name} is here already; nothing was imported.").format(
+                name=name
+            ), True
         said = tr.ngettext(
             "{n} game came in from {name}.", "{n} games came in from {name}.", len(ids)
         ).format(n=tr.number(len(ids)), name=name)
