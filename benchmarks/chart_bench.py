@@ -28,9 +28,9 @@ import msgpack  # noqa: E402
 from flet.controls.base_control import BaseControl  # noqa: E402
 from flet.messaging.protocol import configure_encode_object_for_msgpack  # noqa: E402
 
+from canasta_score.ui.routes import screen_for  # noqa: E402
 from canasta_score.ui.shell import App  # noqa: E402
 from canasta_score.ui.store import GameStore  # noqa: E402
-from canasta_score.ui.views import screen_for  # noqa: E402
 
 #: Two rounds, taken in turn, that move both sides on without a win within 30 rounds.
 ROUND = [

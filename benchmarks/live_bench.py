@@ -138,7 +138,7 @@ def server_side_times(saves: int) -> list[float]:
 
         a, b = App(page("a"), store), App(page("b"), store)  # type: ignore[arg-type]
         for app in (a, b):
-            app.show_route()
+            app.nav.show_route()
         for _save in range(saves):
             drawn.clear()
             version = store.load_game(game_id).version

@@ -288,9 +288,9 @@ def round_save_times(db_path: Path, game_id: int, runs: int) -> list[float]:
     from test_ui_screens import PageStandIn  # the tests' stand-in for the browser page
 
     from canasta_score.core import WentOut
+    from canasta_score.ui.routes import screen_for
     from canasta_score.ui.shell import App
     from canasta_score.ui.store import GameStore
-    from canasta_score.ui.views import screen_for
 
     class BenchApp(App):
         def go(self, route: str) -> None:
@@ -305,8 +305,8 @@ def round_save_times(db_path: Path, game_id: int, runs: int) -> list[float]:
     app = BenchApp(page, store)  # type: ignore[arg-type]
     times = []
     for _ in range(runs):
-        app.go(f"/game/{game_id}/round")
-        entry = app.current
+        app.nav.go(f"/game/{game_id}/round")
+        entry = app.nav.current
         draft = entry.draft
         draft.set_melded(0, "300+45")
         draft.set_hand(0, "0")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import subprocess
 import sys
 import threading
@@ -259,14 +260,14 @@ def test_deleting_a_game_while_the_database_is_out_of_reach_says_so_and_keeps_th
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     app = App(PageStandIn(390), store)  # type: ignore[arg-type]
     app.start(tell_about_opening=False)
-    home = app.current
+    home = app.nav.current
     assert isinstance(home, HomeScreen)
 
     def out_of_reach(_game_id: int) -> None:
         raise unavailable()
 
     monkeypatch.setattr(store, "delete_game", out_of_reach)
-    monkeypatch.setattr(app.store, "delete_game", out_of_reach)
+    monkeypatch.setattr(app.table.store, "delete_game", out_of_reach)
     home.delete(store.list_games()[0])
     assert any("cannot be reached" in text for text in said_on(app))
     assert store.load_game(stored.id).game.rounds == ()
@@ -278,8 +279,8 @@ def round_entry_shown(store: GameStore) -> tuple[Any, App, RoundEntryScreen]:
     app = App(PageStandIn(390), store)  # type: ignore[arg-type]
     app.start(tell_about_opening=False)
     app.page.route = f"/game/{stored.id}/round"
-    app.show_route()
-    entry = app.current
+    app.nav.show_route()
+    entry = app.nav.current
     assert isinstance(entry, RoundEntryScreen)
     return stored, app, entry
 
@@ -297,8 +298,8 @@ def test_a_game_deleted_on_another_phone_while_a_round_is_typed_is_said_with_its
     bar.on_action()  # undo: the game is back, and so is the round typed here
     assert store.load_game(stored.id).game.rounds == ()
     assert app.page.route == f"/game/{stored.id}/round"
-    app.show_route()  # the page follows its route
-    again = app.current
+    app.nav.show_route()  # the page follows its route
+    again = app.nav.current
     assert isinstance(again, RoundEntryScreen)
     assert again.draft.sides[0].melded_text == "160"
 
@@ -323,9 +324,9 @@ def test_a_screen_read_while_the_database_is_out_of_reach_says_so_not_a_fault(
     def out_of_reach(_game_id: int) -> None:
         raise unavailable()
 
-    monkeypatch.setattr(app.store, "load_game", out_of_reach)
+    monkeypatch.setattr(app.table.store, "load_game", out_of_reach)
     app.page.route = f"/game/{stored.id}"
-    app.show_route()
+    app.nav.show_route()
     shown = identifiers(app.page.views[-1])
     assert "screen-error" in shown
     text = " ".join(str(t) for t in _texts(app.page.views[-1]))
@@ -350,9 +351,9 @@ def test_a_server_phone_asks_storage_off_its_loop(store: GameStore) -> None:
 
     async def journey() -> None:
         app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
-        app.store.add_round = watched  # type: ignore[method-assign]
+        app.table.store.add_round = watched  # type: ignore[method-assign]
         entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-        app.current = entry
+        app.nav.current = entry
         entry.build()
         entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
         entry.save_round()
@@ -372,7 +373,7 @@ def test_a_server_phone_asks_storage_off_its_loop(store: GameStore) -> None:
 
 def phone_app(store: GameStore, mark: str) -> App:
     app = App(PageStandIn(390), store)  # type: ignore[arg-type]
-    app.phone = mark
+    app.table = dataclasses.replace(app.table, phone=mark)
     return app
 
 
@@ -459,7 +460,7 @@ def typing_90_in(store: GameStore, game_id: int) -> tuple[App, RoundEntryScreen]
     """Round entry on a phone of a server (storage off the loop), 90 melded typed."""
     app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
     entry = RoundEntryScreen(app, f"/game/{game_id}/round", game_id)
-    app.current = entry
+    app.nav.current = entry
     entry.build()
     entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
     return app, entry
@@ -585,13 +586,13 @@ def test_a_first_tap_before_the_devices_settings_arrive_takes_and_stays(
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     app = phone_app(store, "phone-a")
     entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-    app.current = entry
+    app.nav.current = entry
     entry.build()
     entry.panels[1].mode_changed(EntryMode.MELDS)  # the first tap, before the settings
     # The device's settings arrive: it last entered rounds in card counts.
-    app.device = {ENTRY_MODE_SETTING: EntryMode.CARDS.value} | app.device
+    app.device.settings = {ENTRY_MODE_SETTING: EntryMode.CARDS.value} | app.device.settings
     entry.device_read()
-    assert app.current is entry
+    assert app.nav.current is entry
     assert [side.mode for side in entry.draft.sides] == [EntryMode.POINTS, EntryMode.MELDS]
 
 
@@ -601,18 +602,18 @@ def test_a_setting_chosen_while_the_devices_are_read_stands(
     app = phone_app(store, "phone-a")
 
     async def read() -> dict[str, str]:
-        app.set_device_setting("entry_mode", "melds")  # a tap while the device answers
+        app.device.set_setting("entry_mode", "melds")  # a tap while the device answers
         return {"entry_mode": "points", "theme": "dark"}
 
     app.page.theme_mode = None
     app.page.get_device_info = None  # a language is chosen: the device is not asked
-    app.device["language"] = "en"
-    monkeypatch.setattr(app, "_read_preferences", read)
+    app.device.settings["language"] = "en"
+    monkeypatch.setattr(app.device, "_read_preferences", read)
     monkeypatch.setattr(
-        app, "set_device_setting", lambda name, value: app.device.update({name: value})
+        app.device, "set_setting", lambda name, value: app.device.settings.update({name: value})
     )
-    run_on_a_loop_of_its_own(app.read_device())
-    assert app.device["entry_mode"] == "melds" and app.device["theme"] == "dark"
+    run_on_a_loop_of_its_own(app.device.read())
+    assert app.device.settings["entry_mode"] == "melds" and app.device.settings["theme"] == "dark"
 
 
 def test_news_of_the_round_saved_elsewhere_moves_no_row_of_an_entry_kept_from_before(

@@ -106,3 +106,40 @@ def test_a_component_does_not_import_a_screen():
     for path in components.glob("*.py"):
         imported = set(imported_anywhere(path))
         assert not any(name.startswith("canasta_score.ui.views") for name in imported), path.name
+
+
+def class_members(path, name):
+    """The public members a class of `path` declares (methods, properties, annotated fields)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name]
+    members = set()
+    for node in cls.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            members.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            members.add(node.target.id)
+    return {m for m in members if not m.startswith("_") or m == "__init__"}
+
+
+def test_the_host_hands_out_a_few_objects_and_the_app_composes_them():
+    """A newcomer can hold the shell in their head: a screen sees a handful of parts, the App
+    makes them and hands them the page's events."""
+    ui = CORE.parent / "ui"
+    host = class_members(ui / "host.py", "Host")
+    assert {"table", "nav", "messages", "device", "layout", "actions", "tr"} <= host
+    assert len(host) <= 12, sorted(host)
+    app = class_members(ui / "shell.py", "App")
+    assert len(app) <= 12, sorted(app)
+
+
+def test_the_ways_an_action_is_met_are_written_once():
+    """`refused`, `retry`, `undo_gone`, `always`, `waits`: declared in `Handling` alone, not
+    again as parameters of a host or a shell in front of the runner."""
+    declared = []
+    for path in (CORE.parent / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                names = {a.arg for a in node.args.kwonlyargs}
+                if {"refused", "retry", "undo_gone"} <= names:
+                    declared.append(f"{path.name}:{node.name}")
+    assert declared == []

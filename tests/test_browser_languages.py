@@ -18,9 +18,10 @@ from test_ui_screens import PageStandIn, run_on_a_loop_of_its_own, texts
 from canasta_score.app import BrowserLanguages
 from canasta_score.i18n import translator
 from canasta_score.ui.connection import BROWSER_LANGUAGES
-from canasta_score.ui.shell import PROBE_SIZE, App
+from canasta_score.ui.layout import PROBE_SIZE
+from canasta_score.ui.routes import screen_for
+from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
-from canasta_score.ui.views import screen_for
 
 
 def languages_seen_by_the_app(scope: dict[str, Any]) -> tuple[str, ...]:
@@ -105,13 +106,13 @@ def test_the_device_is_asked_once_the_first_screen_is_laid_out(store: GameStore)
     async def journey() -> None:
         page = DevicePage()
         app = App(page, store)  # type: ignore[arg-type]
-        app.services.preferences = lambda: NoPreferences()  # type: ignore[method-assign,assignment,return-value]
+        app.device.services.preferences = lambda: NoPreferences()  # type: ignore[method-assign,assignment,return-value]
         app.start(tell_about_opening=False)
         for _ in range(20):
             await asyncio.sleep(0)
         assert page.asked == 0, "the device was asked while its first screen was being drawn"
         probe = SimpleNamespace(width=PROBE_SIZE, height=PROBE_SIZE)
-        app.text_scale_measured(probe)  # type: ignore[arg-type]
+        app.layout.text_scale_measured(probe)  # type: ignore[arg-type]
         await asyncio.wait_for(asyncio.gather(*page.tasks), 10)
         assert page.asked == 1
 

@@ -31,10 +31,10 @@ from canasta_score.core import CLASSIC, SIX_PLAYER, Game, Side, SideEntry, read_
 from canasta_score.i18n import translator
 from canasta_score.statistics.charts import chart_series, round_bars
 from canasta_score.ui.components.round_picture import BAR_HEIGHT, THINNEST, scale
+from canasta_score.ui.routes import screen_for
 from canasta_score.ui.shell import App
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.store import GameStore, ImportRefused
-from canasta_score.ui.views import screen_for
 from canasta_score.ui.views.chart import ChartScreen, visible_bands, y_range
 from canasta_score.ui.views.settings import SettingsScreen
 from canasta_score.ui.views.sheet import SheetScreen
@@ -304,7 +304,7 @@ def settings_on(store: GameStore, language: str = "en") -> SettingsScreen:
     app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
     app.tr = translator(language)
     screen = SettingsScreen(app, "/settings")
-    app.current = screen
+    app.nav.current = screen
     screen.build()
     return screen
 
@@ -336,7 +336,7 @@ def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -
     screen = settings_on(store)
     view = screen.build()
     assert {"backup-all", "import-games", "import-outcome"} <= identifiers(view)
-    assert screen.app.on_files_picked == screen.files_picked
+    assert screen.app.device.on_files_picked == screen.files_picked
     backup = {"format": "canasta-score-backup/1", "games": [game_file(), game_file()]}
     assert pick(screen, "backup.json", json.dumps(backup).encode()) == (
         "2 games came in from backup.json."
@@ -365,14 +365,14 @@ def test_a_picked_backup_is_imported_off_the_pages_loop_and_one_at_a_time(
     ).encode()
     release = threading.Event()
     importers: list[threading.Thread] = []
-    import_bytes = app.store.import_bytes
+    import_bytes = app.table.store.import_bytes
 
     def slow_import(data: bytes, name: str) -> list[int]:
         importers.append(threading.current_thread())
         assert release.wait(5), "the import held up the page that started it"
         return import_bytes(data, name)
 
-    app.store.import_bytes = slow_import  # type: ignore[method-assign]
+    app.table.store.import_bytes = slow_import  # type: ignore[method-assign]
 
     async def journey() -> None:
         loop = threading.current_thread()
@@ -383,7 +383,7 @@ def test_a_picked_backup_is_imported_off_the_pages_loop_and_one_at_a_time(
         assert screen.working.visible and screen.bring_in_button.disabled
         screen.files_picked([picked_file("again.json", backup)])
         again = SettingsScreen(app, "/settings")  # left and opened again meanwhile
-        app.current = again
+        app.nav.current = again
         again.build()
         assert again.working.visible and again.bring_in_button.disabled
         again.files_picked([picked_file("again.json", backup)])
@@ -438,7 +438,7 @@ def test_a_fault_while_importing_is_said_and_logged_as_one_not_as_a_refused_file
     def broken(_data: bytes, _name: str) -> list[int]:
         raise KeyError("side")
 
-    monkeypatch.setattr(screen.app.store, "import_bytes", broken)
+    monkeypatch.setattr(screen.app.table.store, "import_bytes", broken)
     outcome = pick(screen, "games.json", b"{}")
     said = [str(d.content.value) for d in screen.app.page.dialogs if hasattr(d, "content")]
     assert not outcome.startswith("Nothing was imported")
@@ -450,7 +450,7 @@ def test_a_fault_while_importing_is_said_and_logged_as_one_not_as_a_refused_file
             Notice(NoticeCode.DATABASE_CANNOT_BE_USED, {"path": "games.db", "reason": "locked"})
         )
 
-    monkeypatch.setattr(screen.app.store, "import_bytes", out_of_reach)
+    monkeypatch.setattr(screen.app.table.store, "import_bytes", out_of_reach)
     pick(screen, "games.json", b"{}")
     said = [str(d.content.value) for d in screen.app.page.dialogs if hasattr(d, "content")]
     assert any("cannot be reached" in text for text in said)

@@ -70,7 +70,7 @@ def test_invite_is_offered_from_home_and_the_sheet_and_goes_back_where_it_came_f
     store: GameStore,
 ) -> None:
     from canasta_score.core import PRESETS, Game, Side
-    from canasta_score.ui.views import screen_for
+    from canasta_score.ui.routes import screen_for
 
     game_id = store.create_game(
         Game(rules=PRESETS["classic"], sides=(Side("We", ("A",)), Side("They", ("B",))))

@@ -18,9 +18,9 @@ from canasta_score.core import PRESETS, Game, SideEntry, WentOut
 from canasta_score.i18n import LANGUAGES
 from canasta_score.ui.components import text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
+from canasta_score.ui.routes import screen_for
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
-from canasta_score.ui.views import screen_for
 
 #: Roboto's line in em: a line of text at font size f is about 1.45 f high.
 LINE = 1.45
@@ -36,7 +36,7 @@ def phone(store: GameStore, language: str, scale: float = 2.0, width: float = 36
     app = app_on(store, width)
     app.speak(language)
     assert language == "en" or app.tr._("Settings") != "Settings", "run make compile-messages"
-    app.text_scale = scale
+    app.layout.text_scale = scale
     return app
 
 
@@ -271,8 +271,8 @@ def test_a_confirmation_keeps_its_title_words_whole_and_its_buttons_a_finger_hig
     game_id = played(store)
     app = phone(store, language)
     app.page.route = f"/game/{game_id}/round/2"
-    app.show_route()
-    app.current.delete()  # type: ignore[union-attr]
+    app.nav.show_route()
+    app.nav.current.delete()  # type: ignore[union-attr]
     dialog = app.page.dialogs[-1]
     title = dialog.title
     room = 360 - 80 - 48

@@ -34,8 +34,8 @@ def phones(store: GameStore, count: int = 2) -> list[App]:
 
 def show(app: App, route: str) -> Any:
     app.page.route = route
-    app.show_route()
-    return app.current
+    app.nav.show_route()
+    return app.nav.current
 
 
 async def news_delivered() -> None:
@@ -62,14 +62,14 @@ def test_a_round_saved_on_one_phone_shows_on_the_others_sheet(store: GameStore) 
         a, b = phones(store)
         show(a, f"/game/{game_id}")
         sheet = show(b, f"/game/{game_id}")
-        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        a.table.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
         await news_delivered()
         assert sheet.game.totals == (90, -90)
         assert "90" in texts(b.page.views[0]) and "round-1" in identifiers(b.page.views[0])
         # and back: B takes the round back, A's sheet follows
-        b.store.undo_last_round(game_id, sheet.stored.version)
+        b.table.store.undo_last_round(game_id, sheet.stored.version)
         await news_delivered()
-        assert a.current.game.rounds == ()
+        assert a.nav.current.game.rounds == ()
 
     run_on_a_loop_of_its_own(journey())
 
@@ -84,7 +84,7 @@ def test_a_round_typed_on_another_phone_moves_on_keeps_what_was_typed_and_asks_f
         assert isinstance(entry, RoundEntryScreen)
         entry.panels[0].changed(lambda: entry.draft.set_melded(0, "120"))
         assert entry.panels[0].header.total.value == "total 120"
-        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        a.table.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
         await news_delivered()
         assert entry.draft.round_number == 2
         assert entry.draft.sides[0].melded_text == "120"
@@ -137,7 +137,7 @@ def test_an_edit_carries_on_when_another_round_changes(store: GameStore) -> None
         show(a, f"/game/{game_id}")
         editing = show(b, f"/game/{game_id}/round/1/edit")
         editing.draft.set_melded(0, "100")
-        a.store.add_round(game_id, [points(20), points(hand=20)], version(store, game_id))
+        a.table.store.add_round(game_id, [points(20), points(hand=20)], version(store, game_id))
         await news_delivered()
         editing.save_round()
         assert store.load_game(game_id).game.totals == (120, -70)
@@ -149,13 +149,13 @@ def test_home_follows_games_started_and_deleted_on_another_phone(store: GameStor
     async def journey() -> None:
         a, b = phones(store)
         show(b, "/")
-        game_id = a.store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+        game_id = a.table.store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
         await news_delivered()
         assert f"game-{game_id}" in identifiers(b.page.views[0])
-        a.store.delete_game(game_id)
+        a.table.store.delete_game(game_id)
         await news_delivered()
         assert f"game-{game_id}" not in identifiers(b.page.views[0])
-        a.store.restore_game(game_id)
+        a.table.store.restore_game(game_id)
         await news_delivered()
         assert f"game-{game_id}" in identifiers(b.page.views[0])
 
@@ -167,7 +167,7 @@ def test_a_sheet_whose_game_is_deleted_elsewhere_goes_home(store: GameStore) -> 
         game_id = new_game(store)
         a, b = phones(store)
         show(b, f"/game/{game_id}")
-        a.store.delete_game(game_id)
+        a.table.store.delete_game(game_id)
         await news_delivered()
         assert b.page.route == "/"
 
@@ -199,7 +199,7 @@ def test_news_for_a_screen_already_left_is_dropped(store: GameStore) -> None:
         game_id = new_game(store)
         a, b = phones(store)
         sheet = show(b, f"/game/{game_id}")
-        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        a.table.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
         show(b, "/settings")  # left before the news ran
         await news_delivered()
         assert sheet.game.rounds == ()
@@ -217,7 +217,7 @@ def test_a_round_deleted_on_another_phone_takes_its_detail_back_to_the_sheet(
             store.add_round(game_id, [points(melded), points(hand=50)], version(store, game_id))
         a, b = phones(store)
         show(b, f"/game/{game_id}/round/2")
-        a.store.delete_round(game_id, 2, version(store, game_id))
+        a.table.store.delete_round(game_id, 2, version(store, game_id))
         await news_delivered()
         assert b.page.route == f"/game/{game_id}"
 
@@ -233,7 +233,7 @@ def test_a_take_back_asked_before_another_phones_save_takes_nothing_back(
         a, b = phones(store)
         sheet = show(b, f"/game/{game_id}")
         sheet.undo()  # "Take back round 1?" waits for an answer on B
-        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        a.table.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
         await news_delivered()
         dialog = b.page.dialogs[-1]
         dialog.actions[1].on_click()  # yes: but the game is no longer what B was asked about
@@ -249,10 +249,10 @@ def test_the_chart_on_another_phone_follows_a_saved_round(store: GameStore) -> N
         game_id = new_game(store)
         a, b = phones(store)
         chart = show(b, f"/game/{game_id}/chart")
-        a.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
+        a.table.store.add_round(game_id, [points(90), points(hand=90)], version(store, game_id))
         await news_delivered()
         assert chart.stored.game.totals == (90, -90)
-        assert b.current is chart
+        assert b.nav.current is chart
 
     run_on_a_loop_of_its_own(journey())
 

@@ -82,14 +82,14 @@ def test_no_screen_reads_storage_on_the_event_loop(
     async def visit() -> None:
         app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
         app.start(tell_about_opening=False)
-        await until(lambda: app.current is not None)
+        await until(lambda: app.nav.current is not None)
         for route in ROUTES:
             app.page.route = route
-            app.show_route()
-            await until(lambda route=route: app.current is not None)
-            screen = app.current
+            app.nav.show_route()
+            await until(lambda route=route: app.nav.current is not None)
+            screen = app.nav.current
             assert screen is not None
-            app.redraw(screen)  # drawn again (the text size measured, a question answered)
+            app.nav.redraw(screen)  # drawn again (the text size measured, a question answered)
             heard = getattr(screen, "changed_on_another_phone", None)
             if heard is not None:  # news from another phone: read off the loop, then drawn
                 heard()
@@ -128,8 +128,8 @@ def test_a_slow_database_holds_up_no_other_phone(
         for route in ("/", "/stats", "/game/1", "/game/1/round"):
             before = ticks
             app.page.route = route
-            app.show_route()
-            await until(lambda: app.current is not None)
+            app.nav.show_route()
+            await until(lambda: app.nav.current is not None)
             assert ticks > before, f"the loop went on while {route} was read"
         stop.set()
         await ticker

@@ -46,10 +46,10 @@ async def entering(store: GameStore, game_id: int) -> tuple[App, RoundEntryScree
     """Round entry on a phone of a server, shown from its route."""
     app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
     app.start(tell_about_opening=False)
-    await until(lambda: app.current is not None)
+    await until(lambda: app.nav.current is not None)
     show(app, f"/game/{game_id}/round")
-    await until(lambda: isinstance(app.current, RoundEntryScreen))
-    entry = app.current
+    await until(lambda: isinstance(app.nav.current, RoundEntryScreen))
+    entry = app.nav.current
     assert isinstance(entry, RoundEntryScreen)
     return app, entry
 
@@ -57,7 +57,7 @@ async def entering(store: GameStore, game_id: int) -> tuple[App, RoundEntryScree
 def show(app: App, route: str) -> None:
     """The phone goes to `route` (a tap on Back, a link)."""
     app.page.route = route
-    app.show_route()
+    app.nav.show_route()
 
 
 def type_melded(entry: RoundEntryScreen, text: str) -> None:
@@ -134,10 +134,10 @@ def test_save_then_back_at_once_while_the_database_does_not_answer_still_saves(
         type_melded(entry, "90")
         entry.save_round()
         show(app, f"/game/{game_id}")  # Back, at once
-        await until(lambda: isinstance(app.current, SheetScreen))
+        await until(lambda: isinstance(app.nav.current, SheetScreen))
         await until(lambda: len(store.load_game(game_id).game.rounds) == 1, 10)
         await settled()
-        sheet = app.current
+        sheet = app.nav.current
         assert isinstance(sheet, SheetScreen) and len(sheet.stored.game.rounds) == 1, (
             "the sheet shows the round once it is saved"
         )
@@ -164,7 +164,7 @@ def test_the_sheet_says_a_round_is_on_its_way(
         type_melded(entry, "90")
         entry.save_round()
         show(app, f"/game/{game_id}")
-        await until(lambda: isinstance(app.current, SheetScreen))
+        await until(lambda: isinstance(app.nav.current, SheetScreen))
         shown = " ".join(str(t) for t in texts_of(app))
         assert "Saving round 1" in shown
         assert "Continue round" not in shown and "Add round" not in shown
@@ -200,7 +200,7 @@ def test_the_last_keystroke_stays_when_a_slow_save_fails(
         type_melded(entry, "95")
         entry.save_round()
         show(app, f"/game/{game_id}")  # Back, the save on its way
-        await until(lambda: isinstance(app.current, SheetScreen))
+        await until(lambda: isinstance(app.nav.current, SheetScreen))
         let_go.set()
         await settled()
         again = reopened(store, game_id)

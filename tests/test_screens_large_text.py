@@ -36,7 +36,7 @@ def phone(store: GameStore, language: str, *, width: float = 360, scale: float =
     """A phone of `width` set to text `scale` times the normal size, speaking `language`."""
     app = App(PageStandIn(width), store)  # type: ignore[arg-type]
     app.tr = translator(language)
-    app.text_scale = scale
+    app.layout.text_scale = scale
     return app
 
 
@@ -152,7 +152,7 @@ def test_round_detail_at_large_text_puts_a_label_over_its_values_only_where_a_wo
             if str(c.content.identifier).startswith("detail-")
         ]
         value_width = cells[0].width
-        room = app.body_width() - 24 - 2 * (value_width + 8)
+        room = app.layout.body_width() - 24 - 2 * (value_width + 8)
         for label, beside in placed.items():
             longest = max(text_width(word, 15, scale) for word in label.split())
             assert beside == (longest <= room and text_width(label, 15, scale) <= 2 * room), label
@@ -178,17 +178,17 @@ def test_the_games_menu_closes_when_the_route_changes_and_stays_while_it_does_no
     game_id = two_rounds(store)
     app = App(DialogPage(390), store)  # type: ignore[arg-type]
     app.page.route = f"/game/{game_id}"
-    app.show_route()
-    sheet = app.current
+    app.nav.show_route()
+    sheet = app.nav.current
     assert isinstance(sheet, SheetScreen)
     sheet.open_menu()
     (menu,) = app.page.dialogs
     assert isinstance(menu, ft.BottomSheet) and menu.open
-    app.show_route()  # the same route drawn again (another phone added a round, say)
+    app.nav.show_route()  # the same route drawn again (another phone added a round, say)
     assert menu.open, "a redraw of the same screen keeps its menu"
-    app.message("Round 3 saved")
+    app.messages.say("Round 3 saved")
     app.page.route = "/"  # the browser's Back
-    app.show_route()
+    app.nav.show_route()
     assert not menu.open, "the menu does not stay over home"
     assert all(d.open for d in app.page.dialogs if isinstance(d, ft.SnackBar)), "messages stay"
 
@@ -200,7 +200,7 @@ def test_the_games_menu_scrolls_to_its_last_entry_on_a_small_phone_at_large_text
     """Finnish at 2x on 360 x 640: the menu is taller than the half screen a sheet gets."""
     game_id = two_rounds(store)
     app = App(DialogPage(360), store)  # type: ignore[arg-type]
-    app.tr, app.text_scale = translator(language), 2.0
+    app.tr, app.layout.text_scale = translator(language), 2.0
     sheet = SheetScreen(app, f"/game/{game_id}", game_id)
     sheet.build()
     sheet.open_menu()
@@ -222,7 +222,7 @@ def test_the_statistics_filter_shows_whole_on_a_small_phone_at_large_text(
     view = StatisticsScreen(app, "/stats").build()
     fields = [tagged(view, f"statistics-{name}") for name in ("rules", "period")]
     for dropdown in fields:
-        assert dropdown.width <= app.body_width()
+        assert dropdown.width <= app.layout.body_width()
         for option in dropdown.options:  # "Kaikki sääntöversiot", not "Kaikki sääntöversi"
             needed = text_width(option.text, dropdown.text_size, 2.0, LETTER_ADVANCE)
             assert needed + DROPDOWN_EXTRAS <= dropdown.width + 0.5, option.text
@@ -242,7 +242,7 @@ def test_home_at_large_text_keeps_its_title_whole_with_its_places_in_one_menu(
     store: GameStore,
 ) -> None:
     app = App(DialogPage(360), store)  # type: ignore[arg-type]
-    app.tr, app.text_scale = translator("fi"), 2.0
+    app.tr, app.layout.text_scale = translator("fi"), 2.0
     screen = HomeScreen(app, "/")
     view = screen.build()
     places = {"open-statistics", "invite", "open-rules", "open-settings"}
@@ -301,7 +301,7 @@ def test_each_filter_choice_shows_whole_on_a_small_phone_at_large_text(
     screen.history.unfold(True)
     for identifier in ("history-rules", "history-state", "history-period"):
         dropdown = tagged(view, identifier)
-        assert dropdown.width <= app.body_width()
+        assert dropdown.width <= app.layout.body_width()
         for option in dropdown.options:
             needed = text_width(option.text, dropdown.text_size, 2.0, LETTER_ADVANCE)
             assert needed + DROPDOWN_EXTRAS <= dropdown.width + 0.5, option.text

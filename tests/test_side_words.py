@@ -29,8 +29,10 @@ def store(tmp_path: Path) -> GameStore:
     return GameStore(str(tmp_path / "games.db"))
 
 
-def app_in(store: GameStore, language: str) -> App:
-    app = App(PageStandIn(), store)  # type: ignore[arg-type]
+def app_in(store: GameStore, language: str, *, invite: str | None = None, web: bool = False) -> App:
+    page = PageStandIn()
+    page.web = web
+    app = App(page, store, invite)  # type: ignore[arg-type]
     app.tr = translator(language)
     return app
 
@@ -149,8 +151,7 @@ def test_where_the_games_are_kept_is_said_as_it_is(store):
     from canasta_score.ui.views.settings import SettingsScreen
 
     alone = texts(SettingsScreen(app_in(store, "en"), "/settings").build())
-    served_app = app_in(store, "de")
-    served_app.invite = "http://192.168.1.20:8550/?token=abc"
+    served_app = app_in(store, "de", invite="http://192.168.1.20:8550/?token=abc")
     served = texts(SettingsScreen(served_app, "/settings").build())
     assert any(text.startswith("Games are kept on this device only.") for text in alone)
     assert any(
@@ -159,8 +160,7 @@ def test_where_the_games_are_kept_is_said_as_it_is(store):
     assert not any("nur auf diesem Gerät" in text for text in served)
     # A browser on the table's machine, served without an invite (on this machine only):
     # the games are still kept where it is served from.
-    browser = app_in(store, "en")
-    browser.page.web = True
+    browser = app_in(store, "en", web=True)
     shown = texts(SettingsScreen(browser, "/settings").build())
     assert any(text.startswith("Games are kept on the device that serves") for text in shown)
 

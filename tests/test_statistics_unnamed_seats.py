@@ -11,9 +11,9 @@ from test_ui_screens import app_on, identifiers, texts
 
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
+from canasta_score.ui.routes import screen_for
 from canasta_score.ui.state.new_game import NewGameForm
 from canasta_score.ui.store import GameStore
-from canasta_score.ui.views import screen_for
 from canasta_score.ui.views.statistics import StatisticsScreen
 
 

@@ -32,10 +32,10 @@ from canasta_score.core import (
 )
 from canasta_score.i18n import translator
 from canasta_score.storage import get_setting, set_setting
+from canasta_score.ui.routes import screen_for
 from canasta_score.ui.shell import App
 from canasta_score.ui.state import EntryMode
 from canasta_score.ui.store import GameStore
-from canasta_score.ui.views import screen_for
 from canasta_score.ui.views.round_entry import RoundEntryScreen
 
 WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
@@ -150,7 +150,7 @@ def test_the_first_screens_load_no_other_screen(tmp_path: Path) -> None:
         from test_ui_screens import WE_THEY, app_on
         from canasta_score.core import PRESETS, Game
         from canasta_score.ui.store import GameStore
-        from canasta_score.ui.views import screen_for
+        from canasta_score.ui.routes import screen_for
         store = GameStore({str(tmp_path / "games.db")!r})
         game_id = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
         app = app_on(store)
@@ -222,11 +222,11 @@ def test_the_worked_example_through_the_round_entry_screen(store: GameStore) -> 
     assert (we.score.value, they.score.value) == ("+1,450", "-185")
     assert (we.opening.value, they.opening.value) == ("then needs 50", "then needs 15")
     # The app closes: the half-typed round is written, so a new screen (a reopened app) finds it.
-    app.current = screen
+    app.nav.current = screen
     app.closing()
     again = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
     assert again.draft.sides == screen.draft.sides
-    app.current = screen  # shown again
+    app.nav.current = screen  # shown again
     screen.build()
     screen.save_round()
     assert app.page.route == f"/game/{stored.id}"
@@ -245,19 +245,19 @@ def test_round_entry_ends_in_half_a_screen_of_room_so_a_side_that_shrinks_pulls_
     app = app_on(store)
     app.page.height = 700
     RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id).build()
-    body = app._frame.body.controls if app._frame is not None else []
+    body = app.layout._frame.body.controls if app.layout._frame is not None else []
     room = body[-1]
     assert isinstance(room, ft.Container) and room.height == 350
     # A keyboard shortens the screen for a while: the room stays (the page must not end
     # sooner under the finger); a screen turned upright, taller, gets more room.
     app.page.height = 400
-    app.resized()
+    app.layout.page_resized()
     assert room.height == 350
     app.page.height = 800
-    app.resized()
+    app.layout.page_resized()
     assert room.height == 400
     HomeScreen(app, "/").build()  # other screens end where their body ends
-    body = app._frame.body.controls if app._frame is not None else []
+    body = app.layout._frame.body.controls if app.layout._frame is not None else []
     assert not (isinstance(body[-1], ft.Container) and body[-1].height == 350)
 
 
@@ -378,21 +378,21 @@ class DevicePreferences:
 def phone_with(store: GameStore, preferences: DevicePreferences) -> App:
     """A phone that has opened the app and read its own settings."""
     app = app_on(store)
-    app.services.preferences = lambda: preferences  # type: ignore[assignment,method-assign,return-value]
+    app.device.services.preferences = lambda: preferences  # type: ignore[assignment,method-assign,return-value]
     app.start(tell_about_opening=False)
-    run_on_a_loop_of_its_own(app.read_device())
+    run_on_a_loop_of_its_own(app.device.read())
     return app
 
 
 def test_a_tap_on_the_keep_awake_words_changes_this_device_alone(store: GameStore) -> None:
     app = phone_with(store, DevicePreferences())
     app.page.route = "/settings"
-    app.show_route()
+    app.nav.show_route()
     (words,) = [c for c in walk(app.page.views[0]) if isinstance(c, ft.Text) and c.on_tap]
     words.on_tap()
-    assert app.device["keep_awake"] == "off"
+    assert app.device.settings["keep_awake"] == "off"
     newcomer = phone_with(store, DevicePreferences())
-    assert newcomer.device_setting("keep_awake", "on") == "on", "another phone's tap"
+    assert newcomer.device.setting("keep_awake", "on") == "on", "another phone's tap"
 
 
 def test_device_settings_kept_in_the_database_go_to_the_first_device_once(
@@ -404,10 +404,10 @@ def test_device_settings_kept_in_the_database_go_to_the_first_device_once(
     set_setting(db=store.db, key="keep_awake", value="off")
     own = DevicePreferences(theme="light")
     first = phone_with(store, own)
-    assert first.device == {"theme": "light", "keep_awake": "off"}
+    assert first.device.settings == {"theme": "light", "keep_awake": "off"}
     assert own.kept == {"canasta_score.theme": "light", "canasta_score.keep_awake": "off"}
-    assert phone_with(store, DevicePreferences()).device == {}
-    assert phone_with(GameStore(str(store.db.path)), DevicePreferences()).device == {}
+    assert phone_with(store, DevicePreferences()).device.settings == {}
+    assert phone_with(GameStore(str(store.db.path)), DevicePreferences()).device.settings == {}
     assert not hasattr(store, "set_setting"), "the store writes no device setting"
 
 
@@ -423,9 +423,9 @@ def test_old_settings_a_device_would_not_keep_stay_for_the_next_device(
 
     set_setting(db=store.db, key="theme", value="dark")
     first = phone_with(store, Refusing())
-    assert first.device.get("theme") == "dark", "this page takes them all the same"
+    assert first.device.settings.get("theme") == "dark", "this page takes them all the same"
     later = DevicePreferences()
-    assert phone_with(store, later).device == {"theme": "dark"}
+    assert phone_with(store, later).device.settings == {"theme": "dark"}
     assert later.kept == {"canasta_score.theme": "dark"}
 
 
@@ -436,16 +436,16 @@ def test_the_screen_is_held_awake_only_once_the_device_says_it_may_be(store: Gam
     for kept, held in (({"keep_awake": "off"}, False), ({}, True)):
         switched: list[bool] = []
         app = app_on(store)
-        app.services.preferences = lambda kept=kept: DevicePreferences(**kept)  # type: ignore[method-assign,assignment,return-value]
-        app.services.keep_awake = switched.append  # type: ignore[method-assign]
+        app.device.services.preferences = lambda kept=kept: DevicePreferences(**kept)  # type: ignore[method-assign,assignment,return-value]
+        app.device.services.keep_awake = switched.append  # type: ignore[method-assign]
         app.page.route = f"/game/{game_id}"
         app.start(tell_about_opening=False)
         assert "add-round" in identifiers(app.page.views[-1]), "the sheet is drawn"
         assert switched == [], "nothing is held before the device said its setting"
-        run_on_a_loop_of_its_own(app.read_device())
+        run_on_a_loop_of_its_own(app.device.read())
         assert switched == [held]
         app.page.route = "/"
-        app.show_route()
+        app.nav.show_route()
         assert switched == [held, False], "home lets the screen sleep"
 
 
@@ -660,7 +660,10 @@ def test_every_page_of_one_process_shares_one_open_database(tmp_path: Path) -> N
     run_on_a_loop_of_its_own(two_phones_open())
     assert "new-game" in identifiers(first.views[0]) and "new-game" in identifiers(second.views[0])
     # Each page tells the others what it changes, through the same open database.
-    assert first.on_route_change.__self__.store.db is second.on_route_change.__self__.store.db
+    assert (
+        first.on_route_change.__self__.host.table.store.db
+        is second.on_route_change.__self__.host.table.store.db
+    )
     ui._open_stores.pop(path).db.close()  # type: ignore[attr-defined]
 
 
@@ -936,7 +939,7 @@ async def a_phone_on_its_loop(store: GameStore) -> App:
     """A phone of a server (storage asked off its loop), its first screen shown."""
     app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
     app.start(tell_about_opening=False)
-    await until(lambda: app.current is not None)
+    await until(lambda: app.nav.current is not None)
     return app
 
 
@@ -963,21 +966,21 @@ def test_a_screen_is_read_off_the_pages_loop_and_the_newest_route_asked_is_shown
 
     async def phones() -> None:
         app = await a_phone_on_its_loop(store)
-        waiting_for(answer, app.store, "load_game", monkeypatch)
+        waiting_for(answer, app.table.store, "load_game", monkeypatch)
         app.page.route = f"/game/{stored.id}"
-        app.show_route()
+        app.nav.show_route()
         ticks = 0
         for _ in range(5):  # the loop goes on while the sheet is read
             await asyncio.sleep(0.01)
             ticks += 1
-        assert ticks == 5 and app.current is None, "the sheet is still being read"
+        assert ticks == 5 and app.nav.current is None, "the sheet is still being read"
         # The player goes on to Settings meanwhile: the sheet, once read, is not shown.
         app.page.route = "/settings"
-        app.show_route()
+        app.nav.show_route()
         answer.set()
-        await until(lambda: app.current is not None)
+        await until(lambda: app.nav.current is not None)
         await asyncio.sleep(0.1)
-        assert app.current is not None and app.current.route == "/settings"
+        assert app.nav.current is not None and app.nav.current.route == "/settings"
         assert "backup-all" in identifiers(app.page.views[0])
 
     run_on_a_loop_of_its_own(phones())
@@ -992,13 +995,13 @@ def test_a_language_chosen_while_a_screen_is_read_is_the_one_it_shows(
     async def phone() -> None:
         app = await a_phone_on_its_loop(store)
         # Read as the sheet is drawn, in English.
-        waiting_for(answer, app.store, "load_draft", monkeypatch)
+        waiting_for(answer, app.table.store, "load_draft", monkeypatch)
         app.page.route = f"/game/{stored.id}"
-        app.show_route()
+        app.nav.show_route()
         await asyncio.sleep(0.05)
-        app.choose_language("de")  # the device's setting, read as the sheet is
+        app.device.choose_language("de")  # the device's setting, read as the sheet is
         answer.set()
-        await until(lambda: app.current is not None)
+        await until(lambda: app.nav.current is not None)
         await until(lambda: "Runde 1 eintragen" in " ".join(texts(app.page.views[0])))
         shown = " ".join(texts(app.page.views[0]))
         assert not {"Round", "Total", "Back"} & set(shown.split()), shown
@@ -1076,8 +1079,8 @@ def entering_a_round(store: GameStore) -> tuple[App, RoundEntryScreen]:
     app = app_on(store)
     app.start(tell_about_opening=False)
     app.page.route = f"/game/{stored.id}/round"
-    app.show_route()
-    screen = app.current
+    app.nav.show_route()
+    screen = app.nav.current
     assert isinstance(screen, RoundEntryScreen)
     return app, screen
 
@@ -1146,17 +1149,17 @@ def test_two_phones_in_different_languages_each_keep_their_own(store: GameStore)
     phone_de.speak("de")
     for route in ("/", f"/game/{stored.id}", "/settings"):
         phone_de.page.route = phone_en.page.route = route
-        phone_de.show_route()
-        phone_en.show_route()  # the English phone draws after the German one, and stays English
-        phone_de.show_route()
+        phone_de.nav.show_route()
+        phone_en.nav.show_route()  # the English phone draws after the German one, and stays English
+        phone_de.nav.show_route()
         shown_de = " ".join(texts(phone_de.page.views[0]))
         shown_en = " ".join(texts(phone_en.page.views[0]))
         title = {"/": "Canasta Score", "/settings": "Settings"}.get(route)
         if title is not None:
             assert german._(title) in shown_de and english._(title) in shown_en, route
     phone_de.page.route = phone_en.page.route = f"/game/{stored.id}"
-    phone_de.show_route()
-    phone_en.show_route()
+    phone_de.nav.show_route()
+    phone_en.nav.show_route()
     assert "1.000" in " ".join(texts(phone_de.page.views[0]))
     assert "1,000" in " ".join(texts(phone_en.page.views[0]))
     assert phone_de.tr.code == "de" and phone_en.tr.code == "en"
@@ -1168,8 +1171,8 @@ def test_a_language_chosen_mid_round_redraws_the_entry_with_what_was_typed(
     app, screen = entering_a_round(store)
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "120+35"))
     screen.panels[0].changed(lambda: screen.draft.add_red_three(0, 1))
-    app.choose_language("fi")
-    assert app.current is screen and app.device["language"] == "fi"
+    app.device.choose_language("fi")
+    assert app.nav.current is screen and app.device.settings["language"] == "fi"
     assert screen.draft.sides[0].melded_text == "120+35" and screen.draft.sides[0].red_threes == 1
     assert screen.panels[0].melded.value == "120+35"
     assert translator("fi")._("Save round") in texts(app.page.views[0])
@@ -1196,8 +1199,8 @@ def test_a_new_game_drawn_before_the_device_said_its_language_follows_it(
     app = app_on(store)
     app.start(tell_about_opening=False)
     app.page.route = "/new"
-    app.show_route()
-    screen = app.current
+    app.nav.show_route()
+    screen = app.nav.current
     assert screen is not None and screen.form.rules_id == "classic"
     screen.renamed(1, "Oma")
     app.speak("da")  # the device's answer arrives
@@ -1278,18 +1281,18 @@ def test_a_screen_drawn_again_stays_in_its_frame_and_the_field_typed_in_keeps_th
     hand.on_focus()
     screen.panels[0].melded.on_blur()  # leaving the first field after the second took over
     screen.panels[1].changed(lambda: screen.draft.set_hand(1, "10"))
-    app.redraw(screen)  # as news from another phone does
+    app.nav.redraw(screen)  # as news from another phone does
     assert app.page.views[0].controls[0] is frame, "the screen was drawn in a new frame"
     assert scrolled[0].controls[:-1] == [screen.sides_box], "the body is this drawing's"
     assert screen.panels[1].hand is not hand and screen.panels[1].hand.autofocus
     assert not screen.panels[0].melded.autofocus, "the keyboard moved to another field"
     # A tap on a button: no field keeps the keyboard when drawn again.
     screen.panels[1].counts.canastas[CanastaKind.NATURAL].plus.on_click()
-    app.redraw(screen)
+    app.nav.redraw(screen)
     assert not any(p.melded.autofocus or p.hand.autofocus for p in screen.panels)
     # Another screen is shown from its top: a frame of its own.
     app.page.route = f"/game/{screen.game_id}"
-    app.show_route()
+    app.nav.show_route()
     assert app.page.views[0].controls[0] is not frame
 
 
@@ -1326,7 +1329,7 @@ def test_a_meld_count_or_the_penalty_typed_in_keeps_the_keyboard_as_the_screen_i
     screen.panels[0].melded.on_blur()
     natural.on_focus()
     screen.panels[0].changed(lambda: screen.draft.set_meld_count(0, Rank.KING, "natural", 5))
-    app.redraw(screen)  # as news from another phone does
+    app.nav.redraw(screen)  # as news from another phone does
     again = screen.panels[0].meld_area.rows[Rank.KING].counts["natural"].field
     assert again is not natural and again.autofocus, "the count lost the keyboard"
     assert not any(p.melded.autofocus or p.hand.autofocus for p in screen.panels)
@@ -1334,7 +1337,7 @@ def test_a_meld_count_or_the_penalty_typed_in_keeps_the_keyboard_as_the_screen_i
     penalty = screen.panels[1].penalty
     again.on_blur()
     penalty.on_focus()
-    app.redraw(screen)
+    app.nav.redraw(screen)
     assert screen.panels[1].penalty is not penalty and screen.panels[1].penalty.autofocus
     assert not screen.panels[0].meld_area.rows[Rank.KING].counts["natural"].field.autofocus
 
@@ -1371,6 +1374,30 @@ def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameS
     assert screen.warnings[0].visible and "We: " in str(screen.warnings[0].text.value)
 
 
+@pytest.mark.parametrize("scale, lines", [(1.0, 3), (2.0, 1)])
+def test_a_warning_over_save_opens_whole_on_a_tap_and_reads_whole(
+    store: GameStore, scale: float, lines: int
+) -> None:
+    """Issue 32, finding 7: the opening warning over Save was cut short, its advice never
+    shown, and a tap did not open it."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.layout.text_scale = scale
+    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    app.nav.current = screen
+    screen.build()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "30"))
+    box = screen.warnings[0]
+    assert box.visible and box.text.max_lines == lines
+    whole = str(box.text.value)
+    assert "check the count" in whole, "the advice is part of what it says"
+    assert box.tagged.label == whole, "a screen reader hears the whole of it"
+    assert box.on_click is not None
+    box.on_click()
+    (dialog,) = app.page.dialogs
+    assert whole in texts(dialog)
+
+
 def test_a_screen_left_is_not_drawn_back_by_what_it_still_had_on_its_way(
     store: GameStore,
 ) -> None:
@@ -1383,10 +1410,38 @@ def test_a_screen_left_is_not_drawn_back_by_what_it_still_had_on_its_way(
     entry.changed()
     entry.save_round()
     assert app.page.route == f"/game/{entry.game_id}"
-    app.show_route()  # as the page does when its route changes
-    sheet = app.current
+    app.nav.show_route()  # as the page does when its route changes
+    sheet = app.nav.current
     assert sheet is not None and sheet is not entry
     entry.game_changed(store.load_game(entry.game_id))  # the late read, for the screen left
-    assert app.current is sheet
+    assert app.nav.current is sheet
     assert "add-round" in identifiers(app.page.views[0])
     assert "keep-entry" not in identifiers(app.page.views[0])
+
+
+def test_meld_by_meld_is_kept_per_side_of_the_game_and_new_games_start_as_last_chosen(
+    store: GameStore,
+) -> None:
+    """Issue 32, finding 7: meld by meld chosen for one side opened for both sides in every
+    later round and game."""
+    from canasta_score.ui.state.entry_modes import EntryModes
+
+    first = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+    app = app_on(store)
+    entry = RoundEntryScreen(app, f"/game/{first}/round", first)
+    app.nav.current = entry
+    entry.build()
+    entry.panels[1].mode_changed(EntryMode.MELDS)
+    entry.panels[1].changed(lambda: entry.draft.set_melded(1, "50"))
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, "90"))
+    entry.save_round()
+    again = RoundEntryScreen(app, f"/game/{first}/round", first)
+    assert [side.mode for side in again.draft.sides] == [EntryMode.POINTS, EntryMode.MELDS]
+    second = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+    fresh = RoundEntryScreen(app, f"/game/{second}/round", second)
+    assert [side.mode for side in fresh.draft.sides] == [EntryMode.MELDS, EntryMode.MELDS]
+    # What an older version kept, and a damaged setting, still read.
+    assert EntryModes.read("cards").of_game(first, 2) == [EntryMode.CARDS] * 2
+    assert EntryModes.read("{oops").of_game(first, 2) == [EntryMode.POINTS] * 2
+    kept = EntryModes.read(app.device.setting("entry_mode", ""))
+    assert EntryModes.read(kept.written()) == kept

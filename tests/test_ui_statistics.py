@@ -15,10 +15,10 @@ from storage_support.builders import quiet_round, winning_round
 from test_ui_screens import app_on, fixed_width, identifiers, texts, walk
 
 from canasta_score.core import DANISH, PRESETS, Game, Side
+from canasta_score.ui.routes import screen_for
 from canasta_score.ui.state.history import HistoryChoices, period_start
 from canasta_score.ui.state.statistics import StatsChoices, party_key
 from canasta_score.ui.store import GameStore
-from canasta_score.ui.views import screen_for
 from canasta_score.ui.views.home import HomeScreen
 from canasta_score.ui.views.statistics import StatisticsScreen
 
@@ -186,7 +186,7 @@ def test_a_player_is_renamed_after_a_confirmation_and_the_rename_undone(store: G
     play(store, ("Anne", "Ben", "Cleo", "Dan"))
     app = app_on(store)
     screen, view = screen_for(app, "/stats")
-    app.current = screen
+    app.nav.current = screen
     tagged(view, "player-anne-rename").on_click()
     answer_dialogs(app, "Anna")
     (confirm,) = app.page.dialogs

@@ -166,12 +166,12 @@ def test_a_change_the_browser_would_not_keep_is_shown_made_and_said_once_in_a_la
         app.messages.say = lambda text, *_, lasting=False: said.append((text, lasting))
         browser_fs.fail_with = "QuotaExceededError"
         browser_disk.written()  # the round, saved in memory
-        app.go(f"/game/{stored.id}")
+        app.nav.go(f"/game/{stored.id}")
         await asyncio.sleep(0.05)
         assert app.page.route == f"/game/{stored.id}", "shown as made"
         assert said == [(app.tr._(NOT_KEPT_IN_BROWSER), True)]
         assert browser_disk._disk.retrying, "tried again in the background"
-        app.go("/")  # still refused: not said again
+        app.nav.go("/")  # still refused: not said again
         await asyncio.sleep(0.05)
         assert app.page.route == "/"
         assert len(said) == 1

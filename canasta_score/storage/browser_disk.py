@@ -5,7 +5,7 @@ app's data folder is therefore a folder mounted on IDBFS, a copy in the browser'
 read from it once as the app opens (`mount`), written to it after every change the app
 commits (`written`, from `storage.database.writing`). Writing to IndexedDB is asynchronous:
 `settled()` waits until every change committed so far is there, which the app does before it
-shows a saved round (`ui.shell.App.go`), and says when the browser refused it (its storage
+shows a saved round (`ui.navigation.Navigator.go`), and says when the browser refused it (its storage
 full, or refused for this site).
 
 Nothing here runs outside a browser: `mounted()` is None there and `written()` does nothing.

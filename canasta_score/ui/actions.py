@@ -24,7 +24,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypedDict, TypeVar, Unpack
 
 from canasta_score.storage import DatabaseUnavailable, GameNotFound
 
@@ -61,6 +61,21 @@ class Voice(Protocol):
 RunTask = Callable[[Callable[[], Awaitable[None]]], Any]
 
 
+class Handling(TypedDict, total=False):
+    """How the runner meets what a call may meet, beyond what it meets alike on every screen."""
+
+    #: The refusals the screen handles itself, each with its handler.
+    refused: Mapping[type[Exception], Callable[[Any], None]]
+    #: The whole action, run again once an unreachable database answers.
+    retry: Callable[[], None]
+    #: The undo offered when the game is gone (by the game's id).
+    undo_gone: Callable[[int], Callable[[], None] | None]
+    #: Runs after the action, whatever its outcome (a button enabled again).
+    always: Callable[[], None]
+    #: Told when the action waits for the database (the screen can say so in sight).
+    waits: Callable[[], None]
+
+
 @dataclass
 class ActionRunner:
     """Runs storage calls for one page: off its event loop where threads exist (`off_loop`)."""
@@ -82,24 +97,14 @@ class ActionRunner:
         self,
         call: Callable[[], _R],
         then: Callable[[_R], None] | None = None,
-        *,
-        refused: Mapping[type[Exception], Callable[[Any], None]] | None = None,
-        retry: Callable[[], None] | None = None,
-        undo_gone: Callable[[int], Callable[[], None] | None] | None = None,
-        always: Callable[[], None] | None = None,
-        waits: Callable[[], None] | None = None,
+        **handling: Unpack[Handling],
     ) -> None:
-        """Runs `call`, then `then(result)` on the page's loop; faults met as the module says.
-
-        `refused` maps the refusals the screen handles itself to their handlers; `retry` is
-        the whole action to run again once an unreachable database answers; `undo_gone`
-        gives the undo offered when the game is gone (by the game's id); `always` runs after
-        the action, whatever its outcome (a button enabled again); `waits` when it waits for
-        the database (the screen can say so where it stays in sight).
-        """
+        """Runs `call`, then `then(result)` on the page's loop; faults met as the module says,
+        and as `handling` asks (`Handling`)."""
         # Whether this is the runner's own try of a waiting action (not a player's tap): it
         # travels with the call, which may come back long after `back` has returned.
-        faults = _Faults(refused, retry, undo_gone, waits, retrying=self._retrying)
+        faults = _Faults(handling, retrying=self._retrying)
+        always = handling.get("always")
         if not self.off_loop:
             self._finish(call, then, faults, always, ran=None)
             return
@@ -154,7 +159,7 @@ class ActionRunner:
             self._refresh()
 
     def _met(self, error: Exception, faults: _Faults) -> None:
-        for kind, handle in (faults.refused or {}).items():
+        for kind, handle in faults.refused.items():
             if isinstance(error, kind):
                 handle(error)
                 return
@@ -247,15 +252,27 @@ class ActionRunner:
 
 @dataclass(frozen=True)
 class _Faults:
-    """How a call's faults are met: refusals the screen handles, the action to run again, the
-    undo of a game gone, who hears that the action waits, and whether the call is the
-    runner's own try of a waiting action."""
+    """How a call's faults are met (`Handling`), and whether the call is the runner's own try
+    of a waiting action."""
 
-    refused: Mapping[type[Exception], Callable[[Any], None]] | None
-    retry: Callable[[], None] | None
-    undo_gone: Callable[[int], Callable[[], None] | None] | None
-    waits: Callable[[], None] | None
+    handling: Handling
     retrying: bool = False
+
+    @property
+    def refused(self) -> Mapping[type[Exception], Callable[[Any], None]]:
+        return self.handling.get("refused") or {}
+
+    @property
+    def retry(self) -> Callable[[], None] | None:
+        return self.handling.get("retry")
+
+    @property
+    def undo_gone(self) -> Callable[[int], Callable[[], None] | None] | None:
+        return self.handling.get("undo_gone")
+
+    @property
+    def waits(self) -> Callable[[], None] | None:
+        return self.handling.get("waits")
 
 
 @dataclass(frozen=True)

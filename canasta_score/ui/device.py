@@ -1,13 +1,30 @@
-"""This device's own services: its storage for settings, its clipboard, its files and keeping
-its screen awake. What a device keeps is never in the shared database."""
+"""This device: its own settings (language, theme, keeping the screen awake, the way of
+entering a round) and services (its storage for settings, its clipboard, its files, its screen
+lock). What a device keeps is never in the shared database.
+
+Language, theme and keeping the screen awake belong to the device, not to the table: they are
+kept in the device's own storage (`ft.SharedPreferences`), and the language starts as the
+device's preferred one. Theme and screen-awake choices that earlier versions kept in the
+database go, once, to the first device that reads its settings (for what it has not chosen
+itself), and are then removed from the database.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
+
+from canasta_score.i18n import negotiate
+
+if TYPE_CHECKING:
+    from canasta_score.ui.host import Host
+
+log = logging.getLogger(__name__)
 
 #: Where this app's device settings sit in the device's storage, shared with other apps' keys.
 PREFIX = "canasta_score."
@@ -17,6 +34,157 @@ DEVICE_WAIT = 60
 
 #: Says something to the player (the page's messages).
 Say = Callable[[str], None]
+
+#: What a device keeps for itself, with the value before any choice.
+DEVICE_SETTINGS = {"language": "", "theme": "system", "keep_awake": "on", "entry_mode": "points"}
+#: The device settings earlier versions kept in the shared database (the language never was
+#: taken from there: it follows the device unless chosen on it).
+CARRIED_OVER = ("theme", "keep_awake")
+#: The longest the device's settings wait for the first screen to be laid out.
+FIRST_FRAME_WAIT = 5
+
+THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+
+
+def locale_tag(locale: ft.Locale) -> str:
+    """`de-DE` for a locale the device reports."""
+    return "-".join(part for part in (locale.language_code, locale.country_code) if part)
+
+
+class Device:
+    """This device as a screen sees it: its settings, its languages and its services."""
+
+    def __init__(self, page: ft.Page, host: Host, browser_languages: list[str]) -> None:
+        self.page = page
+        self.host = host
+        self.services = DeviceServices(page)
+        #: This device's own settings, as far as read yet ("language" empty: follow the device).
+        self.settings: dict[str, str] = {}
+        #: The device's preferred languages, as far as known yet: at first what its browser
+        #: said as it connected, then what the device itself says.
+        self.languages = list(browser_languages)
+        #: Whether the screen should stay awake (a game is shown), and whether the device has
+        #: said its settings yet: till then the screen lock waits (`keep_awake`).
+        self._awake_wanted = False
+        self._known = False
+
+    # --- settings ----------------------------------------------------------------------------
+
+    def setting(self, name: str, default: str) -> str:
+        """One of this device's settings (`theme`, `keep_awake`, `language`, `entry_mode`)."""
+        return self.settings.get(name) or default
+
+    def set_setting(self, name: str, value: str) -> None:
+        """Keeps a setting on this device (never in the shared database), from now on."""
+        self.settings[name] = value
+        self.services.keep(name, value)
+
+    def wanted_language(self) -> str:
+        """The language chosen on this device, else the device's own, else English."""
+        return self.settings.get("language") or negotiate(self.languages)
+
+    def choose_language(self, code: str | None) -> None:
+        """A language chosen (None: the device's own), kept and shown at once."""
+        self.set_setting("language", code or "")
+        self.host.speak(self.wanted_language())
+
+    def locale_changed(self, event: ft.LocaleChangeEvent) -> None:
+        """The device's languages changed: followed unless a language was chosen here."""
+        self.languages = [locale_tag(locale) for locale in event.locales]
+        self.host.speak(self.wanted_language())
+
+    def apply_theme(self) -> None:
+        self.page.theme_mode = THEMES.get(self.setting("theme", "system"), ft.ThemeMode.SYSTEM)
+
+    def choose_theme(self, theme: str) -> None:
+        """A theme chosen (`system`, `light`, `dark`), kept and shown at once."""
+        self.set_setting("theme", theme)
+        self.apply_theme()
+
+    def keep_awake(self, on: bool) -> None:
+        """Keeps the screen on during a game, where this device's setting allows it: once the
+        device has said that setting (switched on before, a phone set to sleep as usual would
+        stay awake until the next screen; and the lock is one thing less while the first
+        screen is drawn)."""
+        self._awake_wanted = on
+        if self._known:
+            self.services.keep_awake(on and self.setting("keep_awake", "on") == "on")
+
+    # --- reading them --------------------------------------------------------------------------
+
+    async def read_once_drawn(self) -> None:
+        """The device's settings and languages, read once the first screen is laid out
+        (asking earlier only holds up its drawing)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.host.layout.first_frame.wait(), FIRST_FRAME_WAIT)
+        await self.read()
+
+    async def read(self) -> None:
+        """Reads this device's settings and preferred languages, then speaks its language."""
+        with contextlib.suppress(Exception):
+            found = await asyncio.wait_for(self._read_preferences(), DEVICE_WAIT)
+            # A choice made on this page while they were read (a tap) stands.
+            self.settings = found | self.settings
+        if not self.settings.get("language"):
+            with contextlib.suppress(Exception):
+                info = await asyncio.wait_for(self.page.get_device_info(), DEVICE_WAIT)
+                if info is not None:
+                    self.languages = [locale_tag(locale) for locale in info.locales]
+        theme = self.page.theme_mode
+        self.apply_theme()
+        if not self.host.speak(self.wanted_language()) and self.page.theme_mode != theme:
+            self.page.update()
+        # A screen that starts from one of them (round entry: this phone's way of entering).
+        device_read = getattr(self.host.nav.current, "device_read", None)
+        if device_read is not None:
+            device_read()
+        self._known = True
+        self.keep_awake(self._awake_wanted)
+
+    async def _read_preferences(self) -> dict[str, str]:
+        found = await self.services.read(list(DEVICE_SETTINGS))
+        # Kept in the shared database by earlier versions: the first device to read its
+        # settings takes them over once (for what it has not chosen), keeping its own copy.
+        store, actions = self.host.table.store, self.host.actions
+        carried = await actions.off_the_loop(lambda: store.take_old_device_settings(CARRIED_OVER))
+        taken = {name: value for name, value in carried.items() if name not in found}
+        found |= taken
+        try:
+            for name, value in taken.items():
+                await self.services.write(name, value)
+        except Exception as error:  # the device did not keep them: the next device may
+            log.warning("this device did not keep the settings of earlier versions: %r", error)
+            await actions.off_the_loop(lambda: store.give_back_old_device_settings(taken))
+        return found
+
+    # --- its services ------------------------------------------------------------------------
+
+    def copy_text(self, text: str, done: str) -> None:
+        """Puts `text` on this phone's clipboard, and says `done` once it is there."""
+        self.services.copy_text(text, done, self.host.messages.say)
+
+    def save_file(self, name: str, data: bytes) -> None:
+        """Offers `data` as a file called `name`: the save dialog, or a download in a browser."""
+        tr = self.host.tr
+        self.services.save_file(
+            name,
+            data,
+            tr._("Save {name}").format(name=name),
+            lambda reason: tr._("The file could not be saved: {reason}").format(reason=reason),
+            self.host.messages.say,
+        )
+
+    def file_picker(self) -> ft.FilePicker:
+        """The page's file picker, for a `PickFiles` action; picks go to `on_files_picked`."""
+        return self.services.file_picker()
+
+    @property
+    def on_files_picked(self) -> Callable[[list[ft.FilePickerFile]], None] | None:
+        return self.services.on_files_picked
+
+    @on_files_picked.setter
+    def on_files_picked(self, heard: Callable[[list[ft.FilePickerFile]], None] | None) -> None:
+        self.services.on_files_picked = heard
 
 
 class DeviceServices:

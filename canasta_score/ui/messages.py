@@ -4,7 +4,7 @@ taken back, the dialogs its screens open, and what the action runner tells the p
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -19,38 +19,18 @@ from canasta_score.ui.news import (
 )
 
 if TYPE_CHECKING:
-    from canasta_score.i18n import Translator
-    from canasta_score.ui.store import GameNotFound, GameStore
+    from canasta_score.ui.host import Host
+    from canasta_score.ui.store import GameNotFound
 
 #: A message held back while a question closes: its text, action, what the action does, and
 #: whether it lasts.
 Held = tuple[str, str | None, Callable[[], None] | None, bool]
 
 
-class Speaker(Protocol):
-    """What the messages ask of the page's app: its words, its size, and where to go."""
-
-    @property
-    def tr(self) -> Translator: ...
-
-    @property
-    def text_scale(self) -> float: ...
-
-    @property
-    def width(self) -> float: ...
-
-    @property
-    def store(self) -> GameStore: ...
-
-    def go(self, route: str) -> None: ...
-
-    def attempt(self, call: Callable[[], object], then: Callable[[object], None]) -> None: ...
-
-
 class Messages:
     """One page's messages and dialogs (and the action runner's `Voice`)."""
 
-    def __init__(self, page: ft.Page, app: Speaker) -> None:
+    def __init__(self, page: ft.Page, app: Host) -> None:
         self.page = page
         self.app = app
         #: The dialogs and menus the screen opened (closed when the route changes).
@@ -86,7 +66,7 @@ class Messages:
 
     def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
         """Ask before something that cannot be taken back; `on_yes` runs on a yes."""
-        tr, scale = self.app.tr, self.app.text_scale
+        tr, scale = self.app.tr, self.app.layout.text_scale
 
         def answer(yes_please: bool) -> None:
             self.page.pop_dialog()
@@ -108,7 +88,7 @@ class Messages:
         self.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=dialog_title(title, self.app.width, scale),
+                title=dialog_title(title, self.app.layout.width, scale),
                 content=ft.Text(text),
                 actions=[
                     ft.TextButton(tr._("Cancel"), on_click=lambda: answer(False), height=tall),
@@ -148,13 +128,15 @@ class Messages:
         meanwhile), and home is shown."""
         app, tr = self.app, self.app.tr
         if undo is None and error.notice.code == NoticeCode.GAME_DELETED:
-            game_id, route, store = error.game_id, self.page.route, app.store
+            game_id, route, store = error.game_id, self.page.route, app.table.store
 
             def undo() -> None:
-                app.attempt(lambda: store.restore_game(game_id), lambda _: app.go(route))
+                app.actions.attempt(
+                    lambda: store.restore_game(game_id), lambda _: app.nav.go(route)
+                )
 
         self.say(tr._(GAME_DELETED_ELSEWHERE), tr._("Undo") if undo else None, undo)
-        app.go("/")
+        app.nav.go("/")
 
     def fault(self, error: BaseException) -> None:
         self.say(self.app.tr._(APP_FAULT).format(details=f"{type(error).__name__}: {error}"))

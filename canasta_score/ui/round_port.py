@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 
 class StoredRoundPort:
-    """A round's requests for one game, typed on one phone (`host.phone`)."""
+    """A round's requests for one game, typed on one phone (`host.table.phone`)."""
 
     def __init__(self, host: Host, game_id: int) -> None:
         self.host = host
@@ -63,7 +63,7 @@ class StoredRoundPort:
             # A game deleted on another phone: the draft is noted in memory, so an undo of
             # the deletion finds it; nothing to say here.
             refused[GameNotFound] = lambda _gone: answer(Written())
-        self.host.attempt(
+        self.host.actions.attempt(
             self._call(request),
             answer,
             refused=refused,
@@ -71,7 +71,7 @@ class StoredRoundPort:
         )
 
     def _call(self, request: Request) -> Callable[[], Outcome]:
-        store, game_id, phone = self.host.store, self.game_id, self.host.phone
+        store, game_id, phone = self.host.table.store, self.game_id, self.host.table.phone
         if isinstance(request, WriteDraft):
             draft = request.draft
 
@@ -104,4 +104,4 @@ class StoredRoundPort:
         self.host.run_task(wait)
 
     def note(self, draft: dict[str, Any] | None) -> None:
-        self.host.store.note_draft(self.game_id, draft, self.host.phone)
+        self.host.table.store.note_draft(self.game_id, draft, self.host.table.phone)

@@ -58,8 +58,8 @@ class HistoryView:
 def first_page(app: Host) -> HistoryPage:
     """The history's first page, as this page's search and filters choose it: read with the
     screen (off the event loop on a server), before the list is drawn."""
-    choices = app.kept(HistoryView).choices
-    return app.store.history_page(history_query(choices, datetime.now(UTC)), limit=PAGE)
+    choices = app.nav.kept(HistoryView).choices
+    return app.table.store.history_page(history_query(choices, datetime.now(UTC)), limit=PAGE)
 
 
 class HistoryList:
@@ -73,7 +73,7 @@ class HistoryList:
     def __init__(self, app: Host, tile: Callable[[GameListEntry], ft.Control]) -> None:
         self.app = app
         self.tile = tile
-        self.kept = app.kept(HistoryView)
+        self.kept = app.nav.kept(HistoryView)
         self.cursor: HistoryCursor | None = None
         self.shown = 0
         tr = app.tr
@@ -93,7 +93,7 @@ class HistoryList:
         hint = tr._("Search by player or side")
         # Two lines of the hint, smaller where even two would cut it (words wrap whole, so
         # a little under twice the line).
-        room = app.body_width() - icon_size(app.text_scale) - 2 * 24
+        room = app.layout.body_width() - icon_size(app.layout.text_scale) - 2 * 24
         self.search = ft.TextField(
             value=self.choices.search,
             # A hint, not a label: at large text it takes two lines, where a label would
@@ -101,9 +101,9 @@ class HistoryList:
             hint_text=hint,
             hint_max_lines=2,
             hint_style=ft.TextStyle(
-                size=math.floor(fitted(hint, 16, 1.7 * room, app.text_scale) * 10) / 10
+                size=math.floor(fitted(hint, 16, 1.7 * room, app.layout.text_scale) * 10) / 10
             ),
-            prefix_icon=ft.Icon(ft.Icons.SEARCH, size=icon_size(app.text_scale)),
+            prefix_icon=ft.Icon(ft.Icons.SEARCH, size=icon_size(app.layout.text_scale)),
             on_change=lambda e: self.choose(self.choices.with_search(e.control.value or "")),
             dense=True,
         )
@@ -113,9 +113,9 @@ class HistoryList:
             selected=self.kept.unfolded,
             tooltip=tr._("Filters"),
             on_click=lambda: self.unfold(not self.kept.unfolded),
-            icon_size=icon_size(app.text_scale),
-            width=tap_size(app.text_scale),
-            height=tap_size(app.text_scale),
+            icon_size=icon_size(app.layout.text_scale),
+            width=tap_size(app.layout.text_scale),
+            height=tap_size(app.layout.text_scale),
         )
         self.rule_sets = {EVERY: tr._("All rule sets")} | {
             preset_id: tr._(rules.name) for preset_id, rules in PRESETS.items()
@@ -165,8 +165,8 @@ class HistoryList:
         value: str,
         chosen: Callable[[str], HistoryChoices],
     ) -> ft.Control:
-        room = self.app.body_width()
-        scale = self.app.text_scale
+        room = self.app.layout.body_width()
+        scale = self.app.layout.text_scale
         # The whole width, and each choice whole on it ("Viimeiset 12 kuukautta"): smaller
         # where the longest would be cut; in the list, a long one may take two lines.
         longest = max(options.values(), key=len)
@@ -227,7 +227,9 @@ class HistoryList:
                 ft.Chip(
                     label=ft.Text(text, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                     on_delete=lambda _e, lifted=lifted: self.lift(lifted),
-                    delete_icon=ft.Icon(ft.Icons.CLOSE, size=0.75 * icon_size(self.app.text_scale)),
+                    delete_icon=ft.Icon(
+                        ft.Icons.CLOSE, size=0.75 * icon_size(self.app.layout.text_scale)
+                    ),
                     delete_icon_tooltip=self.app.tr._("Remove filter"),
                 ),
             )
@@ -278,9 +280,11 @@ class HistoryList:
         query, after, store = (
             history_query(self.choices, datetime.now(UTC)),
             self.cursor,
-            self.app.store,
+            self.app.table.store,
         )
-        self.app.attempt(lambda: store.history_page(query, after=after, limit=PAGE), self.add_page)
+        self.app.actions.attempt(
+            lambda: store.history_page(query, after=after, limit=PAGE), self.add_page
+        )
 
     def add_page(self, page: HistoryPage) -> None:
         self.games.controls += [self.tile(summary) for summary in page.games]

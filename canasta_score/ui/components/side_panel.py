@@ -44,7 +44,6 @@ from canasta_score.ui.components.meld_entry import MeldArea
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.round_entry import (
-    ENTRY_MODE_SETTING,
     CardPlace,
     EntryMode,
     OtherFigures,
@@ -437,23 +436,32 @@ def canastas_words(count: int, tr: Translator) -> str:
 
 class SideWarnings(ft.Container):
     """What is likely miscounted on a side (never a refusal), said over Save with the side's
-    name: there it moves no row of the screen when it comes or goes."""
+    name: there it moves no row of the screen when it comes or goes.
 
-    def __init__(self, n: int, scale: float = 1.0) -> None:
-        # At large text two lines say it (the rest is read out): over Save, more would leave
-        # little of a small phone's screen to the rows.
+    Over Save it takes few lines (at large text one: more would cover the rows above it on a
+    small phone), and a tap opens the whole of it, its advice too; a screen reader hears the
+    whole of it at once."""
+
+    def __init__(
+        self, n: int, scale: float = 1.0, opened: Callable[[str], None] | None = None
+    ) -> None:
+        self.opened = opened
+        self.said = ""
         self.text = ft.Text(
             "",
             color=ft.Colors.ON_TERTIARY_CONTAINER,
             size=14,
-            max_lines=2 if scale >= 1.2 else None,
+            max_lines=warning_lines(scale),
             overflow=ft.TextOverflow.ELLIPSIS,
         )
+        self.tagged = Tagged(f"side-{n}-warnings", self.text, expand=True)
+        tinted = ft.Colors.ON_TERTIARY_CONTAINER
         super().__init__(
             content=ft.Row(
                 [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    Tagged(f"side-{n}-warnings", self.text, expand=True),
+                    ft.Icon(ft.Icons.WARNING_AMBER, color=tinted),
+                    self.tagged,
+                    ft.Icon(ft.Icons.OPEN_IN_FULL, color=tinted, size=icon_size(scale) * 0.75),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
@@ -461,11 +469,28 @@ class SideWarnings(ft.Container):
             border_radius=8,
             padding=8,
             visible=False,
+            on_click=lambda: self.open(),
         )
 
     def show(self, said: list[str]) -> None:
-        self.text.value = "\n".join(said)
+        self.said = "\n".join(said)
+        self.text.value = self.said
+        self.tagged.label = self.said or None
         self.visible = bool(said)
+
+    def open(self) -> None:
+        """The whole warning, read in a dialog."""
+        if self.said and self.opened is not None:
+            self.opened(self.said)
+
+
+def warning_lines(scale: float) -> int:
+    """How many lines a warning takes over Save at the device's text `scale`.
+
+    >>> warning_lines(1.0), warning_lines(1.3), warning_lines(2.0)
+    (3, 2, 1)
+    """
+    return 3 if scale < 1.2 else 2 if scale < 1.5 else 1
 
 
 class EntryScreen(Protocol):
@@ -491,6 +516,9 @@ class EntryScreen(Protocol):
     def after_side(self, index: int) -> None:
         """Enter in a side's last field: on to the next side."""
 
+    def mode_chosen(self, side: int, mode: EntryMode) -> None:
+        """A side entered another way: kept for that side of this game, on this phone."""
+
     def redraw_side(self, index: int) -> None:
         """Draws one side's panel again in its place (the rest of the screen, and where it is
         scrolled to, stay)."""
@@ -505,10 +533,10 @@ class SidePanel:
         draft = screen.draft
         side = draft.sides[index]
         self.tr = tr = screen.app.tr
-        self.scale = scale = screen.app.text_scale
+        self.scale = scale = screen.app.layout.text_scale
         #: About how wide the panel is inside its padding.
         self.inner = (
-            screen.panel_width() if screen.side_by_side() else screen.app.body_width()
+            screen.panel_width() if screen.side_by_side() else screen.app.layout.body_width()
         ) - 20
         self.header = SideHeader(draft.game.sides[index], index, tr, scale, self.inner)
         self.score, self.total, self.opening = (
@@ -757,7 +785,7 @@ class SidePanel:
         focus."""
         self.screen.draft.set_mode(self.index, mode)
         self.screen.typing_in = None
-        self.screen.app.set_device_setting(ENTRY_MODE_SETTING, mode.value)
+        self.screen.mode_chosen(self.index, mode)
         self.screen.redraw_side(self.index)
 
     def next_field(self, field: ft.TextField) -> None:

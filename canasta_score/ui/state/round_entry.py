@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -210,14 +210,18 @@ class RoundDraft:
     """A round being entered or edited: verbs for every tap, the entries, problems and preview."""
 
     def __init__(
-        self, game: Game, round_number: int | None = None, mode: EntryMode = EntryMode.POINTS
+        self,
+        game: Game,
+        round_number: int | None = None,
+        mode: EntryMode | Sequence[EntryMode] = EntryMode.POINTS,
     ) -> None:
         self.game = game
         #: None while entering a new round; the round number (from 1) while editing one.
         self.editing = round_number
-        #: How a side starts out (this phone's last choice): a new round's sides all do.
-        self.start_mode = EntryMode(mode)
-        self.sides = [self._fresh_side() for _ in game.sides]
+        #: How each side starts out (as this phone last entered that side of this game).
+        modes = [mode] * len(game.sides) if isinstance(mode, EntryMode | str) else list(mode)
+        self.start_modes = [EntryMode(m) for m in modes]
+        self.sides = [self._fresh_side(index) for index in range(len(game.sides))]
         if round_number is not None:
             self.sides = [
                 SideDraft.from_entry(e, game.rules) for e in game.rounds[round_number - 1]
@@ -236,8 +240,8 @@ class RoundDraft:
     def _no_canastas(self) -> dict[CanastaKind, int]:
         return dict.fromkeys(self.game.rules.canasta_kinds, 0)
 
-    def _fresh_side(self) -> SideDraft:
-        return SideDraft(canastas=self._no_canastas(), mode=self.start_mode)
+    def _fresh_side(self, index: int) -> SideDraft:
+        return SideDraft(canastas=self._no_canastas(), mode=self.start_modes[index])
 
     # --- verbs -------------------------------------------------------------------------
 
@@ -394,7 +398,7 @@ class RoundDraft:
             draft.dealer_bonus = on if index == side else (False if on else draft.dealer_bonus)
 
     def clear(self) -> None:
-        self.sides = [self._fresh_side() for _ in self.game.sides]
+        self.sides = [self._fresh_side(index) for index in range(len(self.game.sides))]
 
     # --- what it gives -----------------------------------------------------------------
 
@@ -468,7 +472,9 @@ class RoundDraft:
     @property
     def worth_keeping(self) -> bool:
         """Whether closing the app now would lose something: entries or a chosen mode."""
-        return self.touched or any(side.mode != self.start_mode for side in self.sides)
+        return self.touched or any(
+            side.mode != start for side, start in zip(self.sides, self.start_modes, strict=True)
+        )
 
     def check(self) -> RoundPreview:
         """The round as it would be if saved now, checked once by the core: each side's score,
@@ -506,7 +512,10 @@ class RoundDraft:
 
     @classmethod
     def from_dict(
-        cls, game: Game, data: Mapping[str, Any] | None, mode: EntryMode = EntryMode.POINTS
+        cls,
+        game: Game,
+        data: Mapping[str, Any] | None,
+        mode: EntryMode | Sequence[EntryMode] = EntryMode.POINTS,
     ) -> RoundDraft:
         """A draft saved earlier, or a fresh one (its sides in `mode`) when it no longer fits
         the game."""

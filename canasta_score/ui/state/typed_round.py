@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from canasta_score.core import Game, Problem, SideEntry
 from canasta_score.ui.state.labels import N_
-from canasta_score.ui.state.round_entry import ENTRY, EntryMode, RoundDraft
+from canasta_score.ui.state.round_entry import ENTRY, RoundDraft
 
 #: Seconds without a change before the half-typed round is written to the database.
 DRAFT_PAUSE = 0.7
@@ -468,8 +468,3 @@ class TypedRounds:
 
     def keep(self, game_id: int, typed: TypedRound) -> None:
         self._rounds[(game_id, typed.editing)] = typed
-
-
-def start_mode(chosen: str) -> EntryMode:
-    """A phone's kept way of entering a side's table (points when unknown)."""
-    return EntryMode(chosen) if chosen in EntryMode.__members__.values() else EntryMode.POINTS

@@ -94,11 +94,11 @@ class ChartScreen(GameScreen, Screen):
         self.app = app
         self.route = route
         self.game_id = game_id
-        self.stored: StoredGame = app.store.load_game(game_id)
+        self.stored: StoredGame = app.table.store.load_game(game_id)
 
     def build(self) -> ft.View:
         app = self.app
-        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
+        app.table.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         tr = app.tr
         game = shown_game(self.stored.game, self.app.tr)
         series = chart_series(game)
@@ -129,7 +129,7 @@ class ChartScreen(GameScreen, Screen):
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
-        return app.frame(
+        return app.layout.frame(
             self.route,
             tr._("Chart"),
             body,
@@ -185,7 +185,7 @@ class ChartScreen(GameScreen, Screen):
             {0, series.target, *(start for start, _e, _m, _s in bands if start != bottom)}
         )
         every = max(1, math.ceil(rounds / 8))
-        scale = self.app.text_scale
+        scale = self.app.layout.text_scale
 
         def label(
             text: str, color: str = ft.Colors.ON_SURFACE_VARIANT, bold: bool = False

@@ -26,13 +26,13 @@ class GameScreen:
     def changed_on_another_phone(self) -> None:
         """Another phone changed this game: read again (off the event loop), then shown. A
         game deleted there is said so, with its undo, and home is shown (`Host.attempt`)."""
-        store = self.app.store
-        self.app.attempt(lambda: store.load_game(self.game_id), self.game_changed)
+        store = self.app.table.store
+        self.app.actions.attempt(lambda: store.load_game(self.game_id), self.game_changed)
 
     def game_changed(self, stored: StoredGame) -> None:
         """The game as another phone left it: drawn again."""
         self.stored = stored
-        self.app.redraw(self)
+        self.app.nav.redraw(self)
 
     def leave(self) -> None:
-        self.app.news.stop()
+        self.app.table.news.stop()

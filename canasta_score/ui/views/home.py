@@ -71,22 +71,22 @@ class HomeScreen(Screen):
 
     def read(self) -> tuple[GameListEntry | None, HistoryPage]:
         """The game in play, and the history's first page."""
-        return self.app.store.unfinished_game(), first_page(self.app)
+        return self.app.table.store.unfinished_game(), first_page(self.app)
 
     def read_again(self) -> None:
         """A game started, changed or deleted on another phone: read (off the loop), drawn."""
 
         def shown(read: tuple[GameListEntry | None, HistoryPage]) -> None:
             self.unfinished, self.first_page = read
-            self.app.redraw(self)
+            self.app.nav.redraw(self)
 
-        self.app.attempt(self.read, shown)
+        self.app.actions.attempt(self.read, shown)
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
-        app.keep_awake(False)
+        app.device.keep_awake(False)
         # A game started, changed or deleted on another phone shows here at once.
-        app.news.follow([GAMES_TOPIC], self.read_again)
+        app.table.news.follow([GAMES_TOPIC], self.read_again)
         unfinished = self.unfinished
         body: list[ft.Control] = []
         if unfinished is not None:
@@ -113,9 +113,9 @@ class HomeScreen(Screen):
                                 tight=True,
                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                             ),
-                            on_click=lambda: app.go(f"/game/{unfinished.id}"),
+                            on_click=lambda: app.nav.go(f"/game/{unfinished.id}"),
                             # As tall as its words need (large text wraps them), at least 76.
-                            height=76 if app.text_scale < 1.2 else None,
+                            height=76 if app.layout.text_scale < 1.2 else None,
                             style=ft.ButtonStyle(
                                 padding=ft.Padding.symmetric(horizontal=12, vertical=10)
                             ),
@@ -130,13 +130,13 @@ class HomeScreen(Screen):
                     (ft.OutlinedButton if unfinished is not None else ft.FilledButton)(
                         content=ft.Text(tr._("New game"), size=18, weight=ft.FontWeight.BOLD),
                         icon=ft.Icons.ADD,
-                        on_click=lambda: app.go("/new"),
+                        on_click=lambda: app.nav.go("/new"),
                         height=60,
                     ),
                 )
             )
         )
-        fit_button(body[-1], app.body_width(), app.text_scale)
+        fit_button(body[-1], app.layout.body_width(), app.layout.text_scale)
         # The whole history, a page at a time, with its search and filters.
         self.history = HistoryList(app, self.game_tile)
         body += self.history.controls(
@@ -154,10 +154,13 @@ class HomeScreen(Screen):
         # No back button on home: its room is the title's too.
         actions: list[ft.Control]
         if fits_app_bar(
-            title, app.body_width() + 24 + APP_BAR_LEADING, len(places), app.text_scale
+            title,
+            app.layout.body_width() + 24 + APP_BAR_LEADING,
+            len(places),
+            app.layout.text_scale,
         ):
             actions = [
-                TapIcon(identifier, icon, label, partial(app.go, route))
+                TapIcon(identifier, icon, label, partial(app.nav.go, route))
                 for identifier, icon, label, route in places
             ]
         else:  # large text: four icons would cut the title ("Canasta …"); one menu holds them
@@ -166,7 +169,7 @@ class HomeScreen(Screen):
                     "home-menu", ft.Icons.MORE_VERT, tr._("Menu"), partial(self.open_menu, places)
                 )
             ]
-        return app.frame(self.route, title, body, actions=actions)
+        return app.layout.frame(self.route, title, body, actions=actions)
 
     def open_menu(self, places: list[tuple[str, ft.IconData, str, str]]) -> None:
         """The app's places in a sheet from the bottom, where large text leaves no room for
@@ -174,8 +177,8 @@ class HomeScreen(Screen):
 
         def go(route: str) -> None:
             with contextlib.suppress(Exception):  # already closed
-                self.app.close_dialog()
-            self.app.go(route)
+                self.app.messages.close_dialog()
+            self.app.nav.go(route)
 
         items: list[ft.Control] = [
             Tagged(
@@ -188,7 +191,7 @@ class HomeScreen(Screen):
             )
             for identifier, icon, label, route in places
         ]
-        self.app.show_dialog(
+        self.app.messages.show_dialog(
             ft.BottomSheet(
                 content=ft.Container(
                     content=ft.Column(items, tight=True, spacing=0, scroll=ft.ScrollMode.AUTO),
@@ -200,7 +203,7 @@ class HomeScreen(Screen):
         )
 
     def leave(self) -> None:
-        self.app.news.stop()
+        self.app.table.news.stop()
 
     def game_tile(self, summary: GameListEntry) -> ft.Control:
         app, tr = self.app, self.app.tr
@@ -240,7 +243,7 @@ class HomeScreen(Screen):
                         ft.Icons.DELETE_OUTLINE,
                         tr._("Delete game"),
                         lambda: self.delete(summary),
-                        scale=app.text_scale,
+                        scale=app.layout.text_scale,
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -248,7 +251,7 @@ class HomeScreen(Screen):
             padding=ft.Padding.only(left=12, top=8, bottom=8, right=4),
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
-            on_click=lambda: app.go(f"/game/{summary.id}"),
+            on_click=lambda: app.nav.go(f"/game/{summary.id}"),
             ink=True,
         )
         return Tagged(f"game-{summary.id}", tile)
@@ -257,19 +260,21 @@ class HomeScreen(Screen):
         app, tr = self.app, self.app.tr
 
         def undo() -> None:
-            app.attempt(lambda: app.store.restore_game(summary.id), lambda _: app.show_route())
+            app.actions.attempt(
+                lambda: app.table.store.restore_game(summary.id), lambda _: app.nav.show_route()
+            )
 
         def deleted(_: None) -> None:
-            app.show_route()
-            app.message(
+            app.nav.show_route()
+            app.messages.say(
                 tr._("Game deleted: {sides}").format(sides=summary_line(summary, tr)),
                 tr._("Undo"),
                 undo,
             )
 
         # Deleted on another phone first: the same result, said the same way.
-        app.attempt(
-            lambda: app.store.delete_game(summary.id),
+        app.actions.attempt(
+            lambda: app.table.store.delete_game(summary.id),
             deleted,
-            refused={GameNotFound: lambda _: app.show_route()},
+            refused={GameNotFound: lambda _: app.nav.show_route()},
         )

@@ -41,16 +41,16 @@ class InviteScreen(Screen):
     def build(self) -> ft.View:
         app = self.app
         tr = app.tr
-        link = app.invite
+        link = app.table.invite
         body = self.invitation(link) if link is not None else self.how_to_serve()
-        return app.frame(self.route, tr._("Invite phones"), body, back=self.back)
+        return app.layout.frame(self.route, tr._("Invite phones"), body, back=self.back)
 
     def invitation(self, link: str) -> list[ft.Control]:
         app = self.app
         tr = app.tr
         # The body's width on a phone, less its padding; the code's own quiet zone of light
         # modules is the white frame around it.
-        room = (app.content_width() or app.width) - 24
+        room = (app.layout.content_width() or app.layout.width) - 24
         scale = code_scale(link, room)
         self.picture = qr_png(link, scale=scale)
         size = qr_code(link).symbol_size(scale=scale, border=QUIET_ZONE)[0]
@@ -87,7 +87,7 @@ class InviteScreen(Screen):
                     ft.FilledButton(
                         content=ft.Text(tr._("Copy link"), size=18),
                         icon=ft.Icons.COPY,
-                        on_click=lambda: app.copy_text(link, tr._("Link copied")),
+                        on_click=lambda: app.device.copy_text(link, tr._("Link copied")),
                         height=TAP + 8,
                     ),
                 )

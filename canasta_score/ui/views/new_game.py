@@ -41,17 +41,17 @@ class NewGameScreen(Screen):
     def __init__(self, app: Host, route: str, from_game: int | None = None) -> None:
         self.app = app
         self.route = route
-        custom = app.store.custom_rules()
+        custom = app.table.store.custom_rules()
         # The rule set of the phone's language comes first; the others stay one tap away.
         preferred = suggested_preset(app.tr.code)
         if from_game is not None:
-            game = shown_game(app.store.load_game(from_game).game, app.tr)
+            game = shown_game(app.table.store.load_game(from_game).game, app.tr)
             self.form = NewGameForm(
                 game.sides, game.rules, custom_rules=custom, tr=app.tr, preferred=preferred
             )
         else:
             self.form = NewGameForm(custom_rules=custom, tr=app.tr, preferred=preferred)
-        self.known = [name for name in app.store.known_players() if not is_default_name(name)]
+        self.known = [name for name in app.table.store.known_players() if not is_default_name(name)]
         self.body = ft.Column(spacing=12)
         # The sides and seats, over the rule sets: its height is watched, so that a rule set
         # that reseats the sides leaves the tile tapped under the finger (`keep_in_place`).
@@ -70,7 +70,7 @@ class NewGameScreen(Screen):
         )
 
     def build(self) -> ft.View:
-        self.app.keep_awake(False)
+        self.app.device.keep_awake(False)
         if self.form.tr is not self.app.tr:  # drawn again in another language
             self.form.reword(self.app.tr, suggested_preset(self.app.tr.code))
         self.render()
@@ -81,8 +81,8 @@ class NewGameScreen(Screen):
             height=56,
         )
         start = Wide(Tagged("start-game", self.start_button))
-        fit_button(start, self.app.body_width(), self.app.text_scale)
-        return self.app.frame(
+        fit_button(start, self.app.layout.body_width(), self.app.layout.text_scale)
+        return self.app.layout.frame(
             self.route,
             self.app.tr._("New game"),
             [self.body],
@@ -134,7 +134,7 @@ class NewGameScreen(Screen):
                             label=name,
                             on_click=lambda _e, n=name: self.seat_known(n),
                             # A finger's height at any text size (a chip is 32 px at 1x).
-                            height=tap_height(14, self.app.text_scale),
+                            height=tap_height(14, self.app.layout.text_scale),
                         )
                         for name in offered
                     ],
@@ -393,14 +393,16 @@ class NewGameScreen(Screen):
         if problems:
             self.problems.value = "\n".join(problems)
             return
-        store, game = self.app.store, self.form.game()
+        store, game = self.app.table.store, self.form.game()
 
         def started(stored: StoredGame) -> None:
-            self.app.go(f"/game/{stored.id}")
+            self.app.nav.go(f"/game/{stored.id}")
 
         # Start is off meanwhile: a second tap does not start the game twice.
         self.start_button.disabled = True
-        self.app.attempt(lambda: store.create_game(game), started, always=self.start_enabled_again)
+        self.app.actions.attempt(
+            lambda: store.create_game(game), started, always=self.start_enabled_again
+        )
 
     def start_enabled_again(self) -> None:
         self.start_button.disabled = False

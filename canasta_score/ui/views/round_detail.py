@@ -202,14 +202,14 @@ class RoundDetailScreen(GameScreen, Screen):
         self.app = app
         self.route = route
         self.game_id = game_id
-        self.stored: StoredGame = app.store.load_game(game_id)
+        self.stored: StoredGame = app.table.store.load_game(game_id)
         self.number = number
         if not 1 <= number <= len(self.stored.game.rounds):
             raise RoundNotFound(game_id, number)
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
-        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
+        app.table.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         game = shown_game(self.stored.game, self.app.tr)
         number = self.number
         scores = game.scores[number - 1]
@@ -230,8 +230,8 @@ class RoundDetailScreen(GameScreen, Screen):
         rows.append((tr._("Round score"), [s.total for s in scores], True))
         rows.append((tr._("Total after"), list(totals), True))
 
-        scale = app.text_scale
-        inner = app.body_width() - 24  # inside the box's padding
+        scale = app.layout.text_scale
+        inner = app.layout.body_width() - 24  # inside the box's padding
         shown = [
             [
                 format_points(v, tr) if label == tr._("Total after") else signed(v, tr)
@@ -349,7 +349,7 @@ class RoundDetailScreen(GameScreen, Screen):
                             ft.FilledButton(
                                 tr._("Edit round"),
                                 icon=ft.Icons.EDIT,
-                                on_click=lambda: app.go(
+                                on_click=lambda: app.nav.go(
                                     f"/game/{self.game_id}/round/{number}/edit"
                                 ),
                                 height=TAP,
@@ -368,7 +368,7 @@ class RoundDetailScreen(GameScreen, Screen):
                     wrap=True,
                 )
             )
-        return app.frame(
+        return app.layout.frame(
             self.route,
             tr._("Round {n}").format(n=number),
             body,
@@ -380,9 +380,9 @@ class RoundDetailScreen(GameScreen, Screen):
         """Another phone changed this game: the round as it now is, or the sheet if it is gone."""
         self.stored = stored
         if self.number > len(self.stored.game.rounds):
-            self.app.go(f"/game/{self.game_id}")
+            self.app.nav.go(f"/game/{self.game_id}")
             return
-        self.app.redraw(self)
+        self.app.nav.redraw(self)
 
     def picture(self) -> ft.Control:
         """Each side's round drawn: gains stacked above the line, losses below, labelled."""
@@ -392,11 +392,11 @@ class RoundDetailScreen(GameScreen, Screen):
         per_point = scale(bars)
         entries = game.rounds[self.number - 1]
         # One picture a row on a phone (inside the box's padding); side by side where wide.
-        width = self.app.body_width() - 24
-        if self.app.is_wide():
+        width = self.app.layout.body_width() - 24
+        if self.app.layout.is_wide():
             width = width / min(len(bars), 4) - 16
         size = names_size(
-            bars, words=tr._, number=tr.number, scale=self.app.text_scale, width=width
+            bars, words=tr._, number=tr.number, scale=self.app.layout.text_scale, width=width
         )
         pictures: list[ft.Control] = [
             Tagged(
@@ -407,7 +407,7 @@ class RoundDetailScreen(GameScreen, Screen):
                     words=tr._,
                     number=tr.number,
                     melds=meld_parts(entry, game.rules, tr),
-                    scale=self.app.text_scale,
+                    scale=self.app.layout.text_scale,
                     width=width,
                     size=size,
                 ),
@@ -424,7 +424,7 @@ class RoundDetailScreen(GameScreen, Screen):
                 spacing=16,
                 run_spacing=16,
             )
-            if self.app.is_wide()
+            if self.app.layout.is_wide()
             else ft.Column(pictures, spacing=16)
         )
         return Section(
@@ -448,7 +448,7 @@ class RoundDetailScreen(GameScreen, Screen):
         version = self.stored.version
 
         def refused(refusal: RoundRefused) -> None:
-            self.app.message(
+            self.app.messages.say(
                 "; ".join(
                     self.app.tr.problem(p, where=False, players=side_size(game.sides))
                     for p in refusal.problems
@@ -456,16 +456,16 @@ class RoundDetailScreen(GameScreen, Screen):
             )
 
         def stale(_: StaleGame) -> None:
-            self.app.message(tr._("This game was changed on another screen; here it is now."))
-            self.app.go(f"/game/{self.game_id}")
+            self.app.messages.say(tr._("This game was changed on another screen; here it is now."))
+            self.app.nav.go(f"/game/{self.game_id}")
 
         def deleted(_: StoredGame) -> None:
-            self.app.message(tr._("Round {n} deleted").format(n=number))
-            self.app.go(f"/game/{self.game_id}")
+            self.app.messages.say(tr._("Round {n} deleted").format(n=number))
+            self.app.nav.go(f"/game/{self.game_id}")
 
         def delete_now() -> None:
-            store = self.app.store
-            self.app.attempt(
+            store = self.app.table.store
+            self.app.actions.attempt(
                 lambda: store.delete_round(self.game_id, number, version),
                 deleted,
                 refused={RoundRefused: refused, StaleGame: stale},
@@ -474,6 +474,6 @@ class RoundDetailScreen(GameScreen, Screen):
         text = tr._("Round {n} will be removed and the totals recounted.").format(n=number)
         if later:
             text += " " + tr._("The rounds after it move up one.")
-        self.app.confirm(
+        self.app.messages.confirm(
             tr._("Delete round {n}?").format(n=number), text, tr._("Delete"), delete_now
         )

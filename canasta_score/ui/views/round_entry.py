@@ -9,14 +9,15 @@ import flet as ft
 
 from canasta_score.core import Problem
 from canasta_score.i18n.sides import side_size
-from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button
+from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button, tap_height
 from canasta_score.ui.components.side_panel import SidePanel, SideWarnings
 from canasta_score.ui.news import CANNOT_REACH_NOW, game_topic
 from canasta_score.ui.round_port import StoredRoundPort
 from canasta_score.ui.screen import RoundNotFound, Screen
+from canasta_score.ui.state.entry_modes import EntryModes
 from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.round_entry import ENTRY, ENTRY_MODE_SETTING, EntryMode, RoundDraft
-from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds, start_mode
+from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds
 from canasta_score.ui.store import DatabaseUnavailable, StoredGame
 from canasta_score.ui.views.game_screen import GameScreen
 from canasta_score.ui.views.sheet import SheetScreen
@@ -39,7 +40,7 @@ class RoundEntryScreen(GameScreen, Screen):
         self.app = app
         self.route = route
         self.game_id = game_id
-        stored: StoredGame = app.store.load_game(game_id)
+        stored: StoredGame = app.table.store.load_game(game_id)
         game = shown_game(stored.game, app.tr)
         if editing is not None and not 1 <= editing <= len(game.rounds):
             raise RoundNotFound(game_id, editing)
@@ -48,10 +49,10 @@ class RoundEntryScreen(GameScreen, Screen):
         if editing is None and game.finished:
             self.finished_sheet = SheetScreen(app, f"/game/{game_id}", game_id)
         #: This phone's mark: the half-typed round kept here is this phone's own.
-        self.phone = app.phone
+        self.phone = app.table.phone
         #: Whether the round comes back half entered from before (a reload, a closed tab).
         self.kept_from_before = False
-        rounds = app.kept(TypedRounds)
+        rounds = app.nav.kept(TypedRounds)
         typed = rounds.unsaved(game_id, editing)
         if typed is None:
             typed = self.read_typed(stored, editing)
@@ -82,8 +83,8 @@ class RoundEntryScreen(GameScreen, Screen):
         game = shown_game(stored.game, app.tr)
         # Only the next round is kept as a draft: an edit starts from the saved round, and
         # leaving an edit half-done must not wipe the next round typed so far.
-        saved = app.store.load_draft(self.game_id, self.phone) if editing is None else None
-        mode = self.phone_mode()
+        saved = app.table.store.load_draft(self.game_id, self.phone) if editing is None else None
+        mode = self.phone_modes(len(game.sides))
         entry: str | None = None
         overtaken: int | None = None
         if saved is not None and saved.get("round") is None:
@@ -146,33 +147,47 @@ class RoundEntryScreen(GameScreen, Screen):
     def editing(self) -> int | None:
         return self.draft.editing
 
-    def phone_mode(self) -> EntryMode:
-        """How this phone last entered a side's table (points at first)."""
-        return start_mode(self.app.device_setting(ENTRY_MODE_SETTING, EntryMode.POINTS.value))
+    def entry_modes(self) -> EntryModes:
+        return EntryModes.read(self.app.device.setting(ENTRY_MODE_SETTING, ""))
+
+    def phone_modes(self, sides: int | None = None) -> list[EntryMode]:
+        """How this phone entered each side's table in this game (a new game: as it last
+        entered a side; points at first)."""
+        count = len(self.draft.game.sides) if sides is None else sides
+        return self.entry_modes().of_game(self.game_id, count)
+
+    def mode_chosen(self, side: int, mode: EntryMode) -> None:
+        """A side entered another way: kept for that side of this game, on this phone."""
+        sides = len(self.draft.game.sides)
+        kept = self.entry_modes().chosen(self.game_id, sides, side, mode)
+        self.app.device.set_setting(ENTRY_MODE_SETTING, kept.written())
 
     def device_read(self) -> None:
         """This phone's settings came in after the screen was drawn: a round not begun yet
-        starts in the way this phone enters rounds."""
-        mode = self.phone_mode()
+        starts in the way this phone enters each side."""
+        modes = self.phone_modes()
         untouched = not self.draft.worth_keeping and not self.handled
-        if self.editing is None and untouched and mode != self.draft.start_mode:
-            self.typed.draft = RoundDraft(self.draft.game, None, mode)
-            self.app.redraw(self)
+        if self.editing is None and untouched and modes != self.draft.start_modes:
+            self.typed.draft = RoundDraft(self.draft.game, None, modes)
+            self.app.nav.redraw(self)
 
     def build(self) -> ft.View:
         app = self.app
-        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
+        app.table.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         self.typed.watcher = self.typed_changed
         game = self.draft.game
         back = f"/game/{self.game_id}"
         if self.finished_sheet is not None:
             return self.finished_sheet.build()
-        app.keep_awake(True)
+        app.device.keep_awake(True)
         tr = app.tr
         # Worded at each drawing: a language chosen meanwhile shows at once.
         self.save.content = ft.Text(tr._("Save round"), size=20, weight=ft.FontWeight.BOLD)
         self.panels = [SidePanel(self, index) for index in range(len(game.sides))]
-        self.warnings = [SideWarnings(n, app.text_scale) for n in range(len(game.sides))]
+        self.warnings = [
+            SideWarnings(n, app.layout.text_scale, self.open_warning)
+            for n in range(len(game.sides))
+        ]
         sides: ft.Row | ft.Column
         if self.side_by_side():
             sides = ft.Row(
@@ -221,13 +236,13 @@ class RoundEntryScreen(GameScreen, Screen):
             bottom.controls.insert(
                 0, Tagged("changed-elsewhere", self.notice(self.changed_elsewhere))
             )
-        fit_button(self.save, app.body_width(), app.text_scale)
+        fit_button(self.save, app.layout.body_width(), app.layout.text_scale)
         body: list[ft.Control] = [sides]
         if self.kept_from_before:  # stays when news comes: the rows below it do not move
             body.insert(0, Tagged("kept-from-before", self.kept_notice()))
         if self.overtaken is None and self.elsewhere is not None:
             body.insert(0, Tagged("typed-elsewhere", self.elsewhere_notice()))
-        return app.frame(
+        return app.layout.frame(
             self.route,
             title,
             body,
@@ -304,7 +319,7 @@ class RoundEntryScreen(GameScreen, Screen):
         """The newest entry of this very round another phone is typing, if any."""
         number = self.draft.round_number
         try:
-            drafts = self.app.store.drafts_elsewhere(self.game_id, self.phone)
+            drafts = self.app.table.store.drafts_elsewhere(self.game_id, self.phone)
         except DatabaseUnavailable:  # said when something is saved; nothing to offer now
             return None
         for draft in drafts:
@@ -318,24 +333,24 @@ class RoundEntryScreen(GameScreen, Screen):
         """This phone goes on with the round another phone typed (theirs stays theirs)."""
         if self.elsewhere is None:
             return
-        typed = RoundDraft.from_dict(self.draft.game, self.elsewhere, self.phone_mode())
+        typed = RoundDraft.from_dict(self.draft.game, self.elsewhere, self.phone_modes())
         self.elsewhere = None
         self.handled = True
         self.typed.take_over(typed)
-        self.app.redraw(self)
+        self.app.nav.redraw(self)
 
     def drop_entry(self) -> None:
         """The round another phone saved stands; this phone's entry of it goes."""
-        self.typed.drop_entry(RoundDraft(self.draft.game, None, self.phone_mode()))
+        self.typed.drop_entry(RoundDraft(self.draft.game, None, self.phone_modes()))
         self.kept_from_before = False
-        self.app.redraw(self)
+        self.app.nav.redraw(self)
 
     def keep_entry(self) -> None:
         """This phone's entry is a round of its own: the next one. The question over Save
         goes; the screen, drawn again in its frame, stays where the finger is."""
         self.kept_from_before = False
         self.typed.keep_entry()
-        self.app.redraw(self)
+        self.app.nav.redraw(self)
         self.app.update()
 
     def redraw_side(self, index: int) -> None:
@@ -356,18 +371,18 @@ class RoundEntryScreen(GameScreen, Screen):
     def panel_width(self) -> float:
         """About how wide one side's panel is."""
         if self.side_by_side():
-            return min(self.app.width, SIDE_WIDTH * len(self.draft.game.sides)) / len(
+            return min(self.app.layout.width, SIDE_WIDTH * len(self.draft.game.sides)) / len(
                 self.draft.game.sides
             )
-        return self.app.width
+        return self.app.layout.width
 
     def paired_steppers(self) -> bool:
         """Whether two steppers fit next to each other with a readable label each."""
-        return self.panel_width() >= PAIRED_STEPPERS_WIDTH * self.app.text_scale
+        return self.panel_width() >= PAIRED_STEPPERS_WIDTH * self.app.layout.text_scale
 
     def side_by_side(self) -> bool:
         """Sides next to each other where each gets a phone's width, else one under another."""
-        return self.app.width - 40 >= SIDE_WIDTH * len(self.draft.game.sides)
+        return self.app.layout.width - 40 >= SIDE_WIDTH * len(self.draft.game.sides)
 
     # --- changes ------------------------------------------------------------------------
 
@@ -384,29 +399,31 @@ class RoundEntryScreen(GameScreen, Screen):
 
     def leave(self) -> None:
         self.typed.leave()
-        self.app.news.stop()
+        self.app.table.news.stop()
 
     def game_changed(self, stored: StoredGame) -> None:
         """Another phone changed this game while a round is typed here (`TypedRound`)."""
         if self.typed.game_changed(stored):
             self.elsewhere = None  # what another phone typed was for the game as it was
             if self.typed.phase != Phase.SAVED:
-                self.app.redraw(self)
+                self.app.nav.redraw(self)
 
     def typed_changed(self) -> None:
         """The round's save moved on (on its way, slow, waiting, saved or not saved); heard
         while the screen is shown (`build` to `leave`)."""
         if self.typed.phase == Phase.SAVED:
-            self.app.go(f"/game/{self.game_id}")
+            self.app.nav.go(f"/game/{self.game_id}")
         elif self.typed.edited_elsewhere and self.editing is not None:
             if self.editing > len(self.typed.stored.game.rounds):  # deleted there
                 app = self.app
-                app.message(app.tr._("This game was changed on another screen; here it is now."))
-                app.go(f"/game/{self.game_id}")
+                app.messages.say(
+                    app.tr._("This game was changed on another screen; here it is now.")
+                )
+                app.nav.go(f"/game/{self.game_id}")
                 return
-            self.app.redraw(self)  # said over Save, where it stays in sight
+            self.app.nav.redraw(self)  # said over Save, where it stays in sight
         else:
-            self.app.redraw(self)
+            self.app.nav.redraw(self)
 
     def edited_elsewhere_text(self) -> str:
         tr = self.app.tr
@@ -437,6 +454,23 @@ class RoundEntryScreen(GameScreen, Screen):
         self.problems.value = "\n".join(self.plain(p) for p in problems)
         self.problems.visible = bool(problems)
 
+    def open_warning(self, said: str) -> None:
+        """A warning over Save tapped: the whole of it, its advice too, in a dialog."""
+        app = self.app
+        height = tap_height(14, app.layout.text_scale)
+        app.messages.show_dialog(
+            ft.AlertDialog(
+                content=Tagged("warning-whole", ft.Text(said, size=16)),
+                actions=[
+                    ft.FilledButton(
+                        app.tr._("Close"),
+                        on_click=lambda: app.messages.close_dialog(),
+                        height=height,
+                    )
+                ],
+            )
+        )
+
     def plain(self, problem: Problem) -> str:
         message = self.app.tr.problem(
             problem, where=False, players=side_size(self.draft.game.sides)
@@ -459,14 +493,14 @@ class RoundEntryScreen(GameScreen, Screen):
             title = tr._("Undo the changes to round {n}?").format(n=number)
             text = tr._("The round goes back to how it was saved.")
             action = tr._("Undo the changes")
-        self.app.confirm(title, text, action, self.clear)
+        self.app.messages.confirm(title, text, action, self.clear)
 
     def clear(self) -> None:
         """Start the round over: empty for a new round, as saved for an edit."""
-        fresh = RoundDraft(self.draft.game, self.editing, self.phone_mode())
+        fresh = RoundDraft(self.draft.game, self.editing, self.phone_modes())
         self.typed.clear(fresh)
         self.kept_from_before = False
-        self.app.show_route()
+        self.app.nav.show_route()
 
     def save_round(self) -> None:
         """Hands the round to its owner to save (off the event loop); Save stays off until

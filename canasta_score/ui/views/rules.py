@@ -70,8 +70,8 @@ class RulesScreen(Screen):
         self.game_id = game_id
         self.active: RuleSet = PRESETS["classic"]
         if game_id is not None:
-            self.active = app.store.load_game(game_id).game.rules
-        self.custom = app.store.custom_rules()
+            self.active = app.table.store.load_game(game_id).game.rules
+        self.custom = app.table.store.custom_rules()
         self.copy_from = "classic"
         self.fields: dict[str, ft.TextField] = {}
         self.custom_problems = ft.Text("", color=ft.Colors.ERROR)
@@ -95,8 +95,8 @@ class RulesScreen(Screen):
                 ),
                 table(
                     rules_table(active, self.app.tr),
-                    self.app.body_width() - 24,
-                    self.app.text_scale,
+                    self.app.layout.body_width() - 24,
+                    self.app.layout.text_scale,
                 ),
             ),
             ft.Text(self.app.tr._("All rule sets compared"), size=20, weight=ft.FontWeight.BOLD),
@@ -117,12 +117,12 @@ class RulesScreen(Screen):
                 body.append(self.custom_tile(rules))
         back = f"/game/{self.game_id}" if self.game_id is not None else "/"
         # Wide enough on a desktop to show all six presets side by side without scrolling.
-        return app.frame(self.route, title, body, back=back, widest=1200)
+        return app.layout.frame(self.route, title, body, back=back, widest=1200)
 
     def comparison(self, rule_sets: list[RuleSet]) -> ft.Control:
         """A grid with a column per rule set where it fits the screen, else a rule under another."""
         needed = COMPARE_LABEL_WIDTH + (COMPARE_VALUE_WIDTH + 10) * len(rule_sets) + 40
-        if self.app.width >= needed:
+        if self.app.layout.width >= needed:
             return self.comparison_grid(rule_sets)
         return self.comparison_stacked(rule_sets)
 
@@ -308,7 +308,7 @@ class RulesScreen(Screen):
 
     def base_chosen(self, event: ft.Event[ft.Dropdown]) -> None:
         self.copy_from = event.control.value or "classic"
-        self.app.redraw(self)
+        self.app.nav.redraw(self)
 
     def save_custom(self) -> None:
         base = PRESETS[self.copy_from]
@@ -321,21 +321,21 @@ class RulesScreen(Screen):
         suggested = self.app.tr._("{name} (custom)").format(name=self.app.tr._(base.name))
         name = table_name(self.name_field.value or "")
         name = "" if name == suggested else name
-        store, named = self.app.store, dataclasses.replace(rules, name=name)
+        store, named = self.app.table.store, dataclasses.replace(rules, name=name)
 
         def added(kept: RuleSet) -> None:
             self.custom.append(kept)
-            self.app.message(self.app.tr._("Saved. Choose it when you start a new game."))
-            self.app.show_route()
+            self.app.messages.say(self.app.tr._("Saved. Choose it when you start a new game."))
+            self.app.nav.show_route()
 
         # One rule set added, never the list this screen read: another phone's stays.
-        self.app.attempt(lambda: store.add_custom_rules(named), added)
+        self.app.actions.attempt(lambda: store.add_custom_rules(named), added)
 
     def delete_custom(self, rules: RuleSet) -> None:
-        store = self.app.store
+        store = self.app.table.store
 
         def deleted(_: None) -> None:
             self.custom = [r for r in self.custom if r.id != rules.id]
-            self.app.show_route()
+            self.app.nav.show_route()
 
-        self.app.attempt(lambda: store.delete_custom_rules(rules.id), deleted)
+        self.app.actions.attempt(lambda: store.delete_custom_rules(rules.id), deleted)

@@ -43,7 +43,7 @@ class SettingsScreen(Screen):
     def __init__(self, app: Host, route: str) -> None:
         self.app = app
         self.route = route
-        self.imports = app.kept(Imports)
+        self.imports = app.nav.kept(Imports)
         #: What the last import brought in, or why it brought nothing.
         #: (Always shown, empty at first: a hidden control inside Semantics is an error.)
         self.outcome = ft.Text("", size=15)
@@ -58,7 +58,7 @@ class SettingsScreen(Screen):
         language = self.language_choice()
         awake = ft.Switch(
             label=tr._("Keep the screen on during a game"),
-            value=app.device_setting("keep_awake", "on") == "on",
+            value=app.device.setting("keep_awake", "on") == "on",
             on_change=self.awake_changed,
         )
         # Large text: the switch's words wrap under one another rather than run off the edge.
@@ -67,7 +67,7 @@ class SettingsScreen(Screen):
 
         def flip() -> None:
             awake.value = not awake.value
-            app.set_device_setting("keep_awake", "on" if awake.value else "off")
+            app.device.set_setting("keep_awake", "on" if awake.value else "off")
             with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
                 awake.update()
 
@@ -90,15 +90,15 @@ class SettingsScreen(Screen):
             ),
             self.games_section(),
         ]
-        return app.frame(self.route, tr._("Settings"), body, back="/")
+        return app.layout.frame(self.route, tr._("Settings"), body, back="/")
 
     # --- the games, out and back in -------------------------------------------------------
 
     def games_section(self) -> ft.Control:
         app = self.app
         tr = app.tr
-        picker = app.file_picker()
-        app.on_files_picked = self.files_picked
+        picker = app.device.file_picker()
+        app.device.on_files_picked = self.files_picked
         backup = ft.FilledButton(
             tr._("Back up all games"),
             icon=ft.Icons.BACKUP,
@@ -135,7 +135,7 @@ class SettingsScreen(Screen):
                     "Games are kept on this device only. Save a backup somewhere safe; "
                     "a backup or a game file brings them back here or onto another phone."
                 )
-                if not app.served
+                if not app.table.served
                 else tr._(
                     "Games are kept on the device that serves this table, not on each phone. "
                     "Save a backup somewhere safe; a backup or a game file brings them back "
@@ -155,8 +155,10 @@ class SettingsScreen(Screen):
 
     def back_up(self) -> None:
         name = f"canasta-score-backup-{datetime.now(UTC).date():%Y-%m-%d}.json"
-        store = self.app.store
-        self.app.attempt(store.backup_bytes, lambda data: self.app.save_file(name, data))
+        store = self.app.table.store
+        self.app.actions.attempt(
+            store.backup_bytes, lambda data: self.app.device.save_file(name, data)
+        )
 
     def files_picked(self, files: list[ft.FilePickerFile]) -> None:
         """Files picked: imported one by one through the host's runner (off the event loop
@@ -181,11 +183,11 @@ class SettingsScreen(Screen):
         def next_file() -> None:
             self.bring_in_all(rest)
 
-        self.app.attempt(lambda: self.bring_in(name, data), brought, always=next_file)
+        self.app.actions.attempt(lambda: self.bring_in(name, data), brought, always=next_file)
 
     def shown(self) -> SettingsScreen:
         """The Settings screen on this phone now (a new one where it was left and opened again)."""
-        current = self.app.current
+        current = self.app.nav.current
         return current if isinstance(current, SettingsScreen) else self
 
     def bring_in(self, name: str, data: bytes | None) -> tuple[str, bool]:
@@ -196,7 +198,7 @@ class SettingsScreen(Screen):
         if data is None:
             return tr._("{name} could not be read; nothing was imported.").format(name=name), False
         try:
-            ids = self.app.store.import_bytes(data, name)
+            ids = self.app.table.store.import_bytes(data, name)
         except ImportRefused as refused:
             reasons = [self.reason(detail) for detail in refused.details[:8]]
             if len(refused.details) > len(reasons):
@@ -232,7 +234,7 @@ class SettingsScreen(Screen):
         self.outcome.value = text
         self.outcome.color = None if good else ft.Colors.ERROR
         # The first line alone, without the colon that led to the reasons below it.
-        self.app.message(text.split("\n")[0].rstrip(": "))
+        self.app.messages.say(text.split("\n")[0].rstrip(": "))
         with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
             self.outcome.update()
 
@@ -251,10 +253,10 @@ class SettingsScreen(Screen):
         button beside each, every word as large as the device asks."""
         app, tr = self.app, self.app.tr
         choices = {"system": tr._("System"), "light": tr._("Light"), "dark": tr._("Dark")}
-        chosen = app.device_setting("theme", "system")
-        third = (app.body_width() - 24) / 3 - SEGMENT_EXTRAS
+        chosen = app.device.setting("theme", "system")
+        third = (app.layout.body_width() - 24) / 3 - SEGMENT_EXTRAS
         if all(
-            text_width(word, 14, app.text_scale, LETTER_ADVANCE) <= third
+            text_width(word, 14, app.layout.text_scale, LETTER_ADVANCE) <= third
             for word in choices.values()
         ):
             return Tagged(
@@ -265,20 +267,22 @@ class SettingsScreen(Screen):
                         for value, word in choices.items()
                     ],
                     selected=[chosen],
-                    on_change=lambda e: self.app.choose_theme((e.control.selected or [chosen])[0]),
+                    on_change=lambda e: self.app.device.choose_theme(
+                        (e.control.selected or [chosen])[0]
+                    ),
                 ),
             )
-        return self.one_a_line("theme", choices, chosen, self.app.choose_theme)
+        return self.one_a_line("theme", choices, chosen, self.app.device.choose_theme)
 
     def language_choice(self) -> ft.Control:
         """A menu where the longest choice fits its field at the device's text size; else
         (large text, long words: German "Wie auf diesem Gerät") one choice a line, each whole."""
         app, tr = self.app, self.app.tr
         choices = {DEVICE: tr._("As on this device"), **LANGUAGES}
-        chosen = app.device_setting("language", DEVICE)
-        room = app.body_width() - 24 - DROPDOWN_EXTRAS
+        chosen = app.device.setting("language", DEVICE)
+        room = app.layout.body_width() - 24 - DROPDOWN_EXTRAS
         if all(
-            text_width(word, 16, app.text_scale, LETTER_ADVANCE) <= room
+            text_width(word, 16, app.layout.text_scale, LETTER_ADVANCE) <= room
             for word in choices.values()
         ):
             return ft.Row(
@@ -307,7 +311,7 @@ class SettingsScreen(Screen):
         """Choices one under another, a radio button beside each, every word as large as the
         device asks and wrapped between words (a radio's own label is not); each a finger's
         height, the word as much a target as its button."""
-        scale = self.app.text_scale
+        scale = self.app.layout.text_scale
         return Tagged(
             identifier,
             ft.RadioGroup(
@@ -341,7 +345,7 @@ class SettingsScreen(Screen):
         )
 
     def language_chosen(self, code: str) -> None:
-        self.app.choose_language(None if code == DEVICE else code)
+        self.app.device.choose_language(None if code == DEVICE else code)
 
     def awake_changed(self, event: ft.Event[ft.Switch]) -> None:
-        self.app.set_device_setting("keep_awake", "on" if event.control.value else "off")
+        self.app.device.set_setting("keep_awake", "on" if event.control.value else "off")

@@ -52,7 +52,7 @@ class SheetScreen(GameScreen, Screen):
         self.route = route
         self.game_id = game_id
         # Read here (off the event loop on a server); `build` reads no storage.
-        self.stored: StoredGame = app.store.load_game(game_id)
+        self.stored: StoredGame = app.table.store.load_game(game_id)
         self.draft_kept = self.half_entered()
         self._after_menu: Callable[[], None] | None = None
         #: The invite and the rules are in the game's menu, not the app bar (`build`).
@@ -66,10 +66,10 @@ class SheetScreen(GameScreen, Screen):
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
         game = self.game
-        app.keep_awake(not game.finished)
-        app.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
+        app.device.keep_awake(not game.finished)
+        app.table.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         #: A round saved here whose save is still on its way (the player went back at once).
-        typed = app.kept(TypedRounds).on_its_way(self.game_id)
+        typed = app.nav.kept(TypedRounds).on_its_way(self.game_id)
         if typed is not None:
             typed.watcher = partial(self.typed_moved, typed)
         body: list[ft.Control] = []
@@ -91,22 +91,24 @@ class SheetScreen(GameScreen, Screen):
                         ),
                         # A round on its way: where it stands, and a tap opens it.
                         icon=ft.Icons.SYNC if typed is not None else ft.Icons.ADD,
-                        on_click=lambda: app.go(f"/game/{self.game_id}/round"),
+                        on_click=lambda: app.nav.go(f"/game/{self.game_id}/round"),
                         height=60,
                     ),
                 )
             )
-            fit_button(bottom, app.body_width(), app.text_scale)
+            fit_button(bottom, app.layout.body_width(), app.layout.text_scale)
         title = rules_title(game.rules, self.app.tr._)
         chart = TapIcon(
             "open-chart",
             ft.Icons.SHOW_CHART,
             tr._("Chart"),
-            lambda: app.go(f"/game/{self.game_id}/chart"),
+            lambda: app.nav.go(f"/game/{self.game_id}/chart"),
         )
         menu = TapIcon("game-menu", ft.Icons.MORE_VERT, tr._("Share and export"), self.open_menu)
         #: The invite and the rules wait in the menu where the rule set's name would be cut.
-        self.in_menu = not fits_app_bar(title, app.body_width() + 24, 4, app.text_scale)
+        self.in_menu = not fits_app_bar(
+            title, app.layout.body_width() + 24, 4, app.layout.text_scale
+        )
         actions: list[ft.Control]
         if self.in_menu:
             actions = [chart, menu]
@@ -119,13 +121,13 @@ class SheetScreen(GameScreen, Screen):
             ]
             if IN_BROWSER:  # a phone alone: no server for the other phones to reach
                 del actions[1]
-        return app.frame(self.route, title, body, back="/", bottom=bottom, actions=actions)
+        return app.layout.frame(self.route, title, body, back="/", bottom=bottom, actions=actions)
 
     def invite(self) -> None:
-        self.app.go(f"/game/{self.game_id}/invite")
+        self.app.nav.go(f"/game/{self.game_id}/invite")
 
     def rules(self) -> None:
-        self.app.go(f"/rules/game/{self.game_id}")
+        self.app.nav.go(f"/rules/game/{self.game_id}")
 
     def from_menu(self, go: Callable[[], None]) -> Callable[[], None]:
         """`go`, once the menu it was tapped in has closed."""
@@ -150,30 +152,30 @@ class SheetScreen(GameScreen, Screen):
     def typed_moved(self, typed: TypedRound) -> None:
         """The save of a round typed here moved on: the sheet shows where it is, and the
         round once it is saved."""
-        if self.app.current is not self:
+        if self.app.nav.current is not self:
             return
         if typed.phase == Phase.SAVED:
             self.changed_on_another_phone()  # read again: the round is in the game now
         else:
-            self.app.redraw(self)
+            self.app.nav.redraw(self)
 
     def changed_on_another_phone(self) -> None:
         """The game changed (on another phone, or a save of this one landed): read again
         off the event loop, with this phone's draft, then drawn."""
-        store = self.app.store
+        store = self.app.table.store
 
         def read() -> tuple[StoredGame, bool]:
             return store.load_game(self.game_id), self.half_entered()
 
-        self.app.attempt(read, self.read_again)
+        self.app.actions.attempt(read, self.read_again)
 
     def read_again(self, read: tuple[StoredGame, bool]) -> None:
         self.stored, self.draft_kept = read
-        self.app.redraw(self)
+        self.app.nav.redraw(self)
 
     def half_entered(self) -> bool:
         """Whether the next round was typed in part and kept (the app was closed meanwhile)."""
-        draft = self.app.store.load_draft(self.game_id, self.app.phone)
+        draft = self.app.table.store.load_draft(self.game_id, self.app.table.phone)
         return draft is not None and draft.get("round") is None
 
     # --- parts --------------------------------------------------------------------------
@@ -214,12 +216,12 @@ class SheetScreen(GameScreen, Screen):
                                 ft.FilledButton(
                                     self.app.tr._("New game, same players"),
                                     icon=ft.Icons.REPLAY,
-                                    on_click=lambda: self.app.go(f"/new/from/{self.game_id}"),
+                                    on_click=lambda: self.app.nav.go(f"/new/from/{self.game_id}"),
                                     height=TAP,
                                 ),
                                 ft.OutlinedButton(
                                     self.app.tr._("Home"),
-                                    on_click=lambda: self.app.go("/"),
+                                    on_click=lambda: self.app.nav.go("/"),
                                     height=TAP,
                                 ),
                             ],
@@ -239,9 +241,11 @@ class SheetScreen(GameScreen, Screen):
     def header(self) -> ft.Control:
         game = self.game
         columns: list[ft.Control] = []
-        scale = self.app.text_scale
+        scale = self.app.layout.text_scale
         # The box's padding, then the row's spacing between the sides' columns.
-        column_width = (self.app.body_width() - 24 - 10 * (len(game.sides) - 1)) / len(game.sides)
+        column_width = (self.app.layout.body_width() - 24 - 10 * (len(game.sides) - 1)) / len(
+            game.sides
+        )
         # The totals side by side at one size: a lower total never looks bigger.
         totals = [format_points(total, self.app.tr) for total in game.totals]
         for index, column in enumerate(sheet_columns(game)):
@@ -360,13 +364,13 @@ class SheetScreen(GameScreen, Screen):
     def rounds_table(self) -> ft.Control:
         game = self.game
         editable = not game.finished
-        scale = self.app.text_scale
+        scale = self.app.layout.text_scale
         sides = len(game.sides)
         round_label = self.app.tr._("Round")
         # The round's number takes a tap's width, or its heading's where that is wider (large
         # text: "Runde"); the edit button a tap's width.
         first = max(TAP, text_width(round_label, 11, scale, LETTER_ADVANCE) + 6)
-        cell_width = (self.app.body_width() - first - TAP - 4 * (sides + 1)) / sides
+        cell_width = (self.app.layout.body_width() - first - TAP - 4 * (sides + 1)) / sides
         rows_of_sheet = sheet_rows(game)
         # Every round's numbers at one size, the size at which the widest fits.
         numbers = [
@@ -401,7 +405,7 @@ class SheetScreen(GameScreen, Screen):
             spacing=4,
         )
         rows: list[ft.Control] = [head, ft.Divider(height=1)]
-        if not game.rounds and self.app.kept(TypedRounds).on_its_way(self.game_id) is None:
+        if not game.rounds and self.app.nav.kept(TypedRounds).on_its_way(self.game_id) is None:
             rows.append(
                 ft.Text(
                     # The button named as it reads on the screen, in the phone's language.
@@ -474,7 +478,7 @@ class SheetScreen(GameScreen, Screen):
                     f"round-{row.number}-edit",
                     ft.Icons.EDIT,
                     self.app.tr._("Edit round {n}").format(n=row.number),
-                    partial(self.app.go, f"/game/{self.game_id}/round/{row.number}/edit"),
+                    partial(self.app.nav.go, f"/game/{self.game_id}/round/{row.number}/edit"),
                 )
                 if editable
                 else ft.Container(width=TAP)
@@ -487,7 +491,7 @@ class SheetScreen(GameScreen, Screen):
                         content=ft.Row(
                             cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER
                         ),
-                        on_click=lambda _e, n=row.number: self.app.go(
+                        on_click=lambda _e, n=row.number: self.app.nav.go(
                             f"/game/{self.game_id}/round/{n}"
                         ),
                         ink=True,
@@ -586,7 +590,7 @@ class SheetScreen(GameScreen, Screen):
         return items
 
     def open_menu(self) -> None:
-        self.app.show_dialog(
+        self.app.messages.show_dialog(
             ft.BottomSheet(
                 # At large text on a small phone the menu is taller than half the screen: the
                 # sheet may grow to the whole height, and scrolls past it.
@@ -610,23 +614,24 @@ class SheetScreen(GameScreen, Screen):
 
     def close_menu(self) -> None:
         with contextlib.suppress(Exception):  # already closed
-            self.app.close_dialog()
+            self.app.messages.close_dialog()
 
     def result_copied(self) -> None:
         copied = self.app.tr._("Result copied: paste it into a chat")
-        self._after_menu = lambda: self.app.message(copied)
+        self._after_menu = lambda: self.app.messages.say(copied)
         self.close_menu()
 
     def save_csv(self) -> None:
         self.close_menu()
         data = score_sheet_csv(self.game, self.app.tr).encode("utf-8")
-        self.app.save_file(f"{self.file_stem()}.csv", data)
+        self.app.device.save_file(f"{self.file_stem()}.csv", data)
 
     def save_game_file(self) -> None:
         self.close_menu()
-        store, name = self.app.store, f"{self.file_stem()}.json"
-        self.app.attempt(
-            lambda: store.game_file_bytes(self.game_id), lambda data: self.app.save_file(name, data)
+        store, name = self.app.table.store, f"{self.file_stem()}.json"
+        self.app.actions.attempt(
+            lambda: store.game_file_bytes(self.game_id),
+            lambda data: self.app.device.save_file(name, data),
         )
 
     # --- verbs --------------------------------------------------------------------------
@@ -642,33 +647,33 @@ class SheetScreen(GameScreen, Screen):
         )
 
         def refused(refusal: RoundRefused) -> None:
-            self.app.message(
+            self.app.messages.say(
                 "; ".join(
                     self.app.tr.problem(p, where=False, players=side_size(self.game.sides))
                     for p in refusal.problems
                 )
             )
-            self.app.show_route()
+            self.app.nav.show_route()
 
         def stale(_: StaleGame) -> None:
-            self.app.message(
+            self.app.messages.say(
                 self.app.tr._("This game was changed on another screen; here it is now.")
             )
-            self.app.show_route()
+            self.app.nav.show_route()
 
         def taken_back(_: StoredGame) -> None:
-            self.app.message(self.app.tr._("Round {n} taken back").format(n=number))
-            self.app.show_route()
+            self.app.messages.say(self.app.tr._("Round {n} taken back").format(n=number))
+            self.app.nav.show_route()
 
         def undo_now() -> None:
-            store = self.app.store
-            self.app.attempt(
+            store = self.app.table.store
+            self.app.actions.attempt(
                 lambda: store.undo_last_round(self.game_id, version),
                 taken_back,
                 refused={RoundRefused: refused, StaleGame: stale},
             )
 
-        self.app.confirm(
+        self.app.messages.confirm(
             self.app.tr._("Take back round {n}?").format(n=number),
             self.app.tr._("Round {n} ({scores}) will be removed and the totals recounted.").format(
                 n=number, scores=scores

@@ -132,7 +132,7 @@ class StatisticsScreen(Screen):
 
     def build(self) -> ft.View:
         app, tr = self.app, self.app.tr
-        app.keep_awake(False)
+        app.device.keep_awake(False)
         where = self.choices.where(self.today())
         changes = [stored.change for stored in self.changes]
         self.stats = stats = game_statistics(self.history, changes=changes, where=where)
@@ -158,11 +158,11 @@ class StatisticsScreen(Screen):
                 )
         if self.changes:
             body.append(self.name_changes())
-        return app.frame(self.route, tr._("Statistics"), body, back="/")
+        return app.layout.frame(self.route, tr._("Statistics"), body, back="/")
 
     def read(self, choices: StatsChoices) -> tuple[list[GameFigures], list[StoredNameChange]]:
         """The games the filters admit, and the players' name changes."""
-        store = self.app.store
+        store = self.app.table.store
         # Seats nobody named are nobody: "We 2" of one game is not "We 2" of the next.
         played = named_seats(store.played_games(choices.where(self.today())))
         return played, store.name_changes()
@@ -173,9 +173,9 @@ class StatisticsScreen(Screen):
         def shown(read: tuple[list[GameFigures], list[StoredNameChange]]) -> None:
             self.choices = choices
             self.history, self.changes = read
-            self.app.redraw(self)
+            self.app.nav.redraw(self)
 
-        self.app.attempt(lambda: self.read(choices), shown)
+        self.app.actions.attempt(lambda: self.read(choices), shown)
 
     # --- filters ----------------------------------------------------------------------
 
@@ -189,8 +189,8 @@ class StatisticsScreen(Screen):
         # Wide enough for the longest choice (Finnish "Viimeiset 12 kuukautta"), each on a
         # line of its own if need be, never wider than the screen.
         texts = [str(o.text) for o in [*rule_sets, *periods]]
-        scale = self.app.text_scale
-        width = dropdown_width(texts, self.app.body_width(), scale)
+        scale = self.app.layout.text_scale
+        width = dropdown_width(texts, self.app.layout.body_width(), scale)
         # Where even the screen's width cuts the longest choice ("Kaikki sääntöversiot" at
         # large text), the fields' text shrinks till it fits, as home's filters do; in the
         # list a long choice may take two lines.
@@ -260,9 +260,11 @@ class StatisticsScreen(Screen):
 
         # Side by side where each label fits its half of the row, else one under the other
         # (Finnish "Ensimmäinen" would break inside the word).
-        half = (self.app.body_width() - 2 * 12 - 8) / 2 - DROPDOWN_EXTRAS
+        half = (self.app.layout.body_width() - 2 * 12 - 8) / 2 - DROPDOWN_EXTRAS
         labels = (tr._("First"), tr._("Second"))
-        side_by_side = all(text_width(label, 16, self.app.text_scale) <= half for label in labels)
+        side_by_side = all(
+            text_width(label, 16, self.app.layout.text_scale) <= half for label in labels
+        )
 
         def pick(label: str, value: str | None, first: bool) -> ft.Dropdown:
             def picked(key: str | None) -> StatsChoices:
@@ -274,7 +276,7 @@ class StatisticsScreen(Screen):
                 options=options,
                 on_select=lambda e: self.show(picked(e.control.value)),
                 expand=side_by_side,
-                width=None if side_by_side else self.app.body_width() - 2 * 12,
+                width=None if side_by_side else self.app.layout.body_width() - 2 * 12,
                 dense=True,
             )
 
@@ -455,8 +457,8 @@ class StatisticsScreen(Screen):
         """A card's figures, each value over its label, as many to a row as keep every word
         of every label whole; where not even two do (large text, long Finnish or German
         words), a list: the label beside its value, a line each."""
-        scale = self.app.text_scale
-        inner = self.app.body_width() - 2 * 12
+        scale = self.app.layout.text_scale
+        inner = self.app.layout.body_width() - 2 * 12
         labels = [label for _key, label, _value in boxes]
         values = [value for _key, _label, value in boxes]
         columns = figure_columns(labels, values, inner, scale)
@@ -521,10 +523,10 @@ class StatisticsScreen(Screen):
         field = ft.TextField(label=tr._("New name"), value=name, autofocus=True)
 
         def go_on() -> None:
-            self.app.close_dialog()
+            self.app.messages.close_dialog()
             self.confirm_change(name, field.value or "", merge=False)
 
-        self.app.show_dialog(
+        self.app.messages.show_dialog(
             ft.AlertDialog(
                 modal=True,
                 title=self.dialog_title(tr._("Rename {name}").format(name=name)),
@@ -545,10 +547,10 @@ class StatisticsScreen(Screen):
         def go_on() -> None:
             if not target.value:
                 return
-            self.app.close_dialog()
+            self.app.messages.close_dialog()
             self.confirm_change(name, target.value, merge=True)
 
-        self.app.show_dialog(
+        self.app.messages.show_dialog(
             ft.AlertDialog(
                 modal=True,
                 title=self.dialog_title(tr._("Merge {name}").format(name=name)),
@@ -558,16 +560,18 @@ class StatisticsScreen(Screen):
         )
 
     def dialog_title(self, text: str) -> ft.Text:
-        return dialog_title(text, self.app.width, self.app.text_scale)
+        return dialog_title(text, self.app.layout.width, self.app.layout.text_scale)
 
     def dialog_buttons(
         self, identifier: str, label: str, go_on: Callable[[], None]
     ) -> list[ft.Control]:
         """Cancel, and the button that goes on (tagged `identifier`), each a finger's height."""
-        tall = tap_height(14, self.app.text_scale)
+        tall = tap_height(14, self.app.layout.text_scale)
         return [
             ft.TextButton(
-                self.app.tr._("Cancel"), on_click=lambda: self.app.close_dialog(), height=tall
+                self.app.tr._("Cancel"),
+                on_click=lambda: self.app.messages.close_dialog(),
+                height=tall,
             ),
             Tagged(identifier, ft.FilledButton(label, on_click=go_on, height=tall)),
         ]
@@ -585,14 +589,14 @@ class StatisticsScreen(Screen):
             said = (
                 tr._("{old} merged into {new}") if merge else tr._("{old} renamed to {new}")
             ).format(old=stored.old, new=stored.new)
-            app.message(said, tr._("Undo"), undo)
+            app.messages.say(said, tr._("Undo"), undo)
 
         def change() -> None:
-            app.attempt(
-                lambda: app.store.add_name_change(old, new),
+            app.actions.attempt(
+                lambda: app.table.store.add_name_change(old, new),
                 changed,
                 refused={
-                    ValueError: lambda _: app.message(
+                    ValueError: lambda _: app.messages.say(
                         tr._("A new name must be given, and differ from the old one.")
                     )
                 },
@@ -604,19 +608,19 @@ class StatisticsScreen(Screen):
                 "Every game of {old} counts for {new} from now on. The games keep the names "
                 "as entered; the list of name changes can undo it."
             ).format(old=old, new=new)
-            app.confirm(title, text, tr._("Merge"), change)
+            app.messages.confirm(title, text, tr._("Merge"), change)
         else:
             title = tr._("Rename {old} to {new}?").format(old=old, new=new.strip())
             text = tr._(
                 "Every game of {old} is counted under the new name. The games keep the names "
                 "as entered; the list of name changes can undo it."
             ).format(old=old)
-            app.confirm(title, text, tr._("Rename"), change)
+            app.messages.confirm(title, text, tr._("Rename"), change)
 
     def undo(self, change_id: int) -> None:
         app = self.app
-        app.attempt(
-            lambda: app.store.undo_name_change(change_id),
+        app.actions.attempt(
+            lambda: app.table.store.undo_name_change(change_id),
             lambda _: self.show(self.choices),
             # Undone elsewhere already: the same result.
             refused={NameChangeNotFound: lambda _: self.show(self.choices)},
