@@ -207,3 +207,55 @@ def test_no_file_the_page_runs_depends_on_how_a_host_types_mjs() -> None:
     """Hosts send `.js` as JavaScript; some send `.mjs` as octet-stream, and then no module
     runs: Pyodide's modules go renamed."""
     assert set(build.PYODIDE_MODULES.values()) == {"pyodide/pyodide.js", "pyodide/pyodide.asm.js"}
+
+
+def test_each_big_file_gets_a_gzip_and_a_brotli_copy_that_the_service_worker_never_keeps(
+    tmp_path: Path,
+) -> None:
+    import gzip
+
+    import brotli
+
+    script = "function f() { return 'the same words again and again'; }\n" * 200
+    (tmp_path / "index.html").write_text("<html>" + "<p>Canasta</p>" * 200 + "</html>")
+    (tmp_path / "main.dart.js").write_text(script)
+    (tmp_path / "small.js").write_text("x = 1;\n")
+    (tmp_path / "icon.png").write_bytes(b"\x89PNG" + bytes(4000))
+    (tmp_path / "app.tar.gz").write_bytes(gzip.compress(b"tar" * 1000))
+    build.seal(tmp_path)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "app.tar.gz",
+        "icon.png",
+        "index.html",
+        "index.html.br",
+        "index.html.gz",
+        "main.dart.js",
+        "main.dart.js.br",
+        "main.dart.js.gz",
+        "service-worker.js",
+        "service-worker.js.br",
+        "service-worker.js.gz",
+        "small.js",
+    ]
+    assert gzip.decompress((tmp_path / "main.dart.js.gz").read_bytes()).decode() == script
+    assert brotli.decompress((tmp_path / "main.dart.js.br").read_bytes()).decode() == script
+    worker = (tmp_path / "service-worker.js").read_text()
+    assert ".br" not in worker and "main.dart.js.gz" not in worker and '"app.tar.gz"' in worker
+
+    # Sealed again after a change: the changed file's copies follow it, the version with it.
+    version = build.seal(tmp_path)
+    (tmp_path / "main.dart.js").write_text(script + "// two\n")
+    assert build.seal(tmp_path) != version
+    assert brotli.decompress((tmp_path / "main.dart.js.br").read_bytes()).decode().endswith("two\n")
+    assert gzip.decompress((tmp_path / "main.dart.js.gz").read_bytes()).decode().endswith("two\n")
+
+
+def test_the_packages_the_page_never_imports_stay_out_of_the_archive() -> None:
+    """Pinned (the server runs them), but not unpacked into the app's archive."""
+    pins = {build.package_name(pin) for pin in build.requirements(build.REQUIREMENTS.read_text())}
+    assert pins >= build.NEVER_IMPORTED
+    assert not build.NEVER_IMPORTED & {"flet", "msgpack", "repath", "six", "typing-extensions"}
+    assert not build.keep_member("anyio-4.16.0.dist-info/RECORD")
+    assert not build.keep_member("sqlalchemy/testing/fixtures/base.py")
+    assert build.keep_member("sqlalchemy/dialects/postgresql/base.py")  # Alembic imports it

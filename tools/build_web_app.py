@@ -48,6 +48,30 @@ PYODIDE_CACHE_TAG = "cpython-314"
 FROM_SOURCE = {"markupsafe"}
 #: The languages the app speaks (Babel's locale data for the rest is left out: 30 MB).
 LANGUAGES = ("en", "nl", "de", "fi", "da", "nb", "no")
+#: Pinned packages the app in the page never imports, left out of the archive: httpx and
+#: oauthlib serve Flet's sign-in alone (imported inside its functions), and bring httpcore,
+#: h11, anyio, idna and certifi; anyio is also the table server's (web_client.py); segno
+#: draws the invitation's QR code and platformdirs finds a computer's folders, both only where
+#: a server runs. They stay pinned (tools/web_app_requirements.txt): the server runs them.
+NEVER_IMPORTED = frozenset(
+    {"httpx", "httpcore", "h11", "anyio", "idna", "certifi", "oauthlib", "segno", "platformdirs"}
+)
+#: Folders of the packages kept that the page never imports: SQLAlchemy's and Alembic's test
+#: suites, and SQLAlchemy's dialects but SQLite's and PostgreSQL's (Alembic imports that one
+#: with its own operations, `alembic.ddl.postgresql`, whatever the database).
+NEVER_IMPORTED_FOLDERS = (
+    "sqlalchemy/testing/",
+    "sqlalchemy/dialects/mssql/",
+    "sqlalchemy/dialects/mysql/",
+    "sqlalchemy/dialects/oracle/",
+    "alembic/testing/",
+)
+#: The built files a host may send compressed, each beside a gzip (`.gz`) and a Brotli (`.br`)
+#: copy of it made at build time (`precompress`), for hosts that serve those (nginx's
+#: gzip_static and brotli_static): the rest are images, fonts in WOFF2 and the gzipped archive.
+PRECOMPRESSED = (".html", ".js", ".wasm", ".json", ".zip", ".otf", ".frag", ".bin")
+#: Smaller files go as they are (a host's own compression, if any, is as good for them).
+PRECOMPRESS_FROM = 1024
 
 #: What the page loads from flet-web's client: the dart2js build drawn by CanvasKit (the full
 #: one, and Chromium's smaller one where the browser has its own text breaking and image
@@ -182,14 +206,25 @@ def unpack_wheel(wheel: Path, into: Path) -> None:
 
 
 def keep_member(member: str) -> bool:
-    """Whether a file of a package goes into the app (a language's data only for its own).
+    """Whether a file of a package goes into the app (a language's data only for its own):
+    no wheel metadata (nothing in the page asks for it), type stubs or NEVER_IMPORTED_FOLDERS.
 
     >>> keep_member("babel/locale-data/nl.dat"), keep_member("babel/locale-data/ja.dat")
     (True, False)
     >>> keep_member("babel/locale-data/nl_BE.dat"), keep_member("flet/__pycache__/a.pyc")
     (False, False)
+    >>> keep_member("flet-1.0.5.dist-info/METADATA"), keep_member("flet/controls/page.pyi")
+    (False, False)
+    >>> keep_member("sqlalchemy/dialects/mysql/base.py")
+    False
+    >>> keep_member("sqlalchemy/dialects/sqlite/base.py")
+    True
     """
-    if "__pycache__/" in member or member.endswith(".pyc"):
+    if "__pycache__/" in member or member.endswith((".pyc", ".pyi")):
+        return False
+    if member.split("/", 1)[0].endswith(".dist-info"):
+        return False
+    if member.startswith(NEVER_IMPORTED_FOLDERS):
         return False
     if member.startswith("babel/locale-data/"):
         stem = member.rsplit("/", 1)[1].removesuffix(".dat")
@@ -335,15 +370,52 @@ def service_worker(template: str, digests: dict[str, str], version: str) -> str:
     )
 
 
+def is_compressed_copy(path: Path) -> bool:
+    """Whether `path` is a `.gz` or `.br` copy of a file beside it (`precompress`), which the
+    browser never asks for by name (`app.tar.gz` is no copy: there is no `app.tar`)."""
+    return path.suffix in (".gz", ".br") and path.with_suffix("").is_file()
+
+
+def precompress(out: Path) -> list[Path]:
+    """A gzip (`.gz`, level 9) and a Brotli (`.br`, quality 11) copy beside each file of `out`
+    that a host may send compressed (PRECOMPRESSED, from PRECOMPRESS_FROM bytes), where it is
+    smaller; a copy already there that holds the same bytes is kept (a folder sealed again
+    compresses only what changed). Returns the copies."""
+    try:
+        import brotli
+    except ImportError as error:  # installed with the server (pyproject.toml)
+        raise BuildError("the brotli package is missing: run `make web-app`") from error
+    copies = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        if path.suffix not in PRECOMPRESSED or path.stat().st_size < PRECOMPRESS_FROM:
+            continue
+        data = path.read_bytes()
+        for suffix, compress, decompress in (
+            (".gz", lambda d: gzip.compress(d, 9, mtime=0), gzip.decompress),
+            (".br", brotli.compress, brotli.decompress),
+        ):
+            copy = path.with_name(path.name + suffix)
+            if copy.exists() and decompress(copy.read_bytes()) == data:
+                copies.append(copy)
+                continue
+            copy.unlink(missing_ok=True)
+            packed = compress(data)
+            if len(packed) < len(data):
+                copy.write_bytes(packed)
+                copies.append(copy)
+    return copies
+
+
 def seal(out: Path) -> str:
     """Writes the service worker of the built folder `out` (its files, their digests and the
-    version, a digest of them all) and returns the version. A folder changed after its build
-    (tests/browser/test_web_app_update.py's second build) is sealed again so."""
+    version, a digest of them all) and the compressed copies (`precompress`), and returns the
+    version. A folder changed after its build (tests/browser/test_web_app_update.py's second
+    build) is sealed again so."""
     digests = {}
     version = hashlib.sha256()
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         name = path.relative_to(out).as_posix()
-        if name == "service-worker.js":
+        if name == "service-worker.js" or is_compressed_copy(path):
             continue
         data = path.read_bytes()
         digests[name] = hashlib.sha256(data).hexdigest()
@@ -353,6 +425,7 @@ def seal(out: Path) -> str:
     (out / "service-worker.js").write_text(
         service_worker(template, digests, version.hexdigest()[:16]), encoding="utf-8"
     )
+    precompress(out)
     return version.hexdigest()[:16]
 
 
@@ -530,6 +603,8 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     packages = staged / "__pypackages__"
     packages.mkdir(parents=True)
     for path in downloads:
+        if package_name(path.name.split("-")[0]) in NEVER_IMPORTED:
+            continue
         if path.name.endswith(".whl"):
             unpack_wheel(path, packages)
         else:

@@ -97,6 +97,7 @@ class Phone:
         worker_prelude: str | None = None,
         routed: bool = True,
         by_name: bool = False,
+        host_rules: str | None = None,
     ) -> None:
         self.playwright = playwright
         self.profile = profile
@@ -111,6 +112,8 @@ class Phone:
         self.routed = routed
         #: Reached by LAN_NAME, not 127.0.0.1.
         self.by_name = by_name
+        #: Chromium's host rules, where other than ONLY_LOOPBACK or BY_NAME.
+        self.host_rules = host_rules
         self.context: Any = None
         #: Every address the page asked for that is not the static server's.
         self.elsewhere: list[str] = []
@@ -119,7 +122,7 @@ class Phone:
         self.context = self.playwright.chromium.launch_persistent_context(
             str(self.profile),
             executable_path=chromium_executable(),
-            args=[*CHROMIUM_ARGS, BY_NAME if self.by_name else ONLY_LOOPBACK],
+            args=[*CHROMIUM_ARGS, self.host_rules or (BY_NAME if self.by_name else ONLY_LOOPBACK)],
             viewport=PHONE,
             **({"locale": self.locale} if self.locale else {}),
             **({"service_workers": "block"} if self.worker_prelude else {}),

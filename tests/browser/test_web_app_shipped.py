@@ -1,0 +1,158 @@
+"""What the built web app ships (`make web-app`, build/web/): only what runs in the browser, with
+gzip and Brotli copies for hosts that serve them, and a page Chromium finds installable.
+
+The archive's members and the copies are read from the built folder; the installability check
+is Chromium's own (`Page.getInstallabilityErrors` over the DevTools protocol), on the app served
+from http://localhost (a secure context, as an HTTPS host is) by a host that sends the copies.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import shutil
+import tarfile
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import brotli
+import pytest
+from test_web_app import Phone, StaticServer, kept_for_offline
+
+#: Packages a whole evening in the browser never imports (a round typed and saved, melds, the
+#: chart, the statistics, a backup and its restore; sys.modules read in the page's Python).
+NEVER_IMPORTED = (
+    "httpx",
+    "httpcore",
+    "h11",
+    "anyio",
+    "idna",
+    "certifi",
+    "oauthlib",
+    "segno",
+    "platformdirs",
+    "sqlalchemy/testing",
+    "sqlalchemy/dialects/mssql",
+    "sqlalchemy/dialects/mysql",
+    "sqlalchemy/dialects/oracle",
+    "alembic/testing",
+)
+#: What the page needs of what stays: Alembic imports SQLAlchemy's PostgreSQL dialect with its
+#: own operations, whatever the database.
+NEEDED = ("flet", "sqlalchemy/dialects/sqlite", "sqlalchemy/dialects/postgresql", "alembic")
+#: The big files of each kind a host compresses.
+BIG = (
+    "index.html",
+    "main.dart.js",
+    "canvaskit/canvaskit.wasm",
+    "canvaskit/chromium/canvaskit.wasm",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/pyodide.asm.js",
+    "pyodide/python_stdlib.zip",
+    "assets/fonts/MaterialIcons-Regular.otf",
+    "service-worker.js",
+)
+#: Where Chromium takes `localhost` to (the rest of the world unreachable).
+ONLY_LOCALHOST = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+
+
+def packages_in(archive: Path) -> list[str]:
+    with tarfile.open(archive) as opened:
+        return [
+            name.removeprefix("__pypackages__/")
+            for name in opened.getnames()
+            if name.startswith("__pypackages__/")
+        ]
+
+
+def test_the_archive_ships_only_what_runs_in_the_browser(web_app: Path) -> None:
+    members = packages_in(web_app / "app.tar.gz")
+    shipped = [
+        name
+        for name in members
+        if name.split("/", 1)[0].endswith(".dist-info")
+        or name.endswith(".pyi")
+        or any(name == left or name.startswith(left + "/") for left in NEVER_IMPORTED)
+        or name.split("/", 1)[0].removesuffix(".py").removesuffix(".pyc") in NEVER_IMPORTED
+    ]
+    assert shipped == []
+    assert [need for need in NEEDED if not any(m.startswith(need + "/") for m in members)] == []
+
+
+def test_each_big_file_has_a_gzip_and_a_brotli_copy_of_the_same_bytes(web_app: Path) -> None:
+    for name in BIG:
+        plain = (web_app / name).read_bytes()
+        packed = {suffix: (web_app / (name + suffix)).read_bytes() for suffix in (".gz", ".br")}
+        assert gzip.decompress(packed[".gz"]) == plain, name
+        assert brotli.decompress(packed[".br"]) == plain, name
+        assert len(packed[".br"]) < len(packed[".gz"]) < len(plain), name
+    # The service worker keeps the files the page asks for, never a copy.
+    worker = (web_app / "service-worker.js").read_text(encoding="utf-8")
+    assert ".js.br" not in worker and ".wasm.gz" not in worker
+    assert '"app.tar.gz"' in worker
+
+
+def installability_errors(page: Any) -> list[dict[str, Any]]:
+    session = page.context.new_cdp_session(page)
+    try:
+        errors: list[dict[str, Any]] = session.send("Page.getInstallabilityErrors")[
+            "installabilityErrors"
+        ]
+        return errors
+    finally:
+        session.detach()
+
+
+@pytest.fixture
+def localhost(web_app: Path) -> Any:
+    """The built folder from a host that sends the compressed copies, reached as localhost."""
+    host = StaticServer(web_app, "--precompressed").start()
+    yield host
+    host.stop()
+
+
+def test_chromium_finds_the_app_installable_from_a_host_that_sends_the_copies(
+    localhost: StaticServer, tmp_path: Path, browser: Any
+) -> None:
+    playwright = SimpleNamespace(chromium=browser.browser_type)
+    url = f"http://localhost:{localhost.port}/"
+    phone = Phone(playwright, tmp_path / "profile", url, routed=False, host_rules=ONLY_LOCALHOST)
+    screen = phone.open(ready="new-game")
+    # The host sent the Brotli copies, and the service worker kept every file whole (it checks
+    # each against its digest: a copy that decoded to other bytes would stop it).
+    sizes = screen.page.evaluate(
+        """() => performance.getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('/main.dart.js'))
+            .map((entry) => [entry.encodedBodySize, entry.decodedBodySize])"""
+    )
+    assert sizes and sizes[0][0] < sizes[0][1] / 3, sizes
+    kept_for_offline(screen)
+    assert installability_errors(screen.page) == []
+    phone.close()
+
+
+def test_the_installability_check_fails_a_page_without_its_manifest(
+    web_app: Path, tmp_path: Path, browser: Any
+) -> None:
+    """The check above can fail: the same page without its manifest link is not installable."""
+    folder = tmp_path / "site"
+    shutil.copytree(web_app, folder, copy_function=os.symlink)
+    index = folder / "index.html"
+    page = index.read_text(encoding="utf-8")
+    index.unlink()
+    link = '<link rel="manifest" href="manifest.json">'
+    assert link in page
+    index.write_text(page.replace(link, ""), encoding="utf-8")
+    host = StaticServer(folder).start()
+    try:
+        context = browser.new_context()
+        try:
+            tab = context.new_page()
+            tab.goto(f"http://127.0.0.1:{host.port}/", wait_until="load")
+            errors = installability_errors(tab)
+            assert "no-manifest" in [error["errorId"] for error in errors], errors
+        finally:
+            context.close()
+    finally:
+        host.stop()
