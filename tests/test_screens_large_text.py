@@ -325,3 +325,21 @@ def test_a_history_card_names_the_players_and_the_day_the_game_was_started(
     dates = " ".join(t for t in shown if "2026" in t)
     assert "Nov 3, 2026" in dates and "Nov 5, 2026" in dates
     assert "Nov 28" not in dates, "the day it started, as the Started filter goes by"
+
+
+@pytest.mark.parametrize("language", ["de", "fi", "nl"])
+def test_the_backup_buttons_keep_every_word_at_large_text(store: GameStore, language: str) -> None:
+    """Issue 34, finding 9: at 2x text the restore button was cut to its first word (German
+    "Sicherung", Finnish "Palauta"): its height was one line's."""
+    from canasta_score.ui.views.settings import SettingsScreen
+
+    screen = SettingsScreen(phone(store, language), "/settings")
+    screen.build()
+    button = screen.bring_in_button
+    assert button.height is None, "the button grows with its lines"
+    label = button.content.content
+    assert isinstance(label, ft.Text) and label.text_align == ft.TextAlign.CENTER
+    assert len(str(label.value).split()) > 1
+    at_normal_size = SettingsScreen(phone(store, "en", width=390, scale=1.0), "/settings")
+    backup = tagged(at_normal_size.build(), "backup-all")
+    assert backup.height is not None, "one line where it fits"

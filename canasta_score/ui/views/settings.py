@@ -13,7 +13,7 @@ import flet as ft
 from canasta_score.core import Problem
 from canasta_score.i18n import LANGUAGES
 from canasta_score.runtime import IN_BROWSER
-from canasta_score.ui.components import TAP, Section, Tagged, tap_height, text_width
+from canasta_score.ui.components import TAP, Section, Tagged, fit_button, tap_height, text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportProblem, ImportRefused
@@ -100,13 +100,13 @@ class SettingsScreen(Screen):
         picker = app.device.file_picker()
         app.device.on_files_picked = self.files_picked
         backup = ft.FilledButton(
-            tr._("Back up all games"),
+            ft.Text(tr._("Back up all games")),
             icon=ft.Icons.BACKUP,
             on_click=self.back_up,
             height=TAP,
         )
         self.bring_in_button = bring_in = ft.OutlinedButton(
-            tr._("Restore from a backup or import a game"),
+            ft.Text(tr._("Restore from a backup or import a game")),
             icon=ft.Icons.UPLOAD_FILE,
             height=TAP,
             # Opened by the browser inside the tap, the only time it lets a page pick a file.
@@ -120,6 +120,10 @@ class SettingsScreen(Screen):
             disabled=self.imports.importing,
         )
         self.working.visible = self.imports.importing
+        # At large text a label takes two lines where one would be cut to its first word.
+        inside = app.layout.body_width() - 2 * 12
+        for button in (backup, bring_in):
+            fit_button(button, inside, app.layout.text_scale)
         return Section(
             ft.Text(tr._("Your games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(
