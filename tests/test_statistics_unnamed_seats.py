@@ -66,3 +66,26 @@ def test_a_typed_name_that_reads_like_another_sides_made_up_one_is_a_player(
     screen, _view = screen_for(app, "/stats")
     names = {figures.players for figures in screen.stats.players}
     assert ("Zij",) in names and ("Anna",) in names
+
+
+def test_the_stats_command_counts_no_unnamed_seat_either(store: GameStore) -> None:
+    """`python -m canasta_score stats` read the same games with "We 1", "They 2" as players."""
+    import json
+    import subprocess
+    import sys
+
+    for language in ("en", "de"):
+        started(store, NewGameForm(tr=translator(language)), won=False)
+    named = NewGameForm()
+    named.name_player(0, 0, "Anna")
+    started(store, named, won=True)
+    path = store.db.path
+    result = subprocess.run(
+        [sys.executable, "-m", "canasta_score", "stats", "--db", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    read = json.loads(result.stdout)
+    assert [entry["name"] for entry in read["players"]] == ["Anna"], read["players"]
+    assert read["partnerships"] == []

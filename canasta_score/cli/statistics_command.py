@@ -20,6 +20,7 @@ from canasta_score.statistics import (
     statistics_json,
     statistics_table,
 )
+from canasta_score.statistics.seats import named_seats
 from canasta_score.storage import database_path, read_played_games
 
 
@@ -46,7 +47,8 @@ def stats(args: argparse.Namespace) -> int:
         if read is None:
             return EXIT_REFUSED
     games, changes = read
-    figures = game_statistics(games, changes=changes, where=where)
+    # A seat nobody named ("We 2", "Spieler 1") is no player, as on the statistics screen.
+    figures = game_statistics(named_seats(games), changes=changes, where=where)
     if args.json:
         print_json(statistics_json(figures), sys.stdout)
     else:

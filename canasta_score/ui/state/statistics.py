@@ -3,13 +3,12 @@ many cards it shows before "show all"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
 from canasta_score.statistics import (
     Figures,
-    GameFigures,
     HeadToHead,
     NameChange,
     Statistics,
@@ -17,35 +16,13 @@ from canasta_score.statistics import (
     head_to_head,
 )
 from canasta_score.statistics.figures import History
+from canasta_score.statistics.seats import named_seats
 from canasta_score.ui.state.history import PERIODS, period_start
-from canasta_score.ui.state.names import unnamed_seat
+
+__all__ = ["named_seats"]
 
 #: Cards shown at first (a phone scrolls past 40 players and hundreds of partnerships).
 FIRST_CARDS = 8
-
-
-def named_seats(history: Iterable[GameFigures]) -> list[GameFigures]:
-    """The games with every seat nobody named left blank: "We 2" or "Spieler 1" of one game is
-    not "We 2" of another, so a name the app made up counts as no player (a blank name names
-    nobody in the figures). A side keeps its place, and its named players their figures."""
-    kept = []
-    for game in history:
-        if not any(
-            unnamed_seat(index, player)
-            for index, side in enumerate(game.sides)
-            for player in side.players
-        ):
-            kept.append(game)
-            continue
-        sides = tuple(
-            replace(
-                side,
-                players=tuple("" if unnamed_seat(index, p) else p for p in side.players),
-            )
-            for index, side in enumerate(game.sides)
-        )
-        kept.append(replace(game, sides=sides))
-    return kept
 
 
 def party_key(figures: Figures) -> str:
