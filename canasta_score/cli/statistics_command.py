@@ -12,6 +12,7 @@ import sys
 from datetime import date
 
 from canasta_score.cli.reading import EXIT_REFUSED, print_json, words
+from canasta_score.i18n.made_up_names import unnamed_seat
 from canasta_score.statistics import (
     GameFigures,
     NameChange,
@@ -48,7 +49,7 @@ def stats(args: argparse.Namespace) -> int:
             return EXIT_REFUSED
     games, changes = read
     # A seat nobody named ("We 2", "Spieler 1") is no player, as on the statistics screen.
-    figures = game_statistics(named_seats(games), changes=changes, where=where)
+    figures = game_statistics(named_seats(games, unnamed_seat), changes=changes, where=where)
     if args.json:
         print_json(statistics_json(figures), sys.stdout)
     else:

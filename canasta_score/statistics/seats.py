@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from canasta_score.i18n.made_up_names import unnamed_seat
 from canasta_score.statistics.summary import GameFigures
 
+#: Whether a player's name on side `index` is one the app made up (`i18n.made_up_names`; the
+#: statistics know no catalog, so the caller hands it in).
+Unnamed = Callable[[int, str], bool]
 
-def named_seats(history: Iterable[GameFigures]) -> list[GameFigures]:
+
+def named_seats(history: Iterable[GameFigures], unnamed_seat: Unnamed) -> list[GameFigures]:
     """The games with every seat nobody named left blank: "We 2" or "Spieler 1" of one game is
     not "We 2" of another, so a name the app made up counts as no player (a blank name names
     nobody in the figures). A side keeps its place, and its named players their figures."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
+from canasta_score.i18n.made_up_names import unnamed_seat
 from canasta_score.statistics import (
     Figures,
     HeadToHead,
@@ -19,7 +20,7 @@ from canasta_score.statistics.figures import History
 from canasta_score.statistics.seats import named_seats
 from canasta_score.ui.state.history import PERIODS, period_start
 
-__all__ = ["named_seats"]
+__all__ = ["named_seats", "unnamed_seat"]
 
 #: Cards shown at first (a phone scrolls past 40 players and hundreds of partnerships).
 FIRST_CARDS = 8

@@ -41,6 +41,7 @@ from canasta_score.ui.state.statistics import (
     named_seats,
     parties,
     party_key,
+    unnamed_seat,
 )
 from canasta_score.ui.store import GameFigures, NameChangeNotFound, StoredNameChange
 
@@ -164,7 +165,7 @@ class StatisticsScreen(Screen):
         """The games the filters admit, and the players' name changes."""
         store = self.app.table.store
         # Seats nobody named are nobody: "We 2" of one game is not "We 2" of the next.
-        played = named_seats(store.played_games(choices.where(self.today())))
+        played = named_seats(store.played_games(choices.where(self.today())), unnamed_seat)
         return played, store.name_changes()
 
     def show(self, choices: StatsChoices) -> None:
