@@ -1445,3 +1445,62 @@ def test_meld_by_meld_is_kept_per_side_of_the_game_and_new_games_start_as_last_c
     assert EntryModes.read("{oops").of_game(first, 2) == [EntryMode.POINTS] * 2
     kept = EntryModes.read(app.device.setting("entry_mode", ""))
     assert EntryModes.read(kept.written()) == kept
+
+
+def test_a_saved_round_is_told_to_a_screen_reader_with_totals_and_next_minimums(
+    store: GameStore,
+) -> None:
+    """Issue 32, kept by ear: once a round is saved, a screen reader hears each side's total
+    and the minimum it needs to open next (a polite announcement), in the phone's language."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.speak("de")
+    said: list[str] = []
+    app.device.announce = said.append  # type: ignore[method-assign]
+    entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    app.nav.current = entry
+    entry.build()
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, "900"))
+    entry.panels[1].changed(lambda: entry.draft.set_melded(1, "200"))
+    entry.save_round()
+    assert said == [
+        "Runde 1 gespeichert. Wir 900, mind. 50 zum Auslegen; Ihr 200, mind. 50 zum Auslegen"
+    ]
+
+
+def unnamed_icon_buttons(control: Any) -> list[str]:
+    """Icon buttons a screen reader would hear as a bare "button": not inside a Semantics node
+    that names them (a tooltip is no name in a browser's accessibility tree)."""
+    found, stack = [], [(control, False)]
+    while stack:
+        item, named = stack.pop()
+        named = named or (isinstance(item, ft.Semantics) and bool(item.label))
+        if isinstance(item, ft.IconButton | ft.PopupMenuButton) and not named:
+            found.append(str(item.icon))
+        for name in ("content", "controls", "appbar", "actions", "title", "leading"):
+            value = getattr(item, name, None)
+            if isinstance(value, list):
+                stack += [(v, named) for v in value]
+            elif isinstance(value, ft.Control):
+                stack.append((value, named))
+    return found
+
+
+def test_every_icon_button_has_a_name_a_screen_reader_says(store: GameStore) -> None:
+    """Issue 32, kept by ear: Back, the sheet's chart, rules and menu, home's statistics and
+    settings, round entry's "more" were each heard as a bare "button"."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    store.add_round(stored.id, [SideEntry(melded=90), SideEntry(melded=60)], stored.version)
+    app = app_on(store)
+    for route in (
+        "/",
+        "/new",
+        f"/game/{stored.id}",
+        f"/game/{stored.id}/round",
+        f"/game/{stored.id}/round/1",
+        "/settings",
+        "/rules",
+        "/stats",
+    ):
+        _screen, view = screen_for(app, route)
+        assert unnamed_icon_buttons(view) == [], route

@@ -163,6 +163,10 @@ class Device:
         """Puts `text` on this phone's clipboard, and says `done` once it is there."""
         self.services.copy_text(text, done, self.host.messages.say)
 
+    def announce(self, text: str) -> None:
+        """Says `text` through this device's screen reader, where one is on."""
+        self.services.announce(text)
+
     def save_file(self, name: str, data: bytes) -> None:
         """Offers `data` as a file called `name`: the save dialog, or a download in a browser."""
         tr = self.host.tr
@@ -196,6 +200,7 @@ class DeviceServices:
         self._clipboard: ft.Clipboard | None = None
         self._picker: ft.FilePicker | None = None
         self._wakelock: ft.Wakelock | None = None
+        self._semantics: ft.SemanticsService | None = None
         self._awake = False
         #: Who hears of the files a person picked (the screen that asked).
         self.on_files_picked: Callable[[list[ft.FilePickerFile]], None] | None = None
@@ -282,6 +287,22 @@ class DeviceServices:
                 say(refused(str(error)))
 
         self.page.run_task(save)
+
+    # --- what a screen reader says ----------------------------------------------------------
+
+    def announce(self, text: str) -> None:
+        """Says `text` through the device's screen reader, politely (after what it is saying),
+        where one is on; nothing otherwise."""
+        if self._semantics is None:
+            self._semantics = ft.SemanticsService()
+            self._added(self._semantics)
+        semantics = self._semantics
+
+        async def say() -> None:
+            with contextlib.suppress(Exception):  # a device that cannot say it: shown anyway
+                await asyncio.wait_for(semantics.announce_message(text), 5)
+
+        self.page.run_task(say)
 
     # --- keep the screen awake during a game ------------------------------------------------
 

@@ -57,8 +57,9 @@ def TapIcon(
     visible: bool = True,
     scale: float = 1.0,
 ) -> ft.Semantics:
-    """An icon button a fingertip finds (`TAP` square), tagged `tag`; `label` is its tooltip
-    and so what a screen reader says (given to the tagged node as well, it is said twice).
+    """An icon button a fingertip finds (`TAP` square), tagged `tag`; `label` is its name for
+    a screen reader (a tooltip is no name in a browser's accessibility tree, and beside a
+    label it is said twice).
     `scale`, the device's text scale, grows the icon and its square with the text beside it.
 
     `on_click` is called with nothing: Flet hands an event to a handler with a parameter, which
@@ -66,13 +67,12 @@ def TapIcon(
     """
     button = ft.IconButton(
         icon=icon,
-        tooltip=label,
         on_click=lambda: on_click(),
         icon_size=icon_size(scale),
         width=tap_size(scale),
         height=tap_size(scale),
     )
-    tagged = Tagged(tag, button)
+    tagged = Tagged(tag, button, label=label)
     tagged.visible = visible  # hidden whole: a hidden control inside Semantics is an error
     return tagged
 

@@ -102,8 +102,14 @@ class Toggle(ft.Container):
             expand=True,
             alignment=ft.Alignment.CENTER,
         )
+        # A screen reader hears it as a choice with its state ("Went out, checked").
         self.tag = ft.Semantics(
-            identifier=identifier, content=self, button=True, selected=False, expand=True
+            identifier=identifier,
+            content=self,
+            button=True,
+            selected=False,
+            checked=False,
+            expand=True,
         )
 
     def show(self, on: bool) -> None:
@@ -112,6 +118,7 @@ class Toggle(ft.Container):
         self.mark.color = ft.Colors.ON_PRIMARY if on else None
         self.mark.icon = ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK
         self.tag.selected = on
+        self.tag.checked = on
 
 
 def labelled(label: str, extra: str, stepper: Stepper) -> ft.Control:
@@ -130,6 +137,8 @@ def labelled(label: str, extra: str, stepper: Stepper) -> ft.Control:
                 size=14,
                 max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS,
+                # Read as words: the joiners that keep the note whole would spell it out.
+                semantics_label=f"{label}, {extra}" if extra else label,
             ),
             stepper,
         ],

@@ -111,7 +111,6 @@ class HistoryList:
             icon=ft.Icons.FILTER_LIST,
             selected_icon=ft.Icons.FILTER_LIST_OFF,
             selected=self.kept.unfolded,
-            tooltip=tr._("Filters"),
             on_click=lambda: self.unfold(not self.kept.unfolded),
             icon_size=icon_size(app.layout.text_scale),
             width=tap_size(app.layout.text_scale),
@@ -253,7 +252,7 @@ class HistoryList:
         heading.expand = True
         return [
             ft.Row(
-                [heading, Tagged("history-filters", self.fold)],
+                [heading, Tagged("history-filters", self.fold, label=self.app.tr._("Filters"))],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             Tagged("history-search", self.search),

@@ -737,13 +737,14 @@ class SidePanel:
             on_click=self.show_penalty,
             disabled=bool(side.penalty_text),
         )
+        # Its name for a screen reader (a tooltip is none in a browser's accessibility tree).
+        more_for = tr._("More for {side}: count cards, penalty").format(
+            side=draft.game.sides[n].name
+        )
         more = Tagged(
             f"side-{n}-more",
             ft.PopupMenuButton(
                 icon=ft.Icons.MORE_VERT,
-                tooltip=tr._("More for {side}: count cards, penalty").format(
-                    side=draft.game.sides[n].name
-                ),
                 items=[cards_item, penalty_item],
                 width=tap_size(self.scale),
                 height=tap_size(self.scale),
@@ -753,6 +754,7 @@ class SidePanel:
                 ),
                 icon_size=icon_size(self.scale),
             ),
+            label=more_for,
         )
         return cards_item, penalty_item, more
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from canasta_score.core import Game
+from canasta_score.i18n import Translator
+from canasta_score.ui.state.points import format_points
 
 
 @dataclass(frozen=True)
@@ -61,3 +63,30 @@ def sheet_columns(game: Game) -> list[SideColumn]:
             game.sides, game.totals, game.opening_minimums, before, strict=True
         )
     ]
+
+
+def standings_said(game: Game, number: int, tr: Translator) -> str:
+    """What a screen reader says once round `number` is saved: each side's total and the
+    minimum it needs to open next, or the winner once the game is won.
+
+    >>> from canasta_score.core import PRESETS, CanastaKind, Side, SideEntry, WentOut
+    >>> from canasta_score.i18n import translator
+    >>> game = Game(rules=PRESETS["classic"], sides=(Side("We", ("A",)), Side("They", ("B",))))
+    >>> went_out = SideEntry(melded=400, canastas={CanastaKind.NATURAL: 2}, went_out=WentOut.NORMAL)
+    >>> game = game.add_round([went_out, SideEntry(hand=50)])
+    >>> standings_said(game, 1, translator("en"))
+    'Round 1 saved. We 1,500, needs 90; They -50, needs 15'
+    """
+    saved = tr._("Round {n} saved.").format(n=tr.number(number))
+    if game.finished and game.winner is not None:
+        won = tr._("Winner: {side}, with {points} points").format(
+            side=game.sides[game.winner].name,
+            points=format_points(game.totals[game.winner], tr),
+        )
+        return f"{saved} {won}"
+    standings = "; ".join(
+        f"{column.name} {format_points(column.total, tr)}, "
+        + tr._("needs {minimum}").format(minimum=tr.number(column.opening))
+        for column in sheet_columns(game)
+    )
+    return f"{saved} {standings}"

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from canasta_score.ui.state.sheet import standings_said
+
 if TYPE_CHECKING:
     import flet as ft
 
     from canasta_score.ui.host import Host
+    from canasta_score.ui.state.typed_round import TypedRound
     from canasta_score.ui.store import StoredGame
 
 
@@ -33,6 +36,13 @@ class GameScreen:
         """The game as another phone left it: drawn again."""
         self.stored = stored
         self.app.nav.redraw(self)
+
+    def say_saved(self, typed: TypedRound) -> None:
+        """A round typed here is saved: a screen reader says each side's total and next
+        minimum to open (or the winner), politely, as the sheet shows them."""
+        game = typed.draft.game  # its made-up names in this phone's language
+        number = typed.editing or len(game.rounds)
+        self.app.device.announce(standings_said(game, number, self.app.tr))
 
     def leave(self) -> None:
         self.app.table.news.stop()

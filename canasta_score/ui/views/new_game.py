@@ -261,6 +261,7 @@ class NewGameScreen(Screen):
                     name=rules_title(rules, self.app.tr._)
                 )
             description = describe(rules, self.app.tr._, self.app.tr.number)
+            source = self.app.tr._("Source: {source}").format(source=self.app.tr._(rules.source))
             tiles.append(
                 Tagged(
                     f"preset-{rules_id}",
@@ -268,21 +269,23 @@ class NewGameScreen(Screen):
                         content=ft.Row(
                             [
                                 ft.Radio(value=rules_id),
-                                ft.Column(
-                                    [
-                                        ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-                                        ft.Text(description, size=14),
-                                        ft.Text(
-                                            self.app.tr._("Source: {source}").format(
-                                                source=self.app.tr._(rules.source)
+                                # Read once, as the choice's name (below), not again.
+                                ft.Semantics(
+                                    content=ft.Column(
+                                        [
+                                            ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+                                            ft.Text(description, size=14),
+                                            ft.Text(
+                                                source,
+                                                size=12,
+                                                color=ft.Colors.ON_SURFACE_VARIANT,
                                             ),
-                                            size=12,
-                                            color=ft.Colors.ON_SURFACE_VARIANT,
-                                        ),
-                                    ],
-                                    spacing=1,
+                                        ],
+                                        spacing=1,
+                                        tight=True,
+                                    ),
+                                    exclude_semantics=True,
                                     expand=True,
-                                    tight=True,
                                 ),
                             ],
                             vertical_alignment=ft.CrossAxisAlignment.START,
@@ -294,7 +297,7 @@ class NewGameScreen(Screen):
                         else None,
                         on_click=lambda _e, r=rules_id: self.rules_chosen(r),
                     ),
-                    f"{title}. {description}",
+                    f"{title}. {description} {source}",
                 )
             )
         return Tagged(

@@ -412,6 +412,7 @@ class RoundEntryScreen(GameScreen, Screen):
         """The round's save moved on (on its way, slow, waiting, saved or not saved); heard
         while the screen is shown (`build` to `leave`)."""
         if self.typed.phase == Phase.SAVED:
+            self.say_saved(self.typed)
             self.app.nav.go(f"/game/{self.game_id}")
         elif self.typed.edited_elsewhere and self.editing is not None:
             if self.editing > len(self.typed.stored.game.rounds):  # deleted there

@@ -155,6 +155,7 @@ class SheetScreen(GameScreen, Screen):
         if self.app.nav.current is not self:
             return
         if typed.phase == Phase.SAVED:
+            self.say_saved(typed)
             self.changed_on_another_phone()  # read again: the round is in the game now
         else:
             self.app.nav.redraw(self)
