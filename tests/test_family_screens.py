@@ -415,3 +415,18 @@ def test_a_round_saved_on_one_phone_shows_on_the_others_american_sheet_and_detai
         assert "Natural sevens canastas | +2,500" in shown(b.page.views[0])
 
     run_on_a_loop_of_its_own(journey())
+
+
+def test_a_desktop_shows_all_eight_rule_sets_side_by_side_without_scrolling(
+    store: GameStore,
+) -> None:
+    from canasta_score.ui.views.rules import COMPARE_LABEL_WIDTH, COMPARE_VALUE_WIDTH
+
+    app = app_on(store, 1280)
+    _screen, view = screen_for(app, "/rules")
+    (column,) = tagged(view, "presets-compared").controls
+    names = column.controls[0].controls[1:]
+    assert [c.value for c in names] == [r.name for r in OFFERED_PRESETS.values()]
+    needed = COMPARE_LABEL_WIDTH + len(names) * (COMPARE_VALUE_WIDTH + 10)
+    body = max(c.width for c in walk(view) if getattr(c, "width", None)) - 24  # its padding
+    assert body >= needed

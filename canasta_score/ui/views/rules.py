@@ -36,6 +36,16 @@ COMPARE_LABEL_WIDTH, COMPARE_VALUE_WIDTH = 150, 120
 LABEL_SIZE, LABEL_WIDTH, VALUE_LEAST = 15, 170, 90
 
 
+def grid_width(rule_sets: int) -> int:
+    """The width of the side-by-side grid of this many rule sets: the labels' column and a
+    column each.
+
+    >>> grid_width(8)
+    1190
+    """
+    return COMPARE_LABEL_WIDTH + (COMPARE_VALUE_WIDTH + 10) * rule_sets
+
+
 def table(rows: list[tuple[str, str]], width: float, scale: float) -> ft.Control:
     """Each rule's label beside its value, the labels in a column wide enough for their
     longest word; where that leaves the values too little room (large text, a small phone),
@@ -86,6 +96,7 @@ class RulesScreen(Screen):
             if self.game_id is not None
             else self.app.tr._("Rule sets")
         )
+        compared = [*OFFERED_PRESETS.values(), *self.custom]
         body: list[ft.Control] = [
             Section(
                 ft.Text(rules_title(active, self.app.tr._), size=22, weight=ft.FontWeight.BOLD),
@@ -107,7 +118,7 @@ class RulesScreen(Screen):
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
-            self.comparison([*OFFERED_PRESETS.values(), *self.custom]),
+            self.comparison(compared),
             ft.Text(self.app.tr._("Your own rule set"), size=20, weight=ft.FontWeight.BOLD),
             self.custom_form(),
         ]
@@ -118,13 +129,13 @@ class RulesScreen(Screen):
             for rules in self.custom:
                 body.append(self.custom_tile(rules))
         back = f"/game/{self.game_id}" if self.game_id is not None else "/"
-        # Wide enough on a desktop to show all six presets side by side without scrolling.
-        return app.layout.frame(self.route, title, body, back=back, widest=1200)
+        # Wide enough on a desktop to show every rule set side by side without scrolling.
+        widest = max(1200, grid_width(len(compared)) + 40)  # with the body's padding
+        return app.layout.frame(self.route, title, body, back=back, widest=widest)
 
     def comparison(self, rule_sets: list[RuleSet]) -> ft.Control:
         """A grid with a column per rule set where it fits the screen, else a rule under another."""
-        needed = COMPARE_LABEL_WIDTH + (COMPARE_VALUE_WIDTH + 10) * len(rule_sets) + 40
-        if self.app.layout.width >= needed:
+        if self.app.layout.width >= grid_width(len(rule_sets)) + 40:
             return self.comparison_grid(rule_sets)
         return self.comparison_stacked(rule_sets)
 
