@@ -18,6 +18,7 @@ from canasta_score.statistics import (
     summarize,
 )
 from canasta_score.storage import HistoryQuery
+from canasta_score.storage.played_text import FORM
 
 
 def fresh(db, game_id):
@@ -76,7 +77,7 @@ def test_a_summary_missing_or_of_another_form_is_derived_again_and_kept(db):
     assert by_id(db) == {game_id: fresh(db, game_id) for game_id in games}
     with db.engine.connect() as connection:
         kept = connection.exec_driver_sql("SELECT stats FROM game ORDER BY id").scalars().all()
-    assert all(json.loads(text)["form"] == 1 for text in kept)
+    assert all(json.loads(text)["form"] == FORM for text in kept)
 
 
 def test_rebuilding_the_summaries_derives_the_statistics_summary_too(db):
@@ -334,3 +335,23 @@ def test_an_upgrade_to_schema_0005_keys_the_players_and_makes_one_of_each_player
         ).all()
         assert "ix_player_key" in str(plan)
     db.close()
+
+
+def test_a_summary_of_the_form_before_special_hands_is_derived_again(db):
+    """Form 1 counted no special hand as going out: such a summary is read from the facts."""
+    from canasta_score.core import AMERICAN
+
+    game_id = storage.create_game(db=db, game=two_sides(rules=AMERICAN)).id
+    hand = [SideEntry(special_hand="pairs"), SideEntry(melded=50, canastas={"natural": 1})]
+    storage.add_round(db=db, game_id=game_id, entries=hand, expected_version=1)
+    with db.engine.begin() as connection:
+        stored = connection.exec_driver_sql(f"SELECT stats FROM game WHERE id = {game_id}")
+        old = json.loads(stored.scalar())
+        old["form"], old["sides"][0][6] = 1, 0  # as form 1 had it: not gone out
+        connection.exec_driver_sql(
+            "UPDATE game SET stats = ? WHERE id = ?"
+            if db.engine.name == "sqlite"
+            else "UPDATE game SET stats = %s WHERE id = %s",
+            (json.dumps(old), game_id),
+        )
+    assert by_id(db)[game_id].sides[0].went_out == 1

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
-from canasta_score.core import Game, RuleSet, opening_minimum
+from canasta_score.core import (
+    FAMILY_PRESETS,
+    Game,
+    RuleSet,
+    SideEntry,
+    canastas_of_side,
+    opening_minimum,
+)
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,9 @@ class BarPart:
 
     part: str
     points: int
+    #: What the part is of, where a part is split or named: the canasta kind of a canasta
+    #: bonus, the name of a special hand; "" for the part as a whole.
+    of: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,33 +113,80 @@ class RoundBars:
 
 
 #: The parts of a `SideScore` (as its `as_dict` names them), in the order bars stack them.
-PARTS = ("melded", "canasta_bonus", "red_threes", "going_out", "dealer_bonus", "hand", "penalty")
+PARTS = (
+    "special_hand",
+    "melded",
+    "canasta_bonus",
+    "red_threes",
+    "black_threes",
+    "going_out",
+    "dealer_bonus",
+    "hand",
+    "incomplete",
+    "held",
+    "penalty",
+)
 #: Parts the core subtracts from the total.
-SUBTRACTED = frozenset({"hand", "penalty"})
+SUBTRACTED = frozenset({"hand", "incomplete", "held", "penalty"})
 
 
 def round_bars(game: Game, round_number: int) -> tuple[RoundBars, ...]:
     """Each side's round (counted from 1) part by part; parts worth nothing are left out.
 
-    A part goes below the line when it takes points away: the hand, a penalty, and red threes
-    of a side that has not melded.
+    A part goes below the line when it takes points away: the hand, unfinished melds, held
+    aces and sevens, a penalty, threes counted minus, and the melded points of a side that
+    counts them minus without a canasta (Modern American). The rule families' canasta bonus
+    comes kind by kind (`BarPart.of`), a special hand by its name.
 
     >>> from canasta_score.core import CLASSIC, Side, SideEntry
     >>> game = Game(CLASSIC, (Side("We", ()), Side("They", ())), ((SideEntry(melded=90), SideEntry(hand=20, red_threes=1)),))
     >>> [(p.part, p.points) for p in round_bars(game, 1)[1].below]
     [('red_threes', 100), ('hand', 20)]
+    >>> from canasta_score.core import AMERICAN
+    >>> hand = SideEntry(special_hand="pairs")
+    >>> out = SideEntry(melded=520, canastas={"natural": 1, "natural_sevens": 1}, black_threes=1)
+    >>> american = Game(AMERICAN, (Side("We", ()), Side("They", ())), ((hand, out),))
+    >>> [(p.part, p.points, p.of) for p in round_bars(american, 1)[0].above]
+    [('special_hand', 2500, 'pairs')]
+    >>> [(p.part, p.points, p.of) for p in round_bars(american, 1)[1].above]  # doctest: +NORMALIZE_WHITESPACE
+    [('melded', 520, ''), ('canasta_bonus', 500, 'natural'),
+     ('canasta_bonus', 2500, 'natural_sevens'), ('black_threes', 100, '')]
     """
     if not 1 <= round_number <= len(game.rounds):
         raise ValueError(f"there is no round {round_number}; the game has {len(game.rounds)}")
     bars = []
-    for side, score in zip(game.sides, game.scores[round_number - 1], strict=True):
-        parts = score.as_dict()
-        signed = [(p, -parts[p] if p in SUBTRACTED else parts[p]) for p in PARTS]
+    rules = game.rules
+    # The rule families' canastas are worth 300 to 3000 each: their bonus is split by kind.
+    by_kind = rules.base in FAMILY_PRESETS
+    entries = game.rounds[round_number - 1]
+    for side, score, entry in zip(game.sides, game.scores[round_number - 1], entries, strict=True):
+        parts = score.as_dict(every_part=True)
+        signed: list[tuple[BarPart, int]] = []
+        for p in PARTS:
+            value = -parts[p] if p in SUBTRACTED else parts[p]
+            if p == "canasta_bonus" and by_kind and value:
+                signed += _canasta_parts(entry, rules)
+            elif p == "special_hand" and value:
+                signed.append((BarPart(p, abs(value), entry.special_hand or ""), value))
+            else:
+                signed.append((BarPart(p, abs(value)), value))
         bars.append(
             RoundBars(
                 side=side.name,
-                above=tuple(BarPart(p, v) for p, v in signed if v > 0),
-                below=tuple(BarPart(p, -v) for p, v in signed if v < 0),
+                above=tuple(part for part, value in signed if value > 0),
+                below=tuple(part for part, value in signed if value < 0),
             )
         )
     return tuple(bars)
+
+
+def _canasta_parts(entry: SideEntry, rules: RuleSet) -> list[tuple[BarPart, int]]:
+    """A side's canasta bonus kind by kind, in the rules' order of kinds."""
+    bonuses = cast("Mapping[str, int]", rules.canasta_bonuses)  # str enum keys: names find them
+    canastas = canastas_of_side(entry, rules)
+    parts = []
+    for kind in rules.canasta_kinds:
+        points = bonuses[kind] * canastas.get(kind, 0)
+        if points:
+            parts.append((BarPart("canasta_bonus", points, kind.value), points))
+    return parts

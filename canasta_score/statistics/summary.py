@@ -29,7 +29,7 @@ class SideSummary:
     best_round: int | None
     #: (kind, count) for each canasta kind of the game's rule set, in the rules' order.
     canastas: tuple[tuple[str, int], ...]
-    #: Rounds the side went out, concealed or not.
+    #: Rounds the side went out, concealed or not, or with a special hand.
     went_out: int
     went_out_concealed: int
     red_threes: int
@@ -71,7 +71,8 @@ def summarize(played: PlayedGame) -> GameFigures:
             entry = entries[index]
             for kind, count in canastas_of_side(entry, game.rules).items():  # melds make them
                 canastas[kind] = canastas.get(kind, 0) + count
-            if entry.went_out is not None:
+            # A special hand (Modern American) is the side's going out.
+            if entry.went_out is not None or entry.special_hand is not None:
                 went_out += 1
                 if entry.went_out == WentOut.CONCEALED:
                     concealed += 1

@@ -13,8 +13,9 @@ from typing import Any
 from canasta_score.core import Game
 from canasta_score.statistics import GameFigures, PlayedGame, SideSummary, summarize
 
-#: The form of the stored summaries; a summary of another form is derived again.
-FORM = 1
+#: The form of the stored summaries; a summary of another form is derived again (2: a
+#: special hand counts as the side's going out).
+FORM = 2
 
 
 def stats_json(game: Game) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.core import PRESETS
+from canasta_score.core import ALL_PRESETS
 from canasta_score.ui.components import (
     DROPDOWN_EXTRAS,
     LETTER_ADVANCE,
@@ -117,7 +117,7 @@ class HistoryList:
             height=tap_size(app.layout.text_scale),
         )
         self.rule_sets = {EVERY: tr._("All rule sets")} | {
-            preset_id: tr._(rules.name) for preset_id, rules in PRESETS.items()
+            preset_id: tr._(rules.name) for preset_id, rules in ALL_PRESETS.items()
         }
         self.states = {key: tr._(label) for key, label in STATES.items()}
         self.periods = {key: tr._(label) for key, label in PERIOD_LABELS.items()}

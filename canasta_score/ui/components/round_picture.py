@@ -12,9 +12,10 @@ from typing import NamedTuple
 
 import flet as ft
 
+from canasta_score.core import CanastaKind
 from canasta_score.statistics.charts import BarPart, RoundBars
 from canasta_score.ui.components.basics import LETTER_ADVANCE, fitted_words, text_width
-from canasta_score.ui.state.labels import N_
+from canasta_score.ui.state.labels import CANASTA_LABELS, N_, SPECIAL_HAND, special_hand_label
 
 #: Each part's name (translated where shown) and colour; red threes are red above and below.
 PART_LOOKS: dict[str, tuple[str, str]] = {
@@ -25,7 +26,44 @@ PART_LOOKS: dict[str, tuple[str, str]] = {
     "dealer_bonus": (N_("Dealer bonus"), ft.Colors.PURPLE_300),
     "hand": (N_("In hand"), ft.Colors.BROWN_400),
     "penalty": (N_("Penalty"), ft.Colors.DEEP_ORANGE_700),
+    # the rule families (RULES_FAMILIES.md)
+    "black_threes": (N_("Black threes"), ft.Colors.BLUE_GREY_800),
+    "incomplete": (N_("Unfinished melds"), ft.Colors.RED_900),
+    "held": (N_("Aces or sevens held"), ft.Colors.BROWN_700),
+    "special_hand": (N_("Special hand"), ft.Colors.TEAL_600),
 }
+#: The colour of each kind's bonus, where a rule family's canasta bonus is split by kind.
+CANASTA_COLOURS: dict[str, str] = {
+    CanastaKind.NATURAL: ft.Colors.AMBER_700,
+    CanastaKind.MIXED: ft.Colors.AMBER_300,
+    CanastaKind.NATURAL_ACES: ft.Colors.ORANGE_800,
+    CanastaKind.NATURAL_SEVENS: ft.Colors.ORANGE_400,
+    CanastaKind.WILD_TWOS: ft.Colors.DEEP_PURPLE_400,
+    CanastaKind.WILD_JOKERS: ft.Colors.PURPLE_700,
+    CanastaKind.WILD: ft.Colors.PURPLE_300,
+    CanastaKind.SAMBA: ft.Colors.YELLOW_700,
+}
+
+
+def part_look(part: BarPart, words: Callable[[str], str]) -> tuple[str, str]:
+    """A part's name as shown, and its colour: a kind's bonus by the kind, a special hand as
+    such and by its name.
+
+    >>> part_look(BarPart("special_hand", 2500, "pairs"), str)[0]
+    'Special hand: Seven pairs'
+    >>> part_look(BarPart("canasta_bonus", 2500, "natural_sevens"), str)[0]
+    'Natural sevens canastas'
+    """
+    name, colour = PART_LOOKS[part.part]
+    if part.part == "canasta_bonus" and part.of:
+        kind = CanastaKind(part.of)
+        return words(CANASTA_LABELS[kind]), CANASTA_COLOURS.get(kind, colour)
+    if part.part == "special_hand" and part.of:
+        hand = special_hand_label(part.of, words)
+        return words(SPECIAL_HAND).format(hand=hand), colour
+    return words(name), colour
+
+
 #: The height the tallest side's bar (above and below the line together) is drawn at.
 BAR_HEIGHT = 120
 #: A part worth a few points is still seen.
@@ -81,7 +119,7 @@ def _drawn(
     """The parts as drawn: the melded points meld by meld where the round was entered so."""
     drawn: list[_Drawn] = []
     for part in parts:
-        name, colour = PART_LOOKS[part.part]
+        name, colour = part_look(part, words)
         if part.part == "melded" and melds and sum(m.points for m in melds) == part.points:
             drawn += [
                 _Drawn(
@@ -94,7 +132,7 @@ def _drawn(
                 if meld.points
             ]
         else:
-            drawn.append(_Drawn(words(name), part.points, colour, False))
+            drawn.append(_Drawn(name, part.points, colour, False))
     return drawn
 
 
@@ -151,7 +189,7 @@ def names_size(
     return min(
         (
             fitted_words(
-                words(PART_LOOKS[part.part][0]),
+                part_look(part, words)[0],
                 LABEL_SIZE,
                 name_room(f"{sign}{number(part.points)}", scale, width),
                 scale,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from canasta_score.core import CanastaKind, CardGroup, Rank
+from canasta_score.core import CanastaKind, CardGroup, Rank, UnfinishedMeld
 from canasta_score.i18n.sides import Np_
 
 
@@ -28,7 +28,45 @@ CANASTA_LABELS: Mapping[CanastaKind, str] = {
     CanastaKind.NATURAL_ACES: N_("Natural aces canastas"),
     CanastaKind.MIXED_ACES: N_("Mixed aces canastas"),
     CanastaKind.WILD: N_("Wild canastas"),
+    # the rule families (RULES_FAMILIES.md)
+    CanastaKind.NATURAL_SEVENS: N_("Natural sevens canastas"),
+    CanastaKind.WILD_TWOS: N_("Canastas of seven twos"),
+    CanastaKind.WILD_JOKERS: N_("Canastas with four jokers"),
+    CanastaKind.SAMBA: N_("Sambas"),
 }
+
+#: The unfinished melds that cost points at the end (american), as a player names them.
+UNFINISHED_LABELS: Mapping[UnfinishedMeld, str] = {
+    UnfinishedMeld.ACES: N_("Unfinished aces meld"),
+    UnfinishedMeld.SEVENS: N_("Unfinished sevens meld"),
+    UnfinishedMeld.WILD: N_("Unfinished wild meld"),
+    UnfinishedMeld.WILD_JOKERS: N_("Unfinished wild meld with four jokers"),
+}
+
+#: The special hands of the presets (american), named by what they hold: the five languages'
+#: tables know no names for them (docs/GLOSSARY_FAMILIES.md). A hand a custom copy adds is
+#: shown as its name is written.
+SPECIAL_HAND_LABELS: Mapping[str, str] = {
+    "straight": N_("Straight (ace to king and a joker)"),
+    "pairs": N_("Seven pairs"),
+    "pairs_wild": N_("Seven pairs with wild cards"),
+    "garbage": N_("Garbage (two fours and two threes of a kind)"),
+}
+
+
+#: A special hand named as such: "Special hand: Seven pairs".
+SPECIAL_HAND = N_("Special hand: {hand}")
+
+
+def special_hand_label(name: str, gettext: Callable[[str], str]) -> str:
+    """A special hand's name as shown, in the reader's language where the presets know it.
+
+    >>> special_hand_label("pairs", str), special_hand_label("our_hand", str)
+    ('Seven pairs', 'our_hand')
+    """
+    label = SPECIAL_HAND_LABELS.get(name)
+    return name if label is None else gettext(label)
+
 
 #: The letter a rank's button shows where the card is a face card, as the cards of the
 #: table's language print it (Dutch H, V, B; German K, D, B), worded by `Translator.in_context`

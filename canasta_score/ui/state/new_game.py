@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta_score.core import (
-    PRESETS,
     Game,
     RuleSet,
     Side,
@@ -20,6 +19,7 @@ from canasta_score.core import (
 from canasta_score.i18n import Translator, translator
 from canasta_score.i18n.sides import SIDE_OF, side_size
 from canasta_score.ui.state.names import MOST_PLAYERS, MOST_SIDES, default_side_name
+from canasta_score.ui.state.offered import OFFERED_PRESETS
 from canasta_score.ui.state.points import parse_points
 
 
@@ -66,7 +66,7 @@ class NewGameForm:
         #: The language of the phone filling the form: default side names, problems.
         self.tr = tr or translator("en")
         #: The rule set this table most likely plays (its language's), first when nothing else fits.
-        self.preferred = preferred if preferred in PRESETS else "classic"
+        self.preferred = preferred if preferred in OFFERED_PRESETS else "classic"
         #: What the form just changed by itself (sides made single players, a rule set given
         #: up), in a line for the screen; gone at the next change.
         self.said: str | None = None
@@ -86,14 +86,14 @@ class NewGameForm:
     # --- choices -----------------------------------------------------------------------
 
     def choices(self) -> dict[str, RuleSet]:
-        found = dict(PRESETS)
+        found = dict(OFFERED_PRESETS)
         for rules in [*self.custom_rules, *getattr(self, "_extra_rules", [])]:
             found[rules.id] = rules
         return found
 
     @property
     def rules(self) -> RuleSet:
-        return self.choices().get(self.rules_id, PRESETS["classic"])
+        return self.choices().get(self.rules_id, OFFERED_PRESETS["classic"])
 
     def suggested_rules(self) -> str | None:
         """`two-player` for two single players, `six-player` for six players, else nothing."""
@@ -156,7 +156,7 @@ class NewGameForm:
             if side.name == default_side_name(index, self.tr, len(side.players)):
                 side.name = default_side_name(index, tr, len(side.players))
         self.tr = tr
-        self.preferred = preferred if preferred in PRESETS else "classic"
+        self.preferred = preferred if preferred in OFFERED_PRESETS else "classic"
         self._follow_suggestion()
 
     def add_side(self) -> None:

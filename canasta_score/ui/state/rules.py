@@ -5,9 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from canasta_score.core import CanastaKind, ProblemCode, RuleSet, override_rules
+from canasta_score.core import (
+    CanastaKind,
+    MeldedWithoutCanasta,
+    ProblemCode,
+    RuleSet,
+    ThreesSign,
+    UnfinishedMeld,
+    opening_minimum,
+    override_rules,
+)
 from canasta_score.i18n import Translator
-from canasta_score.ui.state.labels import CANASTA_LABELS, N_
+from canasta_score.ui.state.labels import (
+    CANASTA_LABELS,
+    N_,
+    SPECIAL_HAND,
+    UNFINISHED_LABELS,
+    special_hand_label,
+)
+from canasta_score.ui.state.points import signed
 
 #: The values a custom copy may change, with their label; all are whole numbers. The canasta
 #: bonuses follow, one field for each kind of the copied rules (`canasta:<kind>`).
@@ -18,10 +34,16 @@ EDITABLE = [
     ("canastas_to_go_out", N_("Canastas to go out")),
     ("opening_below_zero", N_("Opening below 0")),
 ]
+#: The label of the points off for each player holding three or more aces or sevens.
+HELD_PENALTY = N_("Each player holding three or more aces or sevens")
 
 
-def rules_table(rules: RuleSet, tr: Translator) -> list[tuple[str, str]]:
-    """The numbers of a rule set as (what, value) rows, in the order players look them up."""
+def rules_table(
+    rules: RuleSet, tr: Translator, opening_from: Sequence[int] | None = None
+) -> list[tuple[str, str]]:
+    """The numbers of a rule set as (what, value) rows, in the order players look them up.
+    The opening minimum is given from each total where it changes, or from each total of
+    `opening_from` (where rule sets are compared: every set's steps in every column)."""
     values = rules.card_values
     n = tr.number
     rows = [
@@ -40,8 +62,47 @@ def rules_table(rules: RuleSet, tr: Translator) -> list[tuple[str, str]]:
     ]
     for kind in rules.canasta_kinds:
         rows.append((tr._(CANASTA_LABELS[kind]), n(rules.canasta_bonuses[kind])))
+    by_count = " / ".join
+    rows.append((tr._("Red threes by count"), by_count(n(v) for v in rules.red_threes[1:])))
+    if rules.red_threes_minus is not None:
+        rows.append(
+            (
+                tr._("Red threes when they count minus"),
+                by_count(n(v) for v in rules.red_threes_minus[1:]),
+            )
+        )
+    if rules.black_threes is not None:
+        rows.append(
+            (
+                tr._("Black threes laid out, by count"),
+                by_count(n(v) for v in rules.black_threes[1:]),
+            )
+        )
     rows += [
-        (tr._("Red threes by count"), " / ".join(n(v) for v in rules.red_threes[1:])),
+        (tr._("Threes count minus"), tr._(THREES_MINUS[rules.threes_sign])),
+        (
+            tr._("Melded points without a canasta"),
+            tr._(MELDED_WITHOUT_CANASTA[rules.melded_without_canasta]),
+        ),
+    ]
+    for meld in UnfinishedMeld:
+        if (points := rules.incomplete_penalty.get(meld)) is not None:
+            rows.append((tr._(UNFINISHED_LABELS[meld]), minus(points, tr)))
+    if rules.held_penalty is not None:
+        rows.append(
+            (
+                tr._(HELD_PENALTY),
+                minus(rules.held_penalty, tr),
+            )
+        )
+    for hand, points in rules.special_hands.items():
+        rows.append(
+            (
+                tr._(SPECIAL_HAND).format(hand=special_hand_label(hand, tr._)),
+                n(points),
+            )
+        )
+    rows += [
         (tr._("Going out"), n(rules.going_out)),
         (
             tr._("Going out concealed"),
@@ -55,9 +116,39 @@ def rules_table(rules: RuleSet, tr: Translator) -> list[tuple[str, str]]:
         (tr._("Target"), _target_text(rules, tr)),
         (tr._("Opening below 0"), n(rules.opening_below_zero)),
     ]
-    for total_from, minimum in rules.opening_tiers:
+    steps = rules.opening_tiers
+    if opening_from is not None:
+        steps = tuple((total, opening_minimum(total, rules)) for total in opening_from)
+    for total_from, minimum in steps:
         rows.append((tr._("Opening from {total}").format(total=n(total_from)), n(minimum)))
     return rows
+
+
+#: When a side's threes count minus, in words (the threes of a side count plus otherwise,
+#: or nothing where said).
+THREES_MINUS = {
+    ThreesSign.NO_MELD_MINUS: N_("with nothing melded"),
+    ThreesSign.NO_CANASTA_MINUS_ONE_ZERO: N_(
+        "with no canasta; with one canasta they count nothing"
+    ),
+    ThreesSign.BELOW_TWO_CANASTAS_MINUS: N_("with fewer than two canastas"),
+}
+
+#: How melded points count for a side with no canasta.
+MELDED_WITHOUT_CANASTA = {
+    MeldedWithoutCanasta.PLUS: N_("count plus"),
+    MeldedWithoutCanasta.MINUS: N_("count minus"),
+}
+
+
+def minus(points: int, tr: Translator) -> str:
+    """Points taken off, as the score sheet writes them.
+
+    >>> from canasta_score.i18n import translator
+    >>> minus(2500, translator("en")), minus(1500, translator("de"))
+    ('-2,500', '-1.500')
+    """
+    return signed(-points, tr)
 
 
 def _target_text(rules: RuleSet, tr: Translator) -> str:
@@ -71,11 +162,31 @@ def _target_text(rules: RuleSet, tr: Translator) -> str:
 def compare_presets(
     presets: Sequence[RuleSet], tr: Translator
 ) -> list[tuple[str, list[str], list[bool]]]:
-    """Rows of (what, value per preset, differs from the first preset) for a side-by-side table."""
-    tables = [dict(rules_table(rules, tr)) for rules in presets]
+    """Rows of (what, value per preset, differs from the first preset) for a side-by-side table.
+
+    A row only some sets have comes after the row it follows in them (Modern American's
+    canastas of sevens with the other canastas, not after the opening minimums), and the
+    opening minimums are compared at every set's steps.
+
+    >>> from canasta_score.core import AMERICAN, CLASSIC
+    >>> from canasta_score.i18n import translator
+    >>> rows = compare_presets([CLASSIC, AMERICAN], translator("en"))
+    >>> [label for label, _values, _differs in rows][3:6]
+    ['Mixed canastas', 'Natural aces canastas', 'Natural sevens canastas']
+    >>> [(label, values) for label, values, _differs in rows if label.startswith("Opening")][2:]
+    [('Opening from 1,500', ['90', '125']), ('Opening from 3,000', ['120', '155']), ('Opening from 5,000', ['120', '180'])]
+    """
+    steps = sorted({total for rules in presets for total, _minimum in rules.opening_tiers})
+    tables = [dict(rules_table(rules, tr, steps)) for rules in presets]
     keys: list[str] = []
     for table in tables:
-        keys += [key for key in table if key not in keys]
+        at = 0  # where the next row of this set goes: after the last row of it placed
+        for key in table:
+            if key in keys:
+                at = keys.index(key) + 1
+            else:
+                keys.insert(at, key)
+                at += 1
     rows = []
     for key in keys:
         values = [table.get(key, "-") for table in tables]
@@ -83,12 +194,61 @@ def compare_presets(
     return rows
 
 
-def field_label(key: str) -> str:
-    """The label (a msgid) of a field of the custom rule set form: a value of `EDITABLE` or
-    `canasta:<kind>`."""
-    if key.startswith("canasta:"):
-        return CANASTA_LABELS[CanastaKind(key.split(":", 1)[1])]
-    return dict(EDITABLE)[key]
+#: The rule values given key by key in the form, by the prefix of their fields' keys: each
+#: field holds the points of one canasta kind, unfinished meld or special hand.
+KEYED_FIELDS = {
+    "canasta": "canasta_bonuses",
+    "incomplete": "incomplete_penalty",
+    "hand": "special_hands",
+}
+
+
+def form_fields(base: RuleSet, tr: Translator) -> list[tuple[str, str, str]]:
+    """The fields of the custom rule set form for a copy of `base`, as (key, label, value):
+    `EDITABLE` and the held-card penalty where `base` has them (a value it has none of, as
+    concealed going out in Samba, starts blank and stays none), then one field for each of
+    its canasta kinds, unfinished melds and special hands.
+
+    >>> from canasta_score.core import AMERICAN
+    >>> from canasta_score.i18n import translator
+    >>> [(key, value) for key, _label, value in form_fields(AMERICAN, translator("en"))][-6:]
+    [('incomplete:wild', '2000'), ('incomplete:wild_jokers', '2000'), ('hand:straight', '3000'), ('hand:pairs', '2500'), ('hand:pairs_wild', '2000'), ('hand:garbage', '3000')]
+    """
+    keys = [key for key, _label in EDITABLE]
+    if base.held_penalty is not None:
+        keys.append("held_penalty")
+    fields = []
+    for key in keys:
+        value = getattr(base, key)
+        fields.append((key, field_label(key, tr), "" if value is None else str(value)))
+    keyed = [
+        *(f"canasta:{kind.value}" for kind in base.canasta_kinds),
+        *(f"incomplete:{meld.value}" for meld in UnfinishedMeld if meld in base.incomplete_penalty),
+        *(f"hand:{hand}" for hand in base.special_hands),
+    ]
+    for key in keyed:
+        fields.append((key, field_label(key, tr), str(_keyed_value(base, key))))
+    return fields
+
+
+def _keyed_value(rules: RuleSet, key: str) -> int:
+    prefix, name = key.split(":", 1)
+    values: Mapping[Any, int] = getattr(rules, KEYED_FIELDS[prefix])
+    return values[name]
+
+
+def field_label(key: str, tr: Translator) -> str:
+    """The label of a field of the custom rule set form (see `form_fields`), worded."""
+    prefix, _colon, name = key.partition(":")
+    if prefix == "canasta":
+        return tr._(CANASTA_LABELS[CanastaKind(name)])
+    if prefix == "incomplete":
+        return tr._(UNFINISHED_LABELS[UnfinishedMeld(name)])
+    if prefix == "hand":
+        return tr._(SPECIAL_HAND).format(hand=special_hand_label(name, tr._))
+    if key == "held_penalty":
+        return tr._(HELD_PENALTY)
+    return tr._(dict(EDITABLE)[key])
 
 
 def custom_copy(
@@ -96,7 +256,8 @@ def custom_copy(
 ) -> tuple[RuleSet, list[str]]:
     """A copy of `base` with the values typed in the custom rule set form (by field key), and
     what is wrong with any of them, each said with the field's label as the form shows it (a
-    game file's key names mean nothing to the person typing).
+    game file's key names mean nothing to the person typing). A field left blank where `base`
+    has no such value (concealed going out in Samba) keeps it none.
 
     >>> from canasta_score.core import CLASSIC
     >>> from canasta_score.i18n import translator
@@ -105,20 +266,19 @@ def custom_copy(
     ['Target: type a number above 0', 'Going out: type a whole number']
     """
     overrides: dict[str, Any] = {}
-    bonuses: dict[str, int] = {}
+    keyed: dict[str, dict[str, int]] = {}
     problems: list[str] = []
     for key, text in typed.items():
-        what = tr._(field_label(key))
+        what = field_label(key, tr)
         text = text.strip()
+        prefix, colon, name = key.partition(":")
+        if not text and not colon and getattr(base, key, 0) is None:
+            continue  # none it was, none it stays
         if not (text.isascii() and text.isdecimal()):
             problems.append(tr._("{what}: type a whole number").format(what=what))
             continue
         value = int(text)
-        alone = (
-            {"canasta_bonuses": {key.split(":", 1)[1]: value}}
-            if key.startswith("canasta:")
-            else {key: value}
-        )
+        alone = {KEYED_FIELDS[prefix]: {name: value}} if colon else {key: value}
         # Each value checked alone, so a refusal names its own field.
         _rules, refused = override_rules(base, alone)
         for problem in refused:
@@ -133,12 +293,12 @@ def custom_copy(
                 problems.append(tr._("{what}: type a number above 0").format(what=what))
             else:  # no other whole number is refused today; said plainly should one be
                 problems.append(tr._("{what}: type a whole number").format(what=what))
-        if key.startswith("canasta:"):
-            bonuses[key.split(":", 1)[1]] = value
+        if colon:
+            keyed.setdefault(KEYED_FIELDS[prefix], {})[name] = value
         else:
             overrides[key] = value
     if problems:
         return base, problems
-    overrides["canasta_bonuses"] = bonuses
+    overrides |= keyed
     rules, refused = override_rules(base, overrides)
     return rules, [tr.problem(problem) for problem in refused]

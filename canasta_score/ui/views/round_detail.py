@@ -9,11 +9,13 @@ import flet as ft
 
 from canasta_score.core import (
     CardCounts,
+    CardGroup,
     Meld,
     Rank,
     RoundRefused,
     RuleSet,
     SideEntry,
+    UnfinishedMeld,
     canastas_of_side,
 )
 from canasta_score.core.problems import BLACK_THREES, NATURAL_CARDS, Counted, Nn_, Plural
@@ -38,7 +40,12 @@ from canasta_score.ui.components.round_picture import (
 )
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
-from canasta_score.ui.state.labels import CARD_GROUP_LABELS
+from canasta_score.ui.state.labels import (
+    CARD_GROUP_LABELS,
+    SPECIAL_HAND,
+    UNFINISHED_LABELS,
+    special_hand_label,
+)
 from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import player_name
@@ -57,7 +64,26 @@ CANASTA_COUNTS: dict[str, Plural] = {
     "natural_aces": Nn_("{n} natural aces canasta", "{n} natural aces canastas", "n"),
     "mixed_aces": Nn_("{n} mixed aces canasta", "{n} mixed aces canastas", "n"),
     "wild": Nn_("{n} wild canasta", "{n} wild canastas", "n"),
+    # the rule families (RULES_FAMILIES.md)
+    "natural_sevens": Nn_("{n} natural sevens canasta", "{n} natural sevens canastas", "n"),
+    "wild_twos": Nn_("{n} canasta of seven twos", "{n} canastas of seven twos", "n"),
+    "wild_jokers": Nn_("{n} canasta with four jokers", "{n} canastas with four jokers", "n"),
+    "samba": Nn_("{n} samba", "{n} sambas", "n"),
 }
+BLACK_THREES_LAID_OUT = Nn_("{n} black three laid out", "{n} black threes laid out", "n")
+HELD_ACES = Nn_(
+    "{n} player holding three or more aces", "{n} players holding three or more aces", "n"
+)
+HELD_SEVENS = Nn_(
+    "{n} player holding three or more sevens", "{n} players holding three or more sevens", "n"
+)
+
+
+def counted(words: Plural, count: int, tr: Translator) -> str:
+    """`{n}` of a plural pair, in the reader's language and plural rule."""
+    return tr.ngettext(words.singular, words.plural, count).format(n=tr.number(count))
+
+
 ANY_CANASTAS = Nn_("{n} canasta", "{n} canastas", "n")
 
 
@@ -68,9 +94,7 @@ def canastas_text(kind: str, count: int, tr: Translator) -> str:
     >>> canastas_text("natural", 1, translator("en")), canastas_text("mixed", 2, translator("en"))
     ('1 natural canasta', '2 mixed canastas')
     """
-    words = CANASTA_COUNTS.get(str(kind), ANY_CANASTAS)
-    singular, plural = words.singular, words.plural
-    return tr.ngettext(singular, plural, count).format(n=tr.number(count))
+    return counted(CANASTA_COUNTS.get(str(kind), ANY_CANASTAS), count, tr)
 
 
 TWOS = Nn_("{count} two", "{count} twos", "count")
@@ -119,29 +143,52 @@ def meld_parts(entry: SideEntry, rules: RuleSet, tr: Translator) -> list[MeldPar
 def facts(entry: SideEntry, tr: Translator, rules: RuleSet) -> str:
     """What was entered for a side, in words: `1 natural canasta, 2 mixed canastas; 2 red threes`
     (the canastas a side's melds make, where its table was entered meld by meld)."""
+    if entry.special_hand is not None:  # the hand alone counts: nothing else was entered
+        hand = special_hand_label(entry.special_hand, tr._)
+        return tr._(SPECIAL_HAND).format(hand=hand)
     parts = []
     canastas = canastas_of_side(entry, rules)
     if canastas:
-        parts.append(", ".join(canastas_text(kind, count, tr) for kind, count in canastas.items()))
+        # In the rules' order of kinds, the same on every side and round.
+        order = {kind.value: place for place, kind in enumerate(rules.canasta_kinds)}
+        ordered = sorted(canastas.items(), key=lambda item: order.get(str(item[0]), len(order)))
+        parts.append(", ".join(canastas_text(kind, count, tr) for kind, count in ordered))
     if entry.red_threes:
         parts.append(
             tr.ngettext("{n} red three", "{n} red threes", entry.red_threes).format(
                 n=tr.number(entry.red_threes)
             )
         )
+    if entry.black_threes:
+        parts.append(counted(BLACK_THREES_LAID_OUT, entry.black_threes, tr))
+    for meld in UnfinishedMeld:
+        if entry.incomplete.get(meld.value):
+            parts.append(tr._(UNFINISHED_LABELS[meld]))
+    if entry.held_aces:
+        parts.append(counted(HELD_ACES, entry.held_aces, tr))
+    if entry.held_sevens:
+        parts.append(counted(HELD_SEVENS, entry.held_sevens, tr))
     if entry.went_out is not None:
         parts.append(
             tr._("went out") if entry.went_out.value == "normal" else tr._("went out concealed")
         )
     for name, cards in ((tr._("table"), entry.melded), (tr._("hand"), entry.hand)):
         if isinstance(cards, CardCounts):
-            counted = ", ".join(
-                f"{tr._(CARD_GROUP_LABELS[group])} {tr.number(count)}"
+            groups = ", ".join(
+                f"{group_label(group, rules, tr)} {tr.number(count)}"
                 for group, count in cards.items()
                 if count
             )
-            parts.append(f"{name}: {counted or '0'}")
+            parts.append(f"{name}: {groups or '0'}")
     return "; ".join(parts) or tr._("nothing special")
+
+
+def group_label(group: CardGroup, rules: RuleSet, tr: Translator) -> str:
+    """A card group's name: where black threes are laid out (Modern American) the threes
+    counted are the ones left in a hand, of either colour."""
+    if group == CardGroup.BLACK_THREES and rules.black_threes_laid_out:
+        return tr._("Threes")
+    return tr._(CARD_GROUP_LABELS[group])
 
 
 #: Sizes of the table's labels and side names, and the room between its columns.
@@ -223,8 +270,17 @@ class RoundDetailScreen(GameScreen, Screen):
             (tr._("Red threes"), [s.red_threes for s in scores], False),
             (tr._("Going out"), [s.going_out for s in scores], False),
         ]
-        if game.rules.dealer_bonus is not None:
+        rules = game.rules
+        if rules.black_threes is not None:
+            rows.append((tr._("Black threes"), [s.black_threes for s in scores], False))
+        if rules.dealer_bonus is not None:
             rows.append((tr._("Dealer bonus"), [s.dealer_bonus for s in scores], False))
+        if rules.incomplete_penalty:
+            rows.append((tr._("Unfinished melds"), [-s.incomplete for s in scores], False))
+        if rules.held_penalty is not None:
+            rows.append((tr._("Aces or sevens held"), [-s.held for s in scores], False))
+        if any(s.special_hand for s in scores):
+            rows.insert(0, (tr._("Special hand"), [s.special_hand for s in scores], False))
         if any(s.penalty for s in scores):
             rows.append((tr._("Penalty"), [-s.penalty for s in scores], False))
         rows.append((tr._("Round score"), [s.total for s in scores], True))

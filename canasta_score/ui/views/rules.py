@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.core import (
-    PRESETS,
+    ALL_PRESETS,
     RuleSet,
     describe,
     rules_title,
@@ -18,20 +18,32 @@ from canasta_score.core import (
 from canasta_score.ui.components import TAP, Section, Tagged, TapIcon, text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
-from canasta_score.ui.state.labels import CANASTA_LABELS
-from canasta_score.ui.state.rules import EDITABLE, compare_presets, custom_copy, rules_table
+from canasta_score.ui.state.offered import OFFERED_PRESETS
+from canasta_score.ui.state.rules import compare_presets, custom_copy, form_fields, rules_table
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
 
 #: A custom rule's number field: two of them a row even on a 360 px phone.
 NUMBER_FIELD_WIDTH = 150
+#: The size of a field's label floating over its value (three quarters of the field's 16).
+FLOATING_LABEL_SIZE = 12
 
 #: Widths of the label column and of each rule set's column in the side-by-side grid.
 COMPARE_LABEL_WIDTH, COMPARE_VALUE_WIDTH = 150, 120
 #: The rule set's table: its labels' size, their column's usual width, and the least room
 #: for a value beside them (before the text scale).
 LABEL_SIZE, LABEL_WIDTH, VALUE_LEAST = 15, 170, 90
+
+
+def grid_width(rule_sets: int) -> int:
+    """The width of the side-by-side grid of this many rule sets: the labels' column and a
+    column each.
+
+    >>> grid_width(8)
+    1190
+    """
+    return COMPARE_LABEL_WIDTH + (COMPARE_VALUE_WIDTH + 10) * rule_sets
 
 
 def table(rows: list[tuple[str, str]], width: float, scale: float) -> ft.Control:
@@ -68,7 +80,7 @@ class RulesScreen(Screen):
         self.app = app
         self.route = route
         self.game_id = game_id
-        self.active: RuleSet = PRESETS["classic"]
+        self.active: RuleSet = ALL_PRESETS["classic"]
         if game_id is not None:
             self.active = app.table.store.load_game(game_id).game.rules
         self.custom = app.table.store.custom_rules()
@@ -84,6 +96,7 @@ class RulesScreen(Screen):
             if self.game_id is not None
             else self.app.tr._("Rule sets")
         )
+        compared = [*OFFERED_PRESETS.values(), *self.custom]
         body: list[ft.Control] = [
             Section(
                 ft.Text(rules_title(active, self.app.tr._), size=22, weight=ft.FontWeight.BOLD),
@@ -105,7 +118,7 @@ class RulesScreen(Screen):
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
-            self.comparison([*PRESETS.values(), *self.custom]),
+            self.comparison(compared),
             ft.Text(self.app.tr._("Your own rule set"), size=20, weight=ft.FontWeight.BOLD),
             self.custom_form(),
         ]
@@ -116,13 +129,13 @@ class RulesScreen(Screen):
             for rules in self.custom:
                 body.append(self.custom_tile(rules))
         back = f"/game/{self.game_id}" if self.game_id is not None else "/"
-        # Wide enough on a desktop to show all six presets side by side without scrolling.
-        return app.layout.frame(self.route, title, body, back=back, widest=1200)
+        # Wide enough on a desktop to show every rule set side by side without scrolling.
+        widest = max(1200, grid_width(len(compared)) + 40)  # with the body's padding
+        return app.layout.frame(self.route, title, body, back=back, widest=widest)
 
     def comparison(self, rule_sets: list[RuleSet]) -> ft.Control:
         """A grid with a column per rule set where it fits the screen, else a rule under another."""
-        needed = COMPARE_LABEL_WIDTH + (COMPARE_VALUE_WIDTH + 10) * len(rule_sets) + 40
-        if self.app.layout.width >= needed:
+        if self.app.layout.width >= grid_width(len(rule_sets)) + 40:
             return self.comparison_grid(rule_sets)
         return self.comparison_stacked(rule_sets)
 
@@ -221,12 +234,13 @@ class RulesScreen(Screen):
         )
 
     def custom_form(self) -> ft.Control:
-        base = PRESETS[self.copy_from]
+        base = OFFERED_PRESETS[self.copy_from]
         source = ft.Dropdown(
             label=self.app.tr._("Copy of"),
             value=self.copy_from,
             options=[
-                ft.DropdownOption(key=r.id, text=self.app.tr._(r.name)) for r in PRESETS.values()
+                ft.DropdownOption(key=r.id, text=self.app.tr._(r.name))
+                for r in OFFERED_PRESETS.values()
             ],
             on_select=self.base_chosen,
             expand=True,
@@ -237,26 +251,19 @@ class RulesScreen(Screen):
         )
         self.fields = {}
         inputs: list[ft.Control] = [ft.Row([source]), self.name_field]
-        for key, label in EDITABLE:
-            value = getattr(base, key)
+        scale, full = self.app.layout.text_scale, self.app.layout.body_width() - 24
+        for key, label, value in form_fields(base, self.app.tr):
+            # Two a row where the labels are short; a long one (a special hand) as wide as
+            # it needs, up to the whole row, so its words are read.
+            needed = text_width(label, FLOATING_LABEL_SIZE, scale, LETTER_ADVANCE) + 32
             field = ft.TextField(
-                label=self.app.tr._(label),
-                value=str(value),
+                label=label,
+                value=value,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
-                width=NUMBER_FIELD_WIDTH,
+                width=min(full, max(NUMBER_FIELD_WIDTH, needed)),
             )
             self.fields[key] = field
-            inputs.append(field)
-        for kind in base.canasta_kinds:
-            field = ft.TextField(
-                label=self.app.tr._(CANASTA_LABELS[kind]),
-                value=str(base.canasta_bonuses[kind]),
-                keyboard_type=ft.KeyboardType.NUMBER,
-                input_filter=ft.NumbersOnlyInputFilter(),
-                width=NUMBER_FIELD_WIDTH,
-            )
-            self.fields[f"canasta:{kind.value}"] = field
             inputs.append(field)
         return Section(
             *inputs[:2],  # the rule set copied and the name, each the whole width
@@ -283,7 +290,7 @@ class RulesScreen(Screen):
                             ),
                             ft.Text(
                                 self.app.tr._("Based on {base}").format(
-                                    base=self.app.tr._(PRESETS[rules.base].name)
+                                    base=self.app.tr._(ALL_PRESETS[rules.base].name)
                                 ),
                                 size=13,
                             ),
@@ -311,7 +318,7 @@ class RulesScreen(Screen):
         self.app.nav.redraw(self)
 
     def save_custom(self) -> None:
-        base = PRESETS[self.copy_from]
+        base = OFFERED_PRESETS[self.copy_from]
         typed = {key: field.value or "" for key, field in self.fields.items()}
         rules, problems = custom_copy(base, typed, self.app.tr)
         self.custom_problems.value = "\n".join(problems)

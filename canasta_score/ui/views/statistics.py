@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.core import PRESETS, CanastaKind
+from canasta_score.core import ALL_PRESETS, CanastaKind
 from canasta_score.statistics import Figures, HeadToHead, Statistics, game_statistics
 from canasta_score.ui.components import (
     DROPDOWN_EXTRAS,
@@ -184,7 +184,7 @@ class StatisticsScreen(Screen):
         tr = self.app.tr
         rule_sets = [ft.DropdownOption(key=EVERY, text=tr._("All rule sets"))] + [
             ft.DropdownOption(key=preset_id, text=tr._(rules.name))
-            for preset_id, rules in PRESETS.items()
+            for preset_id, rules in ALL_PRESETS.items()
         ]
         periods = [ft.DropdownOption(key=k, text=tr._(label)) for k, label in PERIOD_LABELS.items()]
         # Wide enough for the longest choice (Finnish "Viimeiset 12 kuukautta"), each on a
