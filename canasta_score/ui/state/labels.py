@@ -30,6 +30,28 @@ CANASTA_LABELS: Mapping[CanastaKind, str] = {
     CanastaKind.WILD: N_("Wild canastas"),
 }
 
+#: A canasta stepper's name in round entry (the canastas, as the rules name them).
+SHORT_CANASTA_LABELS: Mapping[CanastaKind, str] = {
+    CanastaKind.NATURAL: N_("Natural canastas"),
+    CanastaKind.MIXED: N_("Mixed canastas"),
+    CanastaKind.NATURAL_ACES: N_("Natural aces"),
+    CanastaKind.MIXED_ACES: N_("Mixed aces"),
+    CanastaKind.NATURAL_SEVENS: N_("Natural sevens canastas"),
+    CanastaKind.WILD_TWOS: N_("Canastas of seven twos"),
+    CanastaKind.WILD_JOKERS: N_("Canastas with four jokers"),
+    CanastaKind.WILD: N_("Wild canastas"),
+    CanastaKind.SAMBA: N_("Sambas"),
+}
+
+#: The special hands of Modern American by their rules name (RULES_FAMILIES.md), each named
+#: by what it holds where a table has no name for it (docs/GLOSSARY_FAMILIES.md).
+SPECIAL_HAND_LABELS: Mapping[str, str] = {
+    "straight": N_("Straight: ace to king and a joker"),
+    "pairs": N_("Seven pairs"),
+    "pairs_wild": N_("Seven pairs with wild cards"),
+    "garbage": N_("Garbage: two fours and two threes of a kind"),
+}
+
 #: The letter a rank's button shows where the card is a face card, as the cards of the
 #: table's language print it (Dutch H, V, B; German K, D, B), worded by `Translator.in_context`
 #: with the message's context.

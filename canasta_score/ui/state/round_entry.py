@@ -38,6 +38,8 @@ class EntryMode(StrEnum):
 
 #: This phone's way of entering a side's table (`EntryMode`), kept as its language is.
 ENTRY_MODE_SETTING = "entry_mode"
+#: Whether this phone last left a side's rarer canasta kinds (american) open: "1" or "".
+KINDS_OPEN_SETTING = "canasta_kinds_open"
 #: The key of a kept draft's identity: the typing it belongs to (`typed_round`).
 ENTRY = "entry"
 
