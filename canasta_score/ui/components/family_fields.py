@@ -304,7 +304,7 @@ class SpecialHand:
                     [
                         ft.Text(
                             tr._(
-                                "Fourteen cards shown at once, before the side melded: "
+                                "Fourteen cards shown at once, before melding anything: "
                                 "the hand scores alone."
                             ),
                             size=14,
@@ -313,8 +313,9 @@ class SpecialHand:
                     ],
                     tight=True,
                     spacing=4,
-                    scroll=ft.ScrollMode.AUTO,
                 ),
+                # The whole dialog scrolls where it is taller than the screen (large text).
+                scrollable=True,
                 actions=[ft.TextButton(tr._("Close"), on_click=lambda: self.close_dialog())],
             )
         )
@@ -348,8 +349,8 @@ class SpecialHand:
         words = special_hand_words(hand, tr)
         points = self.draft.rules.special_hands.get(hand, 0)
         self.said.value = tr._(
-            "{hand}: {side} scores {points} and nothing else. "
-            "Its other fields are cleared and locked."
+            "{hand}: {points} for {side}, and nothing else counts. "
+            "The other fields are cleared and locked."
         ).format(
             hand=words,
             side=self.draft.game.sides[self.n].name,

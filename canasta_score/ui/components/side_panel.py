@@ -933,6 +933,7 @@ class SidePanel:
             self.penalty,
         ):
             control.disabled = locked
+            control.opacity = 0.4 if locked else 1.0  # seen to be off, the toggles too
 
     def say_values(self, side: SideDraft) -> None:
         """Each field's label tells what it holds (`field_label`); not the one typed in,

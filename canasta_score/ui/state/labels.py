@@ -46,10 +46,10 @@ SHORT_CANASTA_LABELS: Mapping[CanastaKind, str] = {
 #: The special hands of Modern American by their rules name (RULES_FAMILIES.md), each named
 #: by what it holds where a table has no name for it (docs/GLOSSARY_FAMILIES.md).
 SPECIAL_HAND_LABELS: Mapping[str, str] = {
-    "straight": N_("Straight: ace to king and a joker"),
+    "straight": N_("Straight (ace to king and a joker)"),
     "pairs": N_("Seven pairs"),
     "pairs_wild": N_("Seven pairs with wild cards"),
-    "garbage": N_("Garbage: two fours and two threes of a kind"),
+    "garbage": N_("Garbage (two fours and two threes of a kind)"),
 }
 
 #: The letter a rank's button shows where the card is a face card, as the cards of the
