@@ -14,7 +14,7 @@ import pytest
 from conftest import AppServer, Screen
 from examples import game_file
 from headless import PHONE
-from test_entry_taps import SMALL_PHONE, box
+from test_entry_taps import SMALL_PHONE, box, finger, moved
 from test_journeys import wait_selected
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,17 @@ def enter_a_typical_american_round(phone: Screen, *, open_kinds: bool) -> None:
     phone.tap("side-0-canasta-natural-plus")
     if open_kinds:
         assert not phone.has("side-0-canasta-natural_sevens-plus"), "one tap away"
-        phone.tap("side-0-other-kinds")
+        # They open under the button: the button and the rows above it stay where they were.
+        phone.scroll_to("side-0-other-kinds", band=(0.2, 0.4), middle=True)
+        phone.settle()
+        near = ("side-0-other-kinds", "side-0-canasta-natural-plus", "side-0-melded")
+        before = {name: box(phone, name) for name in near}
+        finger(phone, "side-0-other-kinds")
+        phone.inputs += 1
+        phone.wait_for("side-0-canasta-natural_sevens-plus")
+        phone.settle()
+        for name, where in before.items():
+            assert moved(where, box(phone, name)) <= 1, f"{name} moved as the kinds opened"
     phone.tap("side-0-canasta-natural_sevens-plus")
     phone.tap("side-0-red-threes-plus")
     phone.tap("side-0-red-threes-plus")
@@ -104,11 +114,21 @@ def test_american_and_samba_rounds_through_the_phone(
     phone.tap("add-round")
     phone.wait_for("side-0-canasta-natural_sevens-plus")
     phone.fill("side-1-melded", "50")
-    phone.tap("side-1-special-hand")
+    # Chosen in a dialog, said at the panel's end: the rows a finger aims at stay put.
+    phone.scroll_to("side-1-special-hand", band=(0.3, 0.5), middle=True)
+    phone.settle()
+    near = ("side-1-special-hand", "side-1-out-normal", "side-1-red-threes-plus")
+    before = {name: box(phone, name) for name in near}
+    finger(phone, "side-1-special-hand")
+    phone.inputs += 1
     phone.wait_for("special-hand-pairs")
     phone.shot("american-special-hand-choice")
     phone.tap("special-hand-pairs")
     phone.wait_gone("special-hand-pairs")
+    phone.wait_for("side-1-special-hand-said")
+    phone.settle()
+    for name, where in before.items():
+        assert moved(where, box(phone, name)) <= 1, f"{name} moved as the hand was chosen"
     said = phone.wait_text("side-1-special-hand-said", r"cleared and locked")
     assert "Seven pairs" in said and "2,500" in said, said
     wait_selected(phone, "side-1-special-hand")
