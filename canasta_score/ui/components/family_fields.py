@@ -11,7 +11,7 @@ import flet as ft
 
 from canasta_score.core import CanastaKind, RuleSet, UnfinishedMeld
 from canasta_score.i18n import Translator
-from canasta_score.ui.components.basics import TAP, Stepper, Tagged, dialog_title
+from canasta_score.ui.components.basics import TAP, Stepper, Tagged, dialog_title, icon_size
 from canasta_score.ui.components.entry import Toggle, canasta_each, labelled, pair_row
 from canasta_score.ui.state.labels import N_, SHORT_CANASTA_LABELS, SPECIAL_HAND_LABELS
 from canasta_score.ui.state.points import signed
@@ -116,7 +116,7 @@ class OtherKinds(ft.Column):
             cells.append((label, canasta_each(rules, kind, tr), self.steppers[kind]))
         self.area = ft.Column(steppers_in_rows(cells, paired=paired), spacing=2, tight=True)
         self.words = ft.Text("", size=15, weight=ft.FontWeight.BOLD, expand=True)
-        self.icon = ft.Icon(ft.Icons.EXPAND_MORE)
+        self.icon = ft.Icon(ft.Icons.EXPAND_MORE, size=icon_size(scale))
         self.button = ft.Container(
             content=ft.Row([self.words, self.icon], spacing=6),
             on_click=lambda: self.toggle(),
@@ -129,33 +129,31 @@ class OtherKinds(ft.Column):
         )
         self.tag = Tagged(f"side-{n}-other-kinds", self.button)
         self.tag.button = True
-        self.opened = opened or any(side.canastas.get(kind, 0) for kind in kinds)
+        #: The canastas of these kinds entered, as last shown.
+        self.entered = sum(side.canastas.get(kind, 0) for kind in kinds)
+        self.opened = opened or self.entered > 0
         super().__init__([self.tag, self.area], spacing=2, tight=True)
 
     def toggle(self) -> None:
         self.opened = not self.opened
         self.on_open(self.opened)
-        self.area.visible = self.opened
-        self.show_words(sum(stepper_value(s) for s in self.steppers.values()))
+        self.show_opened()
 
     def show(self, side: SideDraft) -> None:
         for kind, stepper in self.steppers.items():
             stepper.show(side.canastas.get(kind, 0))
-        self.area.visible = self.opened
-        self.show_words(sum(side.canastas.get(kind, 0) for kind in self.steppers))
+        self.entered = sum(side.canastas.get(kind, 0) for kind in self.steppers)
+        self.show_opened()
 
-    def show_words(self, entered: int) -> None:
+    def show_opened(self) -> None:
         tr = self.tr
         words = tr._("Aces, sevens and wild canastas")
-        if entered and not self.opened:
-            words = tr._("{kinds}: {count}").format(kinds=words, count=tr.number(entered))
+        if self.entered and not self.opened:
+            words = tr._("{kinds}: {count}").format(kinds=words, count=tr.number(self.entered))
         self.words.value = words
+        self.area.visible = self.opened
         self.icon.icon = ft.Icons.EXPAND_LESS if self.opened else ft.Icons.EXPAND_MORE
         self.tag.expanded = self.opened
-
-
-def stepper_value(stepper: Stepper) -> int:
-    return int(stepper.count.value or 0)
 
 
 class FamilyFields(ft.Column):
