@@ -296,7 +296,7 @@ class SpecialHand:
         self.show_dialog(
             ft.AlertDialog(
                 title=dialog_title(
-                    tr._("Special hand of {side}").format(side=side), self.screen_width, self.scale
+                    tr._("Special hand: {side}").format(side=side), self.screen_width, self.scale
                 ),
                 content=ft.Column(
                     [
@@ -346,8 +346,10 @@ class SpecialHand:
             return
         words = special_hand_words(hand, tr)
         points = self.draft.rules.special_hands.get(hand, 0)
+        # The side's name first, as the problems over Save say it: no preposition or verb
+        # to agree with it ("für Wir", "Me saa").
         self.said.value = tr._(
-            "{hand}: {points} for {side}, and nothing else counts. "
+            "{side}: {hand}, {points}; nothing else counts. "
             "The other fields are cleared and locked."
         ).format(
             hand=words,
