@@ -138,6 +138,7 @@ def test_american_and_samba_rounds_through_the_phone(
     phone.fill("side-0-melded", "200")
     phone.wait_number("side-0-round-score", -200)  # no canasta: melded points count minus
     assert phone.number("side-1-red-threes") == 0
+    phone.scroll_to("side-1-special-hand-said", band=(0.4, 0.7))
     phone.shot("american-special-hand-locked")
     phone.tap("save-round")
     phone.wait_for("round-3-edit")
