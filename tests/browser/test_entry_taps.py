@@ -62,8 +62,9 @@ def test_the_second_sides_switch_takes_at_once_and_the_screen_stays_where_it_was
     phone.tap("save-round")
     phone.wait_for("round-1-edit")
     phone.tap("add-round")
-    # This phone enters meld by meld now: both sides start so in round 2.
-    phone.wait_for("side-1-add-meld-K")
+    # Each side starts as this phone entered it: the first meld by meld, the second in points.
+    phone.wait_for("side-0-add-meld-K")
+    phone.wait_for("side-1-hand")
     phone.wait_for(f"text-scale-{font / 16:.1f}")
     # Where a finger scrolled it to, high on the screen. At 1x the second side's points fill
     # less than the screen below it: without room at the page's end, the page, shorter,
@@ -73,8 +74,7 @@ def test_the_second_sides_switch_takes_at_once_and_the_screen_stays_where_it_was
     first_before = box(phone, "side-0-entry-melds")
     tapped = finger(phone, "side-1-entry-melds")
     phone.inputs += 1
-    phone.wait_gone("side-1-add-meld-K")  # the first tap took: side 2 types its points
-    phone.wait_for("side-1-hand")
+    phone.wait_for("side-1-add-meld-K")  # the first tap took: side 2 goes meld by meld
     settled(phone)
     after = box(phone, "side-1-entry-melds")
     assert moved(tapped, after) <= 2, f"the switch moved from {tapped} to {after}"
@@ -83,7 +83,8 @@ def test_the_second_sides_switch_takes_at_once_and_the_screen_stays_where_it_was
     phone.shot(f"entry-second-side-switched-{font}px")
     # The same switch again, from where the finger is: it takes again, and stays.
     finger(phone, "side-1-entry-melds")
-    phone.wait_for("side-1-add-meld-K")
+    phone.wait_gone("side-1-add-meld-K")
+    phone.wait_for("side-1-hand")
     settled(phone)
     assert moved(tapped, box(phone, "side-1-entry-melds")) <= 2
 

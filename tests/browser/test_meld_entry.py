@@ -125,9 +125,12 @@ def test_the_worked_example_meld_by_meld_in_at_most_26_inputs(
     phone.wait_for("round-1-edit")
     phone.wait_number("side-0-total", 1460)
 
-    # The phone keeps entering meld by meld: the next round starts so, for every side.
+    # The phone keeps each side's way: the first side starts round 2 meld by meld, the
+    # second in points, as each entered round 1.
     phone.tap("add-round")
-    phone.wait_for("side-1-add-meld-K")
+    phone.wait_for("side-0-add-meld-K")
+    phone.wait_for("side-1-hand")
+    phone.wait_gone("side-1-add-meld-K")
 
 
 def test_one_queen_with_two_twos_is_refused_beside_the_meld(

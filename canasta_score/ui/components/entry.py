@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from canasta_score.core import CanastaKind, RuleSet
+from canasta_score.i18n import Translator
 from canasta_score.ui.components.basics import TAP, Stepper, unbroken
 
 #: A line of text is about this many times its font size high (Material's body text).
@@ -145,4 +147,18 @@ def labelled(label: str, extra: str, stepper: Stepper) -> ft.Control:
         spacing=0,
         tight=True,
         expand=True,
+    )
+
+
+def canasta_each(rules: RuleSet, kind: CanastaKind, tr: Translator) -> str:
+    return tr._("{points} each").format(points=tr.number(rules.canasta_bonuses[kind]))
+
+
+def pair_row(pair: list[ft.Control]) -> ft.Row:
+    """Two cells side by side; a lone last cell keeps half the width. Their steppers stay
+    level where one label takes two lines."""
+    return ft.Row(
+        [*pair, *([ft.Container(expand=True)] * (2 - len(pair)))],
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.END,
     )

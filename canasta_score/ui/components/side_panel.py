@@ -13,7 +13,6 @@ from canasta_score.core import (
     CanastaKind,
     CardGroup,
     Problem,
-    RuleSet,
     Side,
     SidePreview,
     WentOut,
@@ -34,14 +33,23 @@ from canasta_score.ui.components.basics import ROBOTO_LINE
 from canasta_score.ui.components.entry import (
     POINTS_FILTER,
     Toggle,
+    canasta_each,
     field_label,
     label_of,
-    labelled,
     points_field,
     say_value,
 )
+from canasta_score.ui.components.family_fields import (
+    FamilyFields,
+    OtherKinds,
+    SpecialHand,
+    canasta_label,
+    kinds_shown,
+    no_meld_by_meld,
+    steppers_in_rows,
+)
 from canasta_score.ui.components.meld_entry import MeldArea
-from canasta_score.ui.state.labels import CARD_GROUP_LABELS, N_
+from canasta_score.ui.state.labels import CARD_GROUP_LABELS
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.round_entry import (
     CardPlace,
@@ -59,14 +67,6 @@ SMALLEST_TEXT = 11
 
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
-
-SHORT_CANASTA_LABELS: dict[CanastaKind, str] = {
-    CanastaKind.NATURAL: N_("Natural canastas"),
-    CanastaKind.MIXED: N_("Mixed canastas"),
-    CanastaKind.NATURAL_ACES: N_("Natural aces"),
-    CanastaKind.MIXED_ACES: N_("Mixed aces"),
-    CanastaKind.WILD: N_("Wild canastas"),
-}
 
 #: Runs one of the draft's verbs, then redraws the screen and keeps the draft (a tap).
 Change = Callable[[Callable[[], None]], None]
@@ -237,10 +237,16 @@ class CardGrid(ft.Column):
 
     def group_row(self, group: CardGroup, change: Change) -> ft.Row:
         draft, n, tr = self.draft, self.n, self.tr
+        name = tr._(CARD_GROUP_LABELS[group])
+        # Where threes are laid out (american), none is melded, and a three left in a hand
+        # may be of either colour: one group, in hand alone.
+        hand_threes = group == CardGroup.BLACK_THREES and draft.rules.black_threes_laid_out
+        if hand_threes:
+            name = tr._("Threes")
         cells: list[ft.Control] = [
             ft.Column(
                 [
-                    ft.Text(tr._(CARD_GROUP_LABELS[group]), size=14, weight=ft.FontWeight.BOLD),
+                    ft.Text(name, size=14, weight=ft.FontWeight.BOLD),
                     ft.Text(
                         tr._("{points} each").format(
                             points=tr.number(draft.rules.card_values.of(group))
@@ -256,16 +262,19 @@ class CardGrid(ft.Column):
         ]
         for place in CardPlace:
             where = tr._("on the table") if place == CardPlace.MELDED else tr._("in hand")
+            if hand_threes and place == CardPlace.MELDED:
+                cells.append(ft.Container(expand=True))
+                continue
 
             def step(count: int, place: CardPlace = place) -> None:
                 change(lambda: draft.add_cards(n, place, group, count))
 
             stepper = Stepper(
-                f"{tr._(CARD_GROUP_LABELS[group])} {where}",
+                f"{name} {where}",
                 draft.sides[n].cards(place)[group],
                 step,
                 f"side-{n}-{place.value}-{group.value}",
-                maximum=draft.cards_limit(group),
+                maximum=draft.cards_limit(group, place),
                 compact=True,
                 tr=tr,
             )
@@ -282,8 +291,9 @@ class CardGrid(ft.Column):
 
 
 class CountSteppers(ft.Column):
-    """Steppers for each canasta kind the rules know and for red threes; two a row, each under
-    its label, where the panel is wide enough, so more of the next side shows."""
+    """Steppers for the canasta kinds the rules know and for the threes; two a row, each
+    under its label, where the panel is wide enough, so more of the next side shows. A rule
+    family's rarer kinds (american's aces, sevens and wild canastas) wait one tap away."""
 
     def __init__(
         self,
@@ -296,24 +306,45 @@ class CountSteppers(ft.Column):
         scale: float = 1.0,
         width: float | None = None,
         canastas: bool = True,
+        kinds_opened: bool = False,
+        on_kinds_open: Callable[[bool], None] = lambda _opened: None,
     ) -> None:
-        """`canastas` False: only red threes (the melds give the canastas)."""
+        """`canastas` False: only the threes (the melds give the canastas). `kinds_opened`:
+        the rarer kinds shown at first; `on_kinds_open` hears them opened or closed."""
         rules = draft.rules
         side = draft.sides[n]
+        front, others = kinds_shown(rules) if canastas else ([], [])
         self.canastas: dict[CanastaKind, Stepper] = {}
-        for kind in rules.canasta_kinds if canastas else ():
+        cells: list[tuple[str, str, Stepper]] = []
+        for kind in front:
 
             def step(count: int, kind: CanastaKind = kind) -> None:
                 change(lambda: draft.add_canasta(n, kind, count))
 
+            label, extra = tr._(canasta_label(kind, rules)), canasta_each(rules, kind, tr)
             self.canastas[kind] = Stepper(
-                tr._(SHORT_CANASTA_LABELS[kind]),
+                label,
                 side.canastas.get(kind, 0),
                 step,
                 f"side-{n}-canasta-{kind.value}",
-                extra=canasta_each(rules, kind, tr),
+                extra=extra,
                 compact=paired,
                 tr=tr,
+                scale=scale,
+                width=width,
+            )
+            cells.append((label, extra, self.canastas[kind]))
+        self.others: OtherKinds | None = None
+        if others:
+            self.others = OtherKinds(
+                draft,
+                n,
+                change,
+                tr,
+                kinds=others,
+                paired=paired,
+                opened=kinds_opened,
+                on_open=on_kinds_open,
                 scale=scale,
                 width=width,
             )
@@ -328,38 +359,39 @@ class CountSteppers(ft.Column):
             scale=scale,
             width=width,
         )
-        steppers = [*self.canastas.values(), self.red_threes]
-        rows: list[ft.Control] = list(steppers)
-        if paired:
-            labels = [tr._(SHORT_CANASTA_LABELS[kind]) for kind in self.canastas]
-            extras = [canasta_each(rules, kind, tr) for kind in self.canastas]
-            cells = [
-                labelled(label, extra, stepper)
-                for label, extra, stepper in zip(
-                    [*labels, tr._("Red threes")], [*extras, ""], steppers, strict=True
-                )
+        threes = [(tr._("Red threes"), "", self.red_threes)]
+        self.black_threes: Stepper | None = None
+        if rules.black_threes is not None:
+            self.black_threes = Stepper(
+                tr._("Black threes"),
+                side.black_threes,
+                lambda count: change(lambda: draft.add_black_three(n, count)),
+                f"side-{n}-black-threes",
+                maximum=len(rules.black_threes) - 1,
+                compact=paired,
+                tr=tr,
+                scale=scale,
+                width=width,
+            )
+            threes.append((tr._("Black threes"), "", self.black_threes))
+        if self.others is None:
+            rows = steppers_in_rows([*cells, *threes], paired=paired)
+        else:  # the rarer kinds open between the canastas and the threes
+            rows = [
+                *steppers_in_rows(cells, paired=paired),
+                self.others,
+                *steppers_in_rows(threes, paired=paired),
             ]
-            rows = [pair_row(cells[i : i + 2]) for i in range(0, len(cells), 2)]
         super().__init__(rows, spacing=2)
 
     def show(self, side: SideDraft) -> None:
         for kind, stepper in self.canastas.items():
             stepper.show(side.canastas.get(kind, 0))
+        if self.others is not None:
+            self.others.show(side)
         self.red_threes.show(side.red_threes)
-
-
-def canasta_each(rules: RuleSet, kind: CanastaKind, tr: Translator) -> str:
-    return tr._("{points} each").format(points=tr.number(rules.canasta_bonuses[kind]))
-
-
-def pair_row(pair: list[ft.Control]) -> ft.Row:
-    """Two cells side by side; a lone last cell keeps half the width. Their steppers stay
-    level where one label takes two lines."""
-    return ft.Row(
-        [*pair, *([ft.Container(expand=True)] * (2 - len(pair)))],
-        spacing=8,
-        vertical_alignment=ft.CrossAxisAlignment.END,
-    )
+        if self.black_threes is not None:
+            self.black_threes.show(side.black_threes)
 
 
 class BothFigures(ft.Container):
@@ -523,6 +555,12 @@ class EntryScreen(Protocol):
         """Draws one side's panel again in its place (the rest of the screen, and where it is
         scrolled to, stay)."""
 
+    def kinds_opened(self, side: int) -> bool:
+        """Whether a side's rarer canasta kinds (american) are shown at first."""
+
+    def open_kinds(self, side: int, opened: bool) -> None:
+        """A side's rarer canasta kinds were opened or closed: kept for the next drawing."""
+
 
 class SidePanel:
     """One side's part of the round: fields, steppers, going out, its preview and its problems."""
@@ -548,7 +586,10 @@ class SidePanel:
         self.by_melds = Toggle(
             tr._("Meld by meld"), self.switch_mode, f"side-{index}-entry-melds", scale=scale
         )
-        self.switch_row = ft.Row([self.by_melds.tag])
+        # Where the rules have no meld-by-meld entry, a line says so where its switch is.
+        self.switch_row = ft.Row(
+            [self.by_melds.tag if draft.rules.meld_by_meld else no_meld_by_meld(index, tr)]
+        )
         self.both = BothFigures(index, self.tapped, draft, tr)
         self.melded, self.hand, self.points_row = self.points_fields()
         self.cards_area = CardGrid(draft, index, self.tapped, tr)
@@ -572,26 +613,34 @@ class SidePanel:
             scale=scale,
             width=self.inner,
             canastas=not melds,
+            kinds_opened=screen.kinds_opened(index),
+            on_kinds_open=lambda opened: screen.open_kinds(index, opened),
         )
-        self.out_normal, self.out_concealed = (
-            self.way_out(WentOut.NORMAL),
-            self.way_out(WentOut.CONCEALED),
+        #: Unfinished melds and players holding three aces or sevens (american).
+        self.family = FamilyFields(
+            draft, index, self.tapped, tr, paired=screen.paired_steppers(), scale=scale
         )
+        self.out_normal = self.way_out(WentOut.NORMAL)
+        #: None where nobody goes out concealed (the rule families).
+        self.out_concealed = (
+            self.way_out(WentOut.CONCEALED) if draft.rules.going_out_concealed is not None else None
+        )
+        #: The special hand a side may go out with (american), beside Went out.
+        self.special: SpecialHand | None = None
+        if draft.rules.special_hands:
+            messages = screen.app.messages
+            self.special = SpecialHand(
+                draft,
+                index,
+                self.tapped,
+                tr,
+                show_dialog=messages.show_dialog,
+                close_dialog=messages.close_dialog,
+                screen_width=screen.app.layout.width,
+                scale=scale,
+            )
         self.cards_item, self.penalty_item, self.more = self.more_menu()
-        # Both ways out side by side where their labels fit, else one under the other.
-        room = (self.inner - tap_size(scale) - 12) / 2 - 46
-        if all(
-            text_width(toggle.label.value, 15, scale) <= room
-            for toggle in (self.out_normal, self.out_concealed)
-        ):
-            going_out: list[ft.Control] = [
-                ft.Row([self.out_normal.tag, self.out_concealed.tag, self.more], spacing=6)
-            ]
-        else:
-            going_out = [
-                ft.Row([self.out_normal.tag, self.more], spacing=6),
-                ft.Row([self.out_concealed.tag]),
-            ]
+        going_out = self.going_out_rows()
         self.dealer_bonus = self.dealer_bonus_toggle()
         if self.dealer_bonus is not None:
             going_out.append(ft.Row([self.dealer_bonus.tag]))
@@ -615,14 +664,31 @@ class SidePanel:
             self.points_row,
             self.cards_area,
             self.counts,
+            self.family,
             *going_out,
             self.penalty,
+            # Said at the end, where coming or going it moves none of the panel's rows.
+            *([self.special.notice] if self.special is not None else []),
             self.both,
             padding=10,
         )
         self.view.expand = screen.side_by_side()
 
     # --- parts --------------------------------------------------------------------------
+
+    def going_out_rows(self) -> list[ft.Control]:
+        """Went out, and concealed or a special hand where the rules have one: side by side
+        where their labels fit, else one under the other; the menu beside the first."""
+        second = self.out_concealed or (self.special.toggle if self.special else None)
+        if second is None:
+            return [ft.Row([self.out_normal.tag, self.more], spacing=6)]
+        room = (self.inner - tap_size(self.scale) - 12) / 2 - 46
+        if all(
+            text_width(str(toggle.label.value), 15, self.scale) <= room
+            for toggle in (self.out_normal, second)
+        ):
+            return [ft.Row([self.out_normal.tag, second.tag, self.more], spacing=6)]
+        return [ft.Row([self.out_normal.tag, self.more], spacing=6), ft.Row([second.tag])]
 
     def points_fields(self) -> tuple[ft.TextField, ft.TextField, ft.Row]:
         """Melded and hand points side by side; Enter moves on, as on a paper form."""
@@ -839,13 +905,37 @@ class SidePanel:
         if cards:
             self.cards_area.show(side)
         self.counts.show(side)
+        self.family.show(side)
         self.out_normal.show(side.went_out == WentOut.NORMAL)
-        self.out_concealed.show(side.went_out == WentOut.CONCEALED)
+        if self.out_concealed is not None:
+            self.out_concealed.show(side.went_out == WentOut.CONCEALED)
+        if self.special is not None:
+            self.special.show(side)
+        self.lock(self.screen.draft.locked(self.index))
         if self.dealer_bonus is not None:
             self.dealer_bonus.show(side.dealer_bonus)
         self.header.show(preview)
         self.show_problems(problems)
         self.say_values(side)
+
+    def lock(self, locked: bool) -> None:
+        """A side that went out with a special hand takes nothing else: its fields are off
+        and show what the draft holds, nothing (the special hand's choice stays on, to take
+        it back)."""
+        if locked:
+            for field in (self.melded, self.hand, self.penalty):
+                field.value = ""
+        for control in (
+            self.points_row,
+            self.cards_area,
+            self.counts,
+            self.family,
+            self.out_normal,
+            self.more,
+            self.penalty,
+        ):
+            control.disabled = locked
+            control.opacity = 0.4 if locked else 1.0  # seen to be off, the toggles too
 
     def say_values(self, side: SideDraft) -> None:
         """Each field's label tells what it holds (`field_label`); not the one typed in,

@@ -35,6 +35,19 @@ CANASTA_LABELS: Mapping[CanastaKind, str] = {
     CanastaKind.SAMBA: N_("Sambas"),
 }
 
+#: A canasta stepper's name in round entry (the canastas, as the rules name them).
+SHORT_CANASTA_LABELS: Mapping[CanastaKind, str] = {
+    CanastaKind.NATURAL: N_("Natural canastas"),
+    CanastaKind.MIXED: N_("Mixed canastas"),
+    CanastaKind.NATURAL_ACES: N_("Natural aces"),
+    CanastaKind.MIXED_ACES: N_("Mixed aces"),
+    CanastaKind.NATURAL_SEVENS: N_("Natural sevens canastas"),
+    CanastaKind.WILD_TWOS: N_("Canastas of seven twos"),
+    CanastaKind.WILD_JOKERS: N_("Canastas with four jokers"),
+    CanastaKind.WILD: N_("Wild canastas"),
+    CanastaKind.SAMBA: N_("Sambas"),
+}
+
 #: The unfinished melds that cost points at the end (american), as a player names them.
 UNFINISHED_LABELS: Mapping[UnfinishedMeld, str] = {
     UnfinishedMeld.ACES: N_("Unfinished aces meld"),

@@ -18,6 +18,7 @@ from canasta_score.core import (
     RuleSet,
     SideEntry,
     SidePreview,
+    UnfinishedMeld,
     WentOut,
 )
 from canasta_score.core.cards import cards_in_packs
@@ -37,6 +38,8 @@ class EntryMode(StrEnum):
 
 #: This phone's way of entering a side's table (`EntryMode`), kept as its language is.
 ENTRY_MODE_SETTING = "entry_mode"
+#: Whether this phone last left a side's rarer canasta kinds (american) open: "1" or "".
+KINDS_OPEN_SETTING = "canasta_kinds_open"
 #: The key of a kept draft's identity: the typing it belongs to (`typed_round`).
 ENTRY = "entry"
 
@@ -50,6 +53,14 @@ class CardPlace(StrEnum):
 
 def _no_cards() -> dict[CardGroup, int]:
     return dict.fromkeys(CardGroup, 0)
+
+
+def _no_unfinished() -> dict[UnfinishedMeld, int]:
+    return {}
+
+
+#: Players of a side holding three or more aces, or sevens (american), as the verbs name them.
+HELD = ("aces", "sevens")
 
 
 def _counts(cards: Mapping[CardGroup, int]) -> CardCounts:
@@ -102,6 +113,15 @@ class SideDraft:
     penalty_text: str = ""
     #: The side's table meld by meld, in the order entered (one meld of each rank).
     melds: list[MeldDraft] = field(default_factory=list)
+    #: Black threes laid out (american).
+    black_threes: int = 0
+    #: Unfinished melds on the side's table at the end, 1 each (american).
+    incomplete: dict[UnfinishedMeld, int] = field(default_factory=_no_unfinished)
+    #: Players of the side holding three or more aces, and three or more sevens (american).
+    held_aces: int = 0
+    held_sevens: int = 0
+    #: The special hand the side went out with (american): then the side's only entry.
+    special_hand: str | None = None
 
     @property
     def touched(self) -> bool:
@@ -117,7 +137,20 @@ class SideDraft:
             or self.red_threes
             or self.went_out
             or self.dealer_bonus
+            or self.black_threes
+            or any(self.incomplete.values())
+            or self.held_aces
+            or self.held_sevens
+            or self.special_hand
         )
+
+    def clear_entries(self) -> None:
+        """Everything entered for the side goes (its way of entering stays): a special hand
+        scores alone."""
+        mode = self.mode
+        fresh = SideDraft(mode=mode, canastas=dict.fromkeys(self.canastas, 0))
+        for name in (f.name for f in dataclasses.fields(self)):
+            setattr(self, name, getattr(fresh, name))
 
     def meld_of(self, rank: Rank) -> MeldDraft | None:
         return next((meld for meld in self.melds if meld.rank == rank), None)
@@ -141,6 +174,11 @@ class SideDraft:
             "dealer_bonus": self.dealer_bonus,
             "penalty_text": self.penalty_text,
             "melds": [meld.as_dict() for meld in self.melds],
+            "black_threes": self.black_threes,
+            "incomplete": {str(meld): n for meld, n in self.incomplete.items()},
+            "held_aces": self.held_aces,
+            "held_sevens": self.held_sevens,
+            "special_hand": self.special_hand,
         }
 
     @classmethod
@@ -159,6 +197,13 @@ class SideDraft:
             CanastaKind(k): int(v) for k, v in dict(values.get("canastas") or {}).items()
         }
         values["melds"] = [MeldDraft.from_dict(meld) for meld in values.get("melds") or []]
+        values["incomplete"] = {
+            UnfinishedMeld(k): int(v) for k, v in dict(values.get("incomplete") or {}).items()
+        }
+        for key in ("black_threes", "held_aces", "held_sevens"):
+            values[key] = max(0, int(values.get(key) or 0))
+        hand = values.get("special_hand")
+        values["special_hand"] = hand if isinstance(hand, str) and hand else None
         return cls(**values)
 
     @classmethod
@@ -169,6 +214,11 @@ class SideDraft:
             went_out=entry.went_out,
             dealer_bonus=entry.dealer_bonus,
             penalty_text=str(entry.penalty) if entry.penalty else "",
+            black_threes=entry.black_threes,
+            incomplete={UnfinishedMeld(k): n for k, n in entry.incomplete.items() if n},
+            held_aces=entry.held_aces,
+            held_sevens=entry.held_sevens,
+            special_hand=entry.special_hand,
         )
         melds = entry.melds
         if melds is not None:
@@ -220,7 +270,7 @@ class RoundDraft:
         self.editing = round_number
         #: How each side starts out (as this phone last entered that side of this game).
         modes = [mode] * len(game.sides) if isinstance(mode, EntryMode | str) else list(mode)
-        self.start_modes = [EntryMode(m) for m in modes]
+        self.start_modes = [self._offered(EntryMode(m)) for m in modes]
         self.sides = [self._fresh_side(index) for index in range(len(game.sides))]
         if round_number is not None:
             self.sides = [
@@ -237,6 +287,15 @@ class RoundDraft:
     def round_number(self) -> int:
         return self.editing if self.editing is not None else len(self.game.rounds) + 1
 
+    def _offered(self, mode: EntryMode) -> EntryMode:
+        """`mode`, or typed points where the rules have no meld-by-meld entry (a phone that
+        last entered a classic game meld by meld starts a samba round with points)."""
+        return EntryMode.POINTS if mode == EntryMode.MELDS and not self.rules.meld_by_meld else mode
+
+    def locked(self, side: int) -> bool:
+        """Whether the side went out with a special hand: nothing else is entered for it."""
+        return self.sides[side].special_hand is not None
+
     def _no_canastas(self) -> dict[CanastaKind, int]:
         return dict.fromkeys(self.game.rules.canasta_kinds, 0)
 
@@ -246,20 +305,24 @@ class RoundDraft:
     # --- verbs -------------------------------------------------------------------------
 
     def set_melded(self, side: int, text: str) -> None:
-        self.sides[side].melded_text = text
+        if not self.locked(side):
+            self.sides[side].melded_text = text
 
     def set_hand(self, side: int, text: str) -> None:
-        self.sides[side].hand_text = text
+        if not self.locked(side):
+            self.sides[side].hand_text = text
 
     def set_penalty(self, side: int, text: str) -> None:
-        self.sides[side].penalty_text = text
+        if not self.locked(side):
+            self.sides[side].penalty_text = text
 
     def set_mode(self, side: int, mode: EntryMode) -> None:
         """Switch a side between typed points, card counts and melds. Nothing entered is lost:
         each way keeps its own figures, and typed points left blank take what the cards or
         melds give. Where both ways hold figures, `other_figures` shows them side by side."""
         draft = self.sides[side]
-        if mode == draft.mode:
+        mode = self._offered(EntryMode(mode))
+        if mode == draft.mode or self.locked(side):
             return
         if mode != EntryMode.CARDS and draft.mode == EntryMode.CARDS:
             if not draft.melded_text.strip():
@@ -370,29 +433,91 @@ class RoundDraft:
         draft.melds = [meld for meld in draft.melds if meld.rank != rank]
 
     def add_cards(self, side: int, place: CardPlace, group: CardGroup, step: int) -> None:
+        if self.locked(side):
+            return
         cards = self.sides[side].cards(place)
         cards[group] = max(0, cards[group] + step)
 
     def add_canasta(self, side: int, kind: CanastaKind, step: int) -> None:
+        if self.locked(side):
+            return
         canastas = self.sides[side].canastas
         canastas[kind] = max(0, canastas.get(kind, 0) + step)
 
     def add_red_three(self, side: int, step: int) -> None:
-        self.sides[side].red_threes = max(0, self.sides[side].red_threes + step)
+        if not self.locked(side):
+            self.sides[side].red_threes = max(0, self.sides[side].red_threes + step)
+
+    def add_black_three(self, side: int, step: int) -> None:
+        """One black three more or less laid out (where the rules lay them out)."""
+        values = self.rules.black_threes
+        if values is None or self.locked(side):
+            return
+        draft = self.sides[side]
+        draft.black_threes = min(len(values) - 1, max(0, draft.black_threes + step))
+
+    def toggle_incomplete(self, side: int, meld: UnfinishedMeld) -> None:
+        """An unfinished meld on the side's table, or not. The side has one meld of wild cards
+        at most: with all four jokers or without, so choosing one takes the other back."""
+        if meld not in self.rules.incomplete_penalty or self.locked(side):
+            return
+        incomplete = self.sides[side].incomplete  # the melds that lie there, each 1
+        if incomplete.pop(meld, 0):
+            return
+        incomplete[meld] = 1
+        wild = (UnfinishedMeld.WILD, UnfinishedMeld.WILD_JOKERS)
+        if meld in wild:
+            incomplete.pop(wild[1] if meld == wild[0] else wild[0], None)
+
+    def add_held(self, side: int, held: str, step: int) -> None:
+        """One player more or less of the side holding three or more aces (`held` "aces") or
+        sevens ("sevens"), up to the side's players."""
+        if self.rules.held_penalty is None or held not in HELD or self.locked(side):
+            return
+        draft, name = self.sides[side], f"held_{held}"
+        setattr(draft, name, min(self.held_most(side), max(0, getattr(draft, name) + step)))
+
+    def held_most(self, side: int) -> int:
+        """How many players of the side may hold three or more aces (or sevens)."""
+        return len(self.game.sides[side].players)
+
+    def set_special_hand(self, side: int, hand: str | None) -> None:
+        """The side went out with a special hand (a name of the rules' `special_hands`), or
+        not (None). The hand scores alone: everything else entered for the side is cleared
+        and stays locked while it is chosen. It is the round's going out, so no other side
+        went out."""
+        if hand is not None and hand not in self.rules.special_hands:
+            return
+        draft = self.sides[side]
+        if hand is None:
+            draft.special_hand = None
+            return
+        draft.clear_entries()
+        draft.special_hand = hand
+        for index, other in enumerate(self.sides):
+            if index != side:
+                other.went_out = None
+                other.special_hand = None
 
     def set_went_out(self, side: int, went_out: WentOut | None) -> None:
-        """Choose how a side went out; only one side goes out, so the others are cleared."""
+        """Choose how a side went out; only one side goes out, so the others are cleared
+        (a special hand too: it is a going out)."""
+        if self.locked(side):
+            return
         for index, draft in enumerate(self.sides):
             if index == side:
                 draft.went_out = went_out
             elif went_out is not None:
                 draft.went_out = None
+                draft.special_hand = None
 
     def toggle_went_out(self, side: int, went_out: WentOut) -> None:
         """One tap sets it, a second tap on the same choice takes it back."""
         self.set_went_out(side, None if self.sides[side].went_out == went_out else went_out)
 
     def toggle_dealer_bonus(self, side: int) -> None:
+        if self.locked(side):
+            return
         on = not self.sides[side].dealer_bonus
         for index, draft in enumerate(self.sides):
             draft.dealer_bonus = on if index == side else (False if on else draft.dealer_bonus)
@@ -408,6 +533,8 @@ class RoundDraft:
     def _side_entry(self, index: int) -> tuple[SideEntry | None, list[Problem]]:
         draft = self.sides[index]
         problems: list[Problem] = []
+        if draft.special_hand is not None:
+            return SideEntry(special_hand=draft.special_hand), []
 
         def problem(field_name: str, message: str) -> None:
             problems.append(
@@ -446,6 +573,10 @@ class RoundDraft:
             went_out=draft.went_out,
             dealer_bonus=draft.dealer_bonus,
             penalty=penalty or 0,
+            black_threes=draft.black_threes,
+            incomplete={str(meld): n for meld, n in draft.incomplete.items() if n},
+            held_aces=draft.held_aces,
+            held_sevens=draft.held_sevens,
         )
         return entry, []
 
@@ -497,7 +628,13 @@ class RoundDraft:
     def cards_points(self, side: int, place: CardPlace) -> int:
         return self._cards_points(self.sides[side].cards(place))
 
-    def cards_limit(self, group: CardGroup) -> int:
+    def cards_limit(self, group: CardGroup, place: CardPlace = CardPlace.HAND) -> int:
+        """The most cards of a group the packs hold. Where black threes are laid out
+        (american), no three is melded, and a three left in a hand may be of either colour."""
+        if group == CardGroup.BLACK_THREES and self.rules.black_threes_laid_out:
+            if place == CardPlace.MELDED:
+                return 0
+            return cards_in_packs(group, self.rules.packs) + self.rules.red_threes_in_packs
         return cards_in_packs(group, self.rules.packs)
 
     # --- keeping it across app restarts -------------------------------------------------
@@ -531,6 +668,7 @@ class RoundDraft:
                 return draft
             for side in restored:
                 side.canastas = draft._no_canastas() | side.canastas
+                side.mode = draft._offered(side.mode)
             draft.sides = restored
         return draft
 

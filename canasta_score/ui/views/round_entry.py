@@ -16,7 +16,13 @@ from canasta_score.ui.round_port import StoredRoundPort
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.entry_modes import EntryModes
 from canasta_score.ui.state.names import shown_game
-from canasta_score.ui.state.round_entry import ENTRY, ENTRY_MODE_SETTING, EntryMode, RoundDraft
+from canasta_score.ui.state.round_entry import (
+    ENTRY,
+    ENTRY_MODE_SETTING,
+    KINDS_OPEN_SETTING,
+    EntryMode,
+    RoundDraft,
+)
 from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds
 from canasta_score.ui.store import DatabaseUnavailable, StoredGame
 from canasta_score.ui.views.game_screen import GameScreen
@@ -76,6 +82,8 @@ class RoundEntryScreen(GameScreen, Screen):
         #: The points field typed in (its identifier), which has the keyboard whenever the
         #: screen is drawn: at first the first side's melded points of a new round.
         self.typing_in: str | None = "side-0-melded" if editing is None else None
+        #: The sides whose rarer canasta kinds are open (None: as this phone left them).
+        self.opened_kinds: set[int] | None = None
 
     def read_typed(self, stored: StoredGame, editing: int | None) -> TypedRound:
         """The round as this phone left it (a new round's kept draft), else a fresh one."""
@@ -361,6 +369,26 @@ class RoundEntryScreen(GameScreen, Screen):
         panel.take_place_of(self.panels[index])
         self.panels[index] = panel
         self.changed(at_once=True)
+
+    def kinds_opened(self, side: int) -> bool:
+        """A side's rarer canasta kinds (american) are shown at first where this phone left
+        them open, for this side or the last game's (a table that plays them opens them
+        once), or where they were opened on this screen."""
+        if self.opened_kinds is None:
+            left_open = self.app.device.setting(KINDS_OPEN_SETTING, "") == "1"
+            self.opened_kinds = set(range(len(self.draft.sides))) if left_open else set()
+        return side in self.opened_kinds
+
+    def open_kinds(self, side: int, opened: bool) -> None:
+        """A side's rarer kinds opened or closed: kept for the screen's next drawing, and as
+        this phone's way for the rounds to come."""
+        kinds = self.opened_kinds if self.opened_kinds is not None else set()
+        if opened:
+            kinds.add(side)
+        else:
+            kinds.discard(side)
+        self.opened_kinds = kinds
+        self.app.device.set_setting(KINDS_OPEN_SETTING, "1" if kinds else "")
 
     def after_side(self, index: int) -> None:
         """Enter in a side's hand field moves on to the next side's melded points."""

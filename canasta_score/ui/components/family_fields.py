@@ -1,0 +1,370 @@
+"""Round entry's fields of the rule families (Modern American, Samba): the canasta kinds past
+the usual two, one tap away; black threes; unfinished melds; players holding three aces or
+sevens; the special hand that locks its side; and the line that says meld by meld is not
+offered. Each shows only what the side's rules have (RULES_FAMILIES.md, "What a player enters")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from canasta_score.core import CanastaKind, RuleSet, UnfinishedMeld
+from canasta_score.i18n import Translator
+from canasta_score.ui.components.basics import TAP, Stepper, Tagged, dialog_title, icon_size
+from canasta_score.ui.components.entry import Toggle, canasta_each, labelled, pair_row
+from canasta_score.ui.state.labels import N_, SHORT_CANASTA_LABELS, SPECIAL_HAND_LABELS
+from canasta_score.ui.state.points import signed
+from canasta_score.ui.state.round_entry import HELD, RoundDraft, SideDraft
+
+#: Runs one of the draft's verbs, then redraws the screen and keeps the draft (a tap).
+Change = Callable[[Callable[[], None]], None]
+
+#: The canastas a rule family's side sees first: the usual ones (samba's own first).
+USUAL_KINDS = (CanastaKind.SAMBA, CanastaKind.NATURAL, CanastaKind.MIXED)
+
+UNFINISHED_LABELS: dict[UnfinishedMeld, str] = {
+    UnfinishedMeld.ACES: N_("Aces"),
+    UnfinishedMeld.SEVENS: N_("Sevens"),
+    UnfinishedMeld.WILD: N_("Wild cards"),
+    UnfinishedMeld.WILD_JOKERS: N_("Wild cards, all four jokers"),
+}
+
+HELD_LABELS = {
+    "aces": N_("Players holding 3+ aces"),
+    "sevens": N_("Players holding 3+ sevens"),
+}
+
+
+def kinds_shown(rules: RuleSet) -> tuple[list[CanastaKind], list[CanastaKind]]:
+    """The canasta kinds a side sees at once, and those one tap away. The presets of
+    RULES.md show every kind they have; a rule family its usual ones, the rest (american's
+    aces, sevens and wild canastas) behind a tap, never a long scroll.
+
+    >>> from canasta_score.core import AMERICAN, FLEMISH, SAMBA
+    >>> [[k.value for k in kinds] for kinds in kinds_shown(AMERICAN)]
+    [['natural', 'mixed'], ['natural_aces', 'natural_sevens', 'wild_twos', 'wild_jokers', 'wild']]
+    >>> [len(kinds) for kinds in kinds_shown(SAMBA)], [len(kinds) for kinds in kinds_shown(FLEMISH)]
+    ([3, 0], [5, 0])
+    """
+    kinds = list(rules.canasta_kinds)
+    if rules.meld_by_meld:
+        return kinds, []
+    front = [kind for kind in USUAL_KINDS if kind in kinds]
+    return front, [kind for kind in kinds if kind not in front]
+
+
+def canasta_label(kind: CanastaKind, rules: RuleSet) -> str:
+    """A canasta stepper's name (a msgid): a `wild` canasta beside one of seven twos and one
+    with four jokers is the other wild canastas."""
+    if kind == CanastaKind.WILD and CanastaKind.WILD_TWOS in rules.canasta_bonuses:
+        return N_("Other wild canastas")
+    return SHORT_CANASTA_LABELS[kind]
+
+
+def steppers_in_rows(
+    cells: Sequence[tuple[str, str, Stepper]], *, paired: bool
+) -> list[ft.Control]:
+    """Steppers two a row under their labels (`paired`), else each a row of its own."""
+    if not paired:
+        return [stepper for _label, _extra, stepper in cells]
+    labelled_cells = [labelled(label, extra, stepper) for label, extra, stepper in cells]
+    return [pair_row(labelled_cells[i : i + 2]) for i in range(0, len(labelled_cells), 2)]
+
+
+class OtherKinds(ft.Column):
+    """The canasta kinds past the usual ones (american), under a button that opens them in
+    place: the button and every row above it stay where they are. Closed, the button says how
+    many canastas it holds, so none is entered out of sight."""
+
+    def __init__(
+        self,
+        draft: RoundDraft,
+        n: int,
+        change: Change,
+        tr: Translator,
+        *,
+        kinds: Sequence[CanastaKind],
+        paired: bool,
+        opened: bool,
+        on_open: Callable[[bool], None],
+        scale: float = 1.0,
+        width: float | None = None,
+    ) -> None:
+        self.tr = tr
+        self.on_open = on_open
+        rules, side = draft.rules, draft.sides[n]
+        self.steppers: dict[CanastaKind, Stepper] = {}
+        cells = []
+        for kind in kinds:
+
+            def step(count: int, kind: CanastaKind = kind) -> None:
+                change(lambda: draft.add_canasta(n, kind, count))
+
+            label = tr._(canasta_label(kind, rules))
+            self.steppers[kind] = Stepper(
+                label,
+                side.canastas.get(kind, 0),
+                step,
+                f"side-{n}-canasta-{kind.value}",
+                extra=canasta_each(rules, kind, tr),
+                compact=paired,
+                tr=tr,
+                scale=scale,
+                width=width,
+            )
+            cells.append((label, canasta_each(rules, kind, tr), self.steppers[kind]))
+        self.area = ft.Column(steppers_in_rows(cells, paired=paired), spacing=2, tight=True)
+        self.words = ft.Text("", size=15, weight=ft.FontWeight.BOLD, expand=True)
+        self.icon = ft.Icon(ft.Icons.EXPAND_MORE, size=icon_size(scale))
+        self.button = ft.Container(
+            content=ft.Row([self.words, self.icon], spacing=6),
+            on_click=lambda: self.toggle(),
+            ink=True,
+            border_radius=8,
+            # At least a finger high (a line of 15 px text is 22 px); a label on two lines
+            # (large text) makes it taller.
+            padding=ft.Padding.symmetric(horizontal=8, vertical=(TAP - 22) / 2),
+            alignment=ft.Alignment.CENTER_LEFT,
+        )
+        self.tag = Tagged(f"side-{n}-other-kinds", self.button)
+        self.tag.button = True
+        #: The canastas of these kinds entered, as last shown.
+        self.entered = sum(side.canastas.get(kind, 0) for kind in kinds)
+        self.opened = opened or self.entered > 0
+        super().__init__([self.tag, self.area], spacing=2, tight=True)
+
+    def toggle(self) -> None:
+        self.opened = not self.opened
+        self.on_open(self.opened)
+        self.show_opened()
+
+    def show(self, side: SideDraft) -> None:
+        for kind, stepper in self.steppers.items():
+            stepper.show(side.canastas.get(kind, 0))
+        self.entered = sum(side.canastas.get(kind, 0) for kind in self.steppers)
+        self.show_opened()
+
+    def show_opened(self) -> None:
+        tr = self.tr
+        words = tr._("Aces, sevens and wild canastas")
+        if self.entered and not self.opened:
+            words = tr._("{kinds}: {count}").format(kinds=words, count=tr.number(self.entered))
+        self.words.value = words
+        self.area.visible = self.opened
+        self.icon.icon = ft.Icons.EXPAND_LESS if self.opened else ft.Icons.EXPAND_MORE
+        self.tag.expanded = self.opened
+
+
+class FamilyFields(ft.Column):
+    """What lies unfinished on the side's table (american: aces, sevens, wild cards, wild
+    cards with all four jokers, each yes or no, the two wild ones exclusive) and how many of
+    its players hold three or more aces, or sevens."""
+
+    def __init__(
+        self,
+        draft: RoundDraft,
+        n: int,
+        change: Change,
+        tr: Translator,
+        *,
+        paired: bool,
+        scale: float = 1.0,
+        width: float | None = None,
+    ) -> None:
+        rules, side = draft.rules, draft.sides[n]
+        self.unfinished: dict[UnfinishedMeld, Toggle] = {}
+        for meld in UnfinishedMeld:
+            if meld not in rules.incomplete_penalty:
+                continue
+
+            def toggled(meld: UnfinishedMeld = meld) -> None:
+                change(lambda: draft.toggle_incomplete(n, meld))
+
+            self.unfinished[meld] = Toggle(
+                tr._(UNFINISHED_LABELS[meld]),
+                toggled,
+                f"side-{n}-unfinished-{meld.value}",
+                scale=scale,
+            )
+        self.held: dict[str, Stepper] = {}
+        cells = []
+        if rules.held_penalty is not None:
+            each = tr._("{points} each").format(points=signed(-rules.held_penalty, tr))
+            for held in HELD:
+
+                def step(count: int, held: str = held) -> None:
+                    change(lambda: draft.add_held(n, held, count))
+
+                label = tr._(HELD_LABELS[held])
+                self.held[held] = Stepper(
+                    label,
+                    getattr(side, f"held_{held}"),
+                    step,
+                    f"side-{n}-held-{held}",
+                    extra=each,
+                    maximum=draft.held_most(n),
+                    compact=paired,
+                    tr=tr,
+                    scale=scale,
+                    width=width,
+                )
+                cells.append((label, each, self.held[held]))
+        rows: list[ft.Control] = []
+        if self.unfinished:
+            heading = tr._("Unfinished melds on the table")
+            rows.append(ft.Text(heading, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+            toggles: list[ft.Control] = [toggle.tag for toggle in self.unfinished.values()]
+            # Two a row, wrapping between words where a label is long ("Wild cards, all
+            # four jokers"); at large text each a row of its own.
+            per_row = 2 if scale < 1.5 else 1
+            rows += [
+                ft.Row(toggles[i : i + per_row], spacing=6) for i in range(0, len(toggles), per_row)
+            ]
+        rows += steppers_in_rows(cells, paired=paired)
+        super().__init__(rows, spacing=6, tight=True, visible=bool(rows))
+
+    def show(self, side: SideDraft) -> None:
+        for meld, toggle in self.unfinished.items():
+            toggle.show(bool(side.incomplete.get(meld, 0)))
+        for held, stepper in self.held.items():
+            stepper.show(getattr(side, f"held_{held}"))
+
+
+def special_hand_words(hand: str, tr: Translator) -> str:
+    """A special hand's name as the table says it (a custom copy's own hand: its name)."""
+    label = SPECIAL_HAND_LABELS.get(hand)
+    return tr._(label) if label is not None else hand
+
+
+class SpecialHand:
+    """The side went out with a special hand (american): a choice beside Went out that opens
+    the rules' hands in a dialog (the panel's rows stay where they are), and a line at the
+    panel's end that says the hand scores alone and the side's other fields are cleared and
+    locked."""
+
+    def __init__(
+        self,
+        draft: RoundDraft,
+        n: int,
+        change: Change,
+        tr: Translator,
+        *,
+        show_dialog: Callable[[ft.AlertDialog], None],
+        close_dialog: Callable[[], None],
+        screen_width: float,
+        scale: float = 1.0,
+    ) -> None:
+        self.draft, self.n, self.change, self.tr = draft, n, change, tr
+        self.show_dialog, self.close_dialog = show_dialog, close_dialog
+        self.screen_width, self.scale = screen_width, scale
+        self.toggle = Toggle(tr._("Special hand"), self.open, f"side-{n}-special-hand", scale=scale)
+        self.said = ft.Text("", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER)
+        self.notice = ft.Container(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    Tagged(f"side-{n}-special-hand-said", self.said, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=8,
+            padding=8,
+            visible=False,
+        )
+
+    def open(self) -> None:
+        """The rules' hands, each with its score, and "no special hand"; one tap chooses."""
+        draft, tr = self.draft, self.tr
+        chosen = draft.sides[self.n].special_hand
+
+        def choose(hand: str | None) -> None:
+            self.close_dialog()
+            self.change(lambda: draft.set_special_hand(self.n, hand))
+
+        choices: list[ft.Control] = []
+        for hand, points in draft.rules.special_hands.items():
+            words = tr._("{hand}: {points}").format(
+                hand=special_hand_words(hand, tr), points=signed(points, tr)
+            )
+            choices.append(self.choice(f"special-hand-{hand}", words, hand == chosen, hand, choose))
+        choices.append(
+            self.choice("special-hand-none", tr._("No special hand"), chosen is None, None, choose)
+        )
+        side = draft.game.sides[self.n].name
+        self.show_dialog(
+            ft.AlertDialog(
+                title=dialog_title(
+                    tr._("Special hand: {side}").format(side=side), self.screen_width, self.scale
+                ),
+                content=ft.Column(
+                    [
+                        ft.Text(
+                            tr._(
+                                "Fourteen cards shown at once, before melding anything: "
+                                "the hand scores alone."
+                            ),
+                            size=14,
+                        ),
+                        *choices,
+                    ],
+                    tight=True,
+                    spacing=4,
+                ),
+                # The whole dialog scrolls where it is taller than the screen (large text).
+                scrollable=True,
+                actions=[ft.TextButton(tr._("Close"), on_click=lambda: self.close_dialog())],
+            )
+        )
+
+    @staticmethod
+    def choice(
+        tag: str,
+        words: str,
+        on: bool,
+        hand: str | None,
+        choose: Callable[[str | None], None],
+    ) -> ft.Control:
+        button = ft.TextButton(
+            content=ft.Text(words, size=16, weight=ft.FontWeight.BOLD if on else None),
+            icon=ft.Icons.RADIO_BUTTON_CHECKED if on else ft.Icons.RADIO_BUTTON_UNCHECKED,
+            on_click=lambda: choose(hand),
+            # A finger high at least: a line of 16 px text is 23 px.
+            style=ft.ButtonStyle(
+                alignment=ft.Alignment.CENTER_LEFT,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=(TAP - 23) / 2),
+            ),
+        )
+        return Tagged(tag, button)
+
+    def show(self, side: SideDraft) -> None:
+        tr, hand = self.tr, side.special_hand
+        self.toggle.show(hand is not None)
+        self.notice.visible = hand is not None
+        if hand is None:
+            return
+        words = special_hand_words(hand, tr)
+        points = self.draft.rules.special_hands.get(hand, 0)
+        # The side's name first, as the problems over Save say it: no preposition or verb
+        # to agree with it ("für Wir", "Me saa").
+        self.said.value = tr._(
+            "{side}: {hand}, {points}; nothing else counts. "
+            "The other fields are cleared and locked."
+        ).format(
+            hand=words,
+            side=self.draft.game.sides[self.n].name,
+            points=signed(points, tr),
+        )
+
+
+def no_meld_by_meld(n: int, tr: Translator) -> ft.Control:
+    """Where the meld-by-meld switch is for other rules: one short line that says why not."""
+    return Tagged(
+        f"side-{n}-no-melds",
+        ft.Text(
+            tr._("Meld by meld is not offered for these rules."),
+            size=13,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+    )

@@ -1,0 +1,247 @@
+"""Round entry for the rule families on a stand-in page: each preset shows only what it has
+(RULES_FAMILIES.md, "What a player enters"), the rarer canasta kinds one tap away, the
+special hand that clears and locks its side and says so, and the core's refusals over Save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+from test_ui_screens import app_on, fixed_width, texts, walk
+
+from canasta_score.core import AMERICAN, CLASSIC, SAMBA, Game, RuleSet, Side, UnfinishedMeld
+from canasta_score.ui.shell import App
+from canasta_score.ui.state import EntryMode
+from canasta_score.ui.store import GameStore
+from canasta_score.ui.views.round_entry import RoundEntryScreen
+
+WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(str(tmp_path / "games.db"))
+
+
+def entering(
+    store: GameStore, rules: RuleSet, width: float = 390, app: App | None = None
+) -> RoundEntryScreen:
+    stored = store.create_game(Game(rules=rules, sides=WE_THEY))
+    screen = RoundEntryScreen(app or app_on(store, width), f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    return screen
+
+
+def shown(control: Any) -> set[str]:
+    """The identifiers a player can see: none under a hidden control."""
+    found, stack = set(), [control]
+    while stack:
+        item = stack.pop()
+        if getattr(item, "visible", True) is False:
+            continue
+        if isinstance(item, ft.Semantics) and item.identifier:
+            found.add(item.identifier)
+        for name in ("content", "controls"):
+            value = getattr(item, name, None)
+            if isinstance(value, list):
+                stack += value
+            elif isinstance(value, ft.Control):
+                stack.append(value)
+    return found
+
+
+AMERICAN_ONLY = {
+    "side-0-black-threes-plus",
+    "side-0-other-kinds",
+    "side-0-unfinished-aces",
+    "side-0-unfinished-sevens",
+    "side-0-unfinished-wild",
+    "side-0-unfinished-wild_jokers",
+    "side-0-held-aces-plus",
+    "side-0-held-sevens-plus",
+    "side-0-special-hand",
+}
+
+
+def test_each_preset_shows_only_the_fields_it_has(store: GameStore) -> None:
+    american = shown(entering(store, AMERICAN).panels[0].view)
+    assert american >= AMERICAN_ONLY
+    assert {"side-0-canasta-natural-plus", "side-0-canasta-mixed-plus"} <= american
+    assert "side-0-no-melds" in american, "one line where the meld-by-meld switch would be"
+    gone = {"side-0-entry-melds", "side-0-out-concealed", "side-0-dealer-bonus"}
+    assert not gone & american
+    assert "side-0-canasta-natural_sevens-plus" not in american, "one tap away"
+    samba = shown(entering(store, SAMBA).panels[0].view)
+    assert {
+        "side-0-canasta-samba-plus",
+        "side-0-canasta-natural-plus",
+        "side-0-canasta-mixed-plus",
+        "side-0-red-threes-plus",
+        "side-0-out-normal",
+        "side-0-no-melds",
+    } <= samba
+    assert not (AMERICAN_ONLY | gone) & samba
+    classic = shown(entering(store, CLASSIC).panels[0].view)
+    assert {"side-0-entry-melds", "side-0-out-concealed"} <= classic
+    assert not (AMERICAN_ONLY | {"side-0-no-melds"}) & classic
+
+
+def test_red_and_black_threes_go_as_far_as_the_rules_score_them(store: GameStore) -> None:
+    american = entering(store, AMERICAN).panels[0].counts
+    assert american.red_threes.maximum == 4
+    assert american.black_threes is not None and american.black_threes.maximum == 4
+    samba = entering(store, SAMBA).panels[0].counts
+    assert samba.red_threes.maximum == 6 and samba.black_threes is None
+
+
+def test_the_rarer_kinds_open_in_place_with_one_tap_and_stay_open_on_this_phone(
+    store: GameStore,
+) -> None:
+    app = app_on(store)
+    screen = entering(store, AMERICAN, app=app)
+    panel = screen.panels[0]
+    others = panel.counts.others
+    assert others is not None and not others.area.visible
+    rows = list(panel.counts.controls)
+    place = rows.index(others)
+    others.button.on_click()
+    assert others.area.visible, "one tap shows aces, sevens and wild canastas"
+    assert list(panel.counts.controls) == rows and rows.index(others) == place, "nothing moved"
+    sevens = others.steppers[next(k for k in others.steppers if k.value == "natural_sevens")]
+    sevens.plus.on_click()
+    assert screen.draft.sides[0].canastas["natural_sevens"] == 1
+    assert screen.panels[0].counts.others is others, "a tap does not draw the panel again"
+    # Closed with a canasta in it: the button says how many, none is out of sight unsaid.
+    others.button.on_click()
+    assert not others.area.visible and others.words.value.endswith(": 1")
+    others.button.on_click()
+    # Drawn again (news from another phone), it stays open; the next round too.
+    app.nav.redraw(screen)
+    assert screen.panels[0].counts.others is not None
+    assert screen.panels[0].counts.others.area.visible
+    again = RoundEntryScreen(app, screen.route, screen.game_id)
+    again.build()
+    assert again.panels[0].counts.others is not None
+    assert again.panels[0].counts.others.area.visible, "this phone left them open"
+
+
+def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) -> None:
+    app = app_on(store)
+    screen = entering(store, AMERICAN, app=app)
+    panel = screen.panels[1]
+    panel.changed(lambda: screen.draft.set_melded(1, "150"))
+    panel.counts.canastas[next(iter(panel.counts.canastas))].plus.on_click()
+    special = panel.special
+    assert special is not None and not special.notice.visible
+    special.toggle.on_click()
+    dialog = app.page.dialogs[-1]
+    choices = {c.identifier: c for c in walk(dialog.content) if isinstance(c, ft.Semantics)}
+    assert set(choices) == {
+        "special-hand-straight",
+        "special-hand-pairs",
+        "special-hand-pairs_wild",
+        "special-hand-garbage",
+        "special-hand-none",
+    }
+    assert "Seven pairs: +2,500" in texts(dialog.content)
+    choices["special-hand-pairs"].content.on_click()
+    assert not app.page.dialogs, "a choice closes the dialog"
+    panel = screen.panels[1]
+    assert screen.draft.sides[1].special_hand == "pairs"
+    assert screen.draft.sides[1].melded_text == "" and panel.melded.value == "", "cleared"
+    assert panel.special is not None and panel.special.notice.visible
+    said = str(panel.special.said.value)
+    assert "Seven pairs" in said and "+2,500" in said and "cleared and locked" in said
+    for control in (panel.points_row, panel.counts, panel.family, panel.out_normal, panel.more):
+        assert control.disabled, control
+    assert not panel.special.toggle.disabled and panel.special.toggle.tag.selected
+    assert screen.panels[1].score.value == "+2,500"
+    # Taken back: the side is open again.
+    panel.special.toggle.on_click()
+    none = next(
+        c
+        for c in walk(app.page.dialogs[-1].content)
+        if getattr(c, "identifier", "") == "special-hand-none"
+    )
+    none.content.on_click()
+    assert screen.draft.sides[1].special_hand is None and not panel.counts.disabled
+    assert not panel.special.notice.visible
+
+
+def test_the_american_worked_example_through_the_screen(store: GameStore) -> None:
+    """RULES_FAMILIES.md's worked example, tapped: 4020 and -3645, then saved."""
+    screen = entering(store, AMERICAN)
+    we, they = screen.panels
+    we.changed(lambda: screen.draft.set_melded(0, "520"))
+    we.counts.canastas[next(k for k in we.counts.canastas if k.value == "natural")].plus.on_click()
+    assert we.counts.others is not None
+    we.counts.others.button.on_click()
+    sevens = next(k for k in we.counts.others.steppers if k.value == "natural_sevens")
+    we.counts.others.steppers[sevens].plus.on_click()
+    we.counts.red_threes.plus.on_click()
+    we.counts.red_threes.plus.on_click()
+    assert we.counts.black_threes is not None
+    we.counts.black_threes.plus.on_click()
+    we.out_normal.on_click()
+    they.changed(lambda: screen.draft.set_melded(1, "150"))
+    they.changed(lambda: screen.draft.set_hand(1, "95"))
+    mixed = next(k for k in they.counts.canastas if k.value == "mixed")
+    they.counts.canastas[mixed].plus.on_click()
+    they.counts.red_threes.plus.on_click()
+    they.family.unfinished[UnfinishedMeld.ACES].on_click()
+    they.family.held["aces"].plus.on_click()
+    assert (we.score.value, they.score.value) == ("+4,020", "-3,645")
+    assert they.family.unfinished[UnfinishedMeld.ACES].tag.selected
+    assert not screen.save.disabled
+    screen.save_round()
+    assert store.load_game(screen.game_id).game.totals == (4020, -3645)
+
+
+def test_the_cores_refusals_are_said_over_save(store: GameStore) -> None:
+    screen = entering(store, AMERICAN)
+    we = screen.panels[0]
+    we.changed(lambda: screen.draft.set_melded(0, "300"))
+    we.counts.canastas[next(iter(we.counts.canastas))].plus.on_click()
+    we.family.unfinished[UnfinishedMeld.WILD].on_click()
+    we.family.unfinished[UnfinishedMeld.WILD_JOKERS].on_click()
+    assert not we.family.unfinished[UnfinishedMeld.WILD].tag.selected, "the two wild exclusive"
+    we.out_normal.on_click()
+    assert screen.save.disabled
+    said = str(screen.problems.value)
+    assert "We: " in said and "2 canastas" in said and "unfinished" in said
+
+
+def test_threes_in_an_american_hand_are_counted_as_one_group(store: GameStore) -> None:
+    screen = entering(store, AMERICAN)
+    panel = screen.panels[0]
+    panel.mode_changed(EntryMode.CARDS)
+    grid = screen.panels[0].cards_area
+    keys = {(place.value, group.value) for place, group in grid.steppers}
+    assert ("hand", "black_threes") in keys and ("melded", "black_threes") not in keys
+    assert "Threes" in texts(grid) and "Black 3s" not in texts(grid)
+    samba = entering(store, SAMBA)
+    samba.panels[0].mode_changed(EntryMode.CARDS)
+    keys = {(place.value, group.value) for place, group in samba.panels[0].cards_area.steppers}
+    assert ("melded", "black_threes") in keys, "samba's black threes are cards, melded too"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("rules", [AMERICAN, SAMBA], ids=["american", "samba"])
+def test_no_row_is_wider_than_a_phone_and_every_button_a_finger_wide(
+    store: GameStore, rules: RuleSet, width: int
+) -> None:
+    screen = entering(store, rules, width)
+    for panel in screen.panels:
+        if panel.counts.others is not None:
+            panel.counts.others.button.on_click()
+    too_wide = [
+        (type(c).__name__, fixed_width(c))
+        for panel in screen.panels
+        for c in walk(panel.view)
+        if isinstance(c, ft.Row) and fixed_width(c) > width - 24
+    ]
+    assert not too_wide, too_wide
+    buttons = [c for p in screen.panels for c in walk(p.view) if isinstance(c, ft.IconButton)]
+    assert all(b.width >= 48 and b.height >= 48 for b in buttons if b.width)
