@@ -65,6 +65,11 @@ def sheet_columns(game: Game) -> list[SideColumn]:
     ]
 
 
+def opening_text(minimum: int, tr: Translator) -> str:
+    """What a side needs to open next round, as the sheet shows it: "needs 90"."""
+    return tr._("needs {minimum}").format(minimum=tr.number(minimum))
+
+
 def standings_said(game: Game, number: int, tr: Translator) -> str:
     """What a screen reader says once round `number` is saved: each side's total and the
     minimum it needs to open next, or the winner once the game is won.
@@ -85,8 +90,7 @@ def standings_said(game: Game, number: int, tr: Translator) -> str:
         )
         return f"{saved} {won}"
     standings = "; ".join(
-        f"{column.name} {format_points(column.total, tr)}, "
-        + tr._("needs {minimum}").format(minimum=tr.number(column.opening))
+        f"{column.name} {format_points(column.total, tr)}, " + opening_text(column.opening, tr)
         for column in sheet_columns(game)
     )
     return f"{saved} {standings}"

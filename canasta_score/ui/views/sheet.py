@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.core import Game, RoundRefused, rules_title
-from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.runtime import IN_BROWSER
 from canasta_score.score_sheet import score_sheet_csv
@@ -33,17 +32,13 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
-from canasta_score.ui.state.sheet import player_name, sheet_columns, sheet_rows
+from canasta_score.ui.state.sheet import opening_text, player_name, sheet_columns, sheet_rows
 from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds
 from canasta_score.ui.store import StaleGame, StoredGame
 from canasta_score.ui.views.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
-
-
-def opening_text(minimum: int, tr: Translator) -> str:
-    return tr._("needs {minimum}").format(minimum=tr.number(minimum))
 
 
 class SheetScreen(GameScreen, Screen):
