@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -238,3 +239,62 @@ def test_a_save_whose_answer_was_lost_is_recorded_once_and_asks_nothing(
 
     run_on_a_loop_of_its_own(journey())
     assert store.load_game(game_id).game.totals == (90, 0), "recorded once"
+
+
+class FletLikePage(LoopPage):
+    """A page whose tasks run on its connection's loop, as Flet's do: while the phone is away
+    (a reload, the network lost for a moment) it has no connection, and no loop to give."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = SimpleNamespace(connection=SimpleNamespace(loop=None))
+
+    def run_task(self, task: Any, *args: Any, **kwargs: Any) -> Any:
+        connection = self.session.connection
+        if connection.loop is None:
+            connection.loop = asyncio.get_running_loop()
+        return asyncio.run_coroutine_threadsafe(task(*args, **kwargs), connection.loop)
+
+
+def test_what_was_started_goes_on_while_the_phone_is_away(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typed, then the phone away before typing's pause is over (its connection gone, Flet's
+    'disconnect' not yet told): the draft is still written when the pause ends, and a save
+    the database did not take is still sent again and recorded once."""
+    game_id = new_game(store)
+    out_of_reach = threading.Event()
+    real = storage.add_round
+
+    def add_round(**kwargs: Any) -> Any:
+        if out_of_reach.is_set():
+            raise unavailable()
+        return real(**kwargs)
+
+    monkeypatch.setattr(storage, "add_round", add_round)
+
+    async def journey() -> None:
+        app = App(FletLikePage(), store, off_loop=True)  # type: ignore[arg-type]
+        app.start(tell_about_opening=False)
+        await until(lambda: app.nav.current is not None)
+        show(app, f"/game/{game_id}/round")
+        await until(lambda: isinstance(app.nav.current, RoundEntryScreen))
+        entry = app.nav.current
+        assert isinstance(entry, RoundEntryScreen)
+        page = app.page
+        type_melded(entry, "85")
+        page.session.connection = None  # the phone away, before the pause is over
+        await until(lambda: storage.load_draft(db=store.db, game_id=game_id) is not None)
+        page.session.connection = SimpleNamespace(loop=asyncio.get_running_loop())
+        type_melded(entry, "90")
+        out_of_reach.set()
+        entry.save_round()
+        page.session.connection = None  # away again while the save waits for the database
+        await asyncio.sleep(0.3)
+        out_of_reach.clear()
+        await until(lambda: len(store.load_game(game_id).game.rounds) == 1)
+        await settled()
+
+    run_on_a_loop_of_its_own(journey())
+    assert store.load_game(game_id).game.totals == (90, 0)
+    assert storage.load_drafts(db=store.db, game_id=game_id) == []

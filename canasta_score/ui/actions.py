@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, TypeVar, Unpack
 
@@ -58,7 +58,7 @@ class Voice(Protocol):
         """Sends what the result changed on the screen to the device."""
 
 
-RunTask = Callable[[Callable[[], Awaitable[None]]], Any]
+RunTask = Callable[[Callable[[], Coroutine[Any, Any, None]]], Any]
 
 
 class Handling(TypedDict, total=False):

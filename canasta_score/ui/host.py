@@ -16,10 +16,10 @@ and `tr`, this phone's words, with `update` and `run_task`, the page's own work.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, Protocol, TypeVar
 
 from canasta_score.ui.layout import CONTENT_WIDTH
 
@@ -95,7 +95,7 @@ class Host(Protocol):
         ...
 
     def run_task(
-        self, handler: Callable[_P, Awaitable[_R]], *args: _P.args, **kwargs: _P.kwargs
+        self, handler: Callable[_P, Coroutine[Any, Any, _R]], *args: _P.args, **kwargs: _P.kwargs
     ) -> Future[_R]:
         """Runs a coroutine on this page's event loop."""
         ...

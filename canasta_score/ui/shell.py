@@ -7,10 +7,11 @@ Every phone at the table is a page of one server: a change saved on one is told 
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import flet as ft
 
@@ -51,6 +52,8 @@ class App:
         off_loop: bool = False,
     ) -> None:
         self.page = page
+        #: The event loop the page last had (see `run_task`).
+        self._loop: asyncio.AbstractEventLoop | None = None
         news = TableNews(page)
         news.watch_database(self.database_reachable)
         web = bool(getattr(page, "web", False))
@@ -77,7 +80,7 @@ class App:
         #: table server) or directly (no threads: the browser's own Python, unit tests).
         self.actions = ActionRunner(
             voice=self.messages,
-            run_task=page.run_task,
+            run_task=self.run_task,
             off_loop=off_loop,
             probe=self.table.store.answers,
         )
@@ -106,7 +109,7 @@ class App:
         # The first screen is drawn at once, in the browser's language if it said one; the
         # device's own language and settings follow once that screen is up, and the screen
         # is redrawn in place if they differ.
-        page.run_task(self.device.read_once_drawn)
+        self.run_task(self.device.read_once_drawn)
 
     def speak(self, code: str) -> bool:
         """Words every screen in `code` from now on; the current screen is drawn again,
@@ -191,6 +194,16 @@ class App:
         self.page.update()
 
     def run_task(
-        self, handler: Callable[_P, Awaitable[_R]], *args: _P.args, **kwargs: _P.kwargs
+        self, handler: Callable[_P, Coroutine[Any, Any, _R]], *args: _P.args, **kwargs: _P.kwargs
     ) -> Future[_R]:
+        """Runs `handler` on the page's event loop. While the phone is away (a reload, the
+        network lost for a moment) Flet's page has no loop to give until it is back; the work
+        started before (a draft written once typing paused, a save sent again) still runs, on
+        the loop the page had, and what it draws waits for the page."""
+        session = getattr(self.page, "session", None)
+        connection = session.connection if session is not None else None
+        if connection is not None:
+            self._loop = connection.loop
+        elif session is not None and self._loop is not None:
+            return asyncio.run_coroutine_threadsafe(handler(*args, **kwargs), self._loop)
         return self.page.run_task(handler, *args, **kwargs)
