@@ -184,8 +184,11 @@ class NewGameScreen(Screen):
             if hint == label.format(n=index + 1):  # "Player 1" under "Player 1" says nothing
                 hint = None
         else:
+            # The made-up name ("We") is a hint, as a single player's is: a tap into the field
+            # starts a name, not the end of "We" to be deleted first.
             label = tr.side("Side {n} name", len(side.players))
-            shown, hint = side.name, None
+            shown = "" if form.made_up(index) else side.name
+            hint = default_side_name(index, tr, len(side.players))
         name = ft.TextField(
             label=label.format(n=index + 1),
             value=shown,

@@ -1,0 +1,148 @@
+"""A whole game kept by ear (issue 32): started, played to the target and won using only what a
+screen reader offers, the accessibility tree's roles and names (never coordinates, nor the
+identifiers a player cannot hear), and what it says aloud after each round (the polite
+announcements), in English and in German."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from conftest import STEP_TIMEOUT_MS, AppServer
+from headless import enable_semantics
+from playwright.sync_api import expect
+
+from canasta_score.i18n import translator
+
+pytestmark = pytest.mark.browser
+
+#: Records every text put in a live region (what a screen reader says without being asked):
+#: Flutter writes an announcement into such a region and clears it soon after.
+HEARD = """
+window.__heard = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const region = (change.target.nodeType === 1 ? change.target : change.target.parentElement)
+      ?.closest?.('[aria-live]');
+    const said = region && region.textContent.trim();
+    if (said && window.__heard[window.__heard.length - 1] !== said) window.__heard.push(said);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+#: Each round: the first side melds 600 with two natural canastas and goes out (1,700), the
+#: second melds 200 and holds 50 (150).
+ROUNDS = 3
+LANGUAGES = {"en": "en-US", "de": "de-DE"}
+
+
+def heard(page: Any) -> list[str]:
+    said: list[str] = page.evaluate("window.__heard")
+    return said
+
+
+def hear(page: Any, expected: str) -> None:
+    """Waits until the screen reader has said `expected`."""
+    try:
+        page.wait_for_function(
+            "said => window.__heard.includes(said)", arg=expected, timeout=STEP_TIMEOUT_MS
+        )
+    except Exception as error:
+        raise AssertionError(f"not heard: {expected!r}; heard: {heard(page)!r}") from error
+
+
+def read_out(page: Any, words: str) -> None:
+    """Waits until reading the screen on (its accessibility tree, as a reader reads it)
+    says `words`."""
+    waited = 0
+    while words not in page.locator("body").aria_snapshot():
+        assert waited < STEP_TIMEOUT_MS, (
+            f"never read out: {words!r} in {page.locator('body').aria_snapshot()}"
+        )
+        page.wait_for_timeout(250)
+        waited += 250
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_whole_game_by_ear(app_server: AppServer, browser: Any, language: str) -> None:
+    tr = translator(language)
+    if app_server.process is None:
+        app_server.start()
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale=LANGUAGES[language]
+    )
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    context.add_init_script(HEARD)
+    page = context.new_page()
+    try:
+        page.goto(app_server.url)
+        enable_semantics(page)  # what a screen reader switches on as it meets the page
+
+        def button(name: str) -> Any:
+            return page.get_by_role("button", name=name, exact=True)
+
+        def field(name: str, nth: int = 0) -> Any:
+            # A field's name is its label, with its value once typed (read as one).
+            return page.get_by_role("textbox", name=re.compile("^" + re.escape(name))).nth(nth)
+
+        def enter(box: Any, value: str) -> None:
+            """As a player does: the field activated (a double tap), then the keys typed once
+            it has the focus, not its value set from outside as a test may."""
+            box.click()
+            expect(box).to_be_focused()
+            page.keyboard.type(value)
+
+        def type_in(name: str, nth: int, value: str) -> None:
+            """Types `value`, leaves the field, and hears the field say it back."""
+            enter(field(name, nth), value)
+            page.keyboard.press("Tab")
+            said = re.compile("^" + re.escape(name) + r"\b.*\b" + re.escape(value) + r"\b")
+            page.get_by_role("textbox", name=said).first.wait_for(state="attached")
+
+        # A new game: two sides named, the classic rules, to 5,000.
+        button(tr._("New game")).click()
+        for number, name in enumerate(("Anna & Bo", "Cleo & Dan"), start=1):
+            enter(field(tr.side("Side {n} name", 2).format(n=number)), name)
+            page.keyboard.press("Tab")
+            # The seat order, read on, names the side as typed: the form has it.
+            read_out(page, f"{name} 1 >")
+        button(tr._("Start game")).click()
+        sides = ("Anna & Bo", "Cleo & Dan")
+        for number in range(1, ROUNDS + 1):
+            button(tr._("Add round {n}").format(n=tr.number(number))).click()
+            type_in(tr._("Melded"), 0, "600")
+            one_more = tr._("{what}: one more").format(what=tr._("Natural canastas"))
+            more = page.get_by_role("group", name=one_more, exact=True)
+            for count in (1, 2):
+                more.nth(0).get_by_role("button").click()
+                read_out(page, f"{tr._('Natural canastas')} {count}")
+            went_out = page.get_by_role("checkbox", name=tr._("Went out"), exact=True).nth(0)
+            went_out.click()
+            page.get_by_role("checkbox", name=tr._("Went out"), checked=True).first.wait_for(
+                state="attached"
+            )
+            type_in(tr._("Melded"), 1, "200")
+            type_in(tr._("In hand"), 1, "50")
+            button(tr._("Save round")).click()
+            totals = (1700 * number, 150 * number)
+            saved = tr._("Round {n} saved.").format(n=tr.number(number))
+            if number < ROUNDS:
+                needs = [90 if totals[0] < 3000 else 120, 50]
+                standings = "; ".join(
+                    f"{side} {tr.number(total)}, "
+                    + tr._("needs {minimum}").format(minimum=tr.number(minimum))
+                    for side, total, minimum in zip(sides, totals, needs, strict=True)
+                )
+                hear(page, f"{saved} {standings}")
+            else:
+                won = tr._("Winner: {side}, with {points} points").format(
+                    side=sides[0], points=tr.number(totals[0])
+                )
+                hear(page, f"{saved} {won}")
+        # The sheet says who won, where a screen reader reads on.
+        winner = tr._("Winner: {side}").format(side=sides[0])
+        page.get_by_text(winner).first.wait_for(state="attached")
+        assert len(heard(page)) >= ROUNDS
+    finally:
+        context.close()
