@@ -113,10 +113,16 @@ def test_the_rarer_kinds_open_in_place_with_one_tap_and_stay_open_on_this_phone(
     sevens.plus.on_click()
     assert screen.draft.sides[0].canastas["natural_sevens"] == 1
     assert screen.panels[0].counts.others is others, "a tap does not draw the panel again"
-    # Closed with a canasta in it: the button says how many, none is out of sight unsaid.
+    # Closed with canastas in it, none is out of sight unsaid: the sevens in the quick row,
+    # the wild ones counted by the button.
+    wild = others.steppers[next(k for k in others.steppers if k.value == "wild_twos")]
+    wild.plus.on_click()
     others.button.on_click()
-    assert not others.area.visible and others.words.value.endswith(": 1")
+    assert not others.area.visible and others.quick_row.visible
+    assert others.words.value.endswith(": 1")
+    assert [quick.count.value for quick in others.quick.values()] == ["0", "1"]
     others.button.on_click()
+    assert not others.quick_row.visible, "opened, the steppers say it"
     # Drawn again (news from another phone), it stays open; the next round too.
     app.nav.redraw(screen)
     assert screen.panels[0].counts.others is not None
@@ -125,6 +131,29 @@ def test_the_rarer_kinds_open_in_place_with_one_tap_and_stay_open_on_this_phone(
     again.build()
     assert again.panels[0].counts.others is not None
     assert again.panels[0].counts.others.area.visible, "this phone left them open"
+
+
+def test_the_aces_and_sevens_canastas_are_added_at_a_tap_with_the_rarer_kinds_closed(
+    store: GameStore,
+) -> None:
+    """The typical american round in 12 inputs (issue 33): its sevens canasta needs no tap to
+    open the rarer kinds first; the row stays closed and shows the count."""
+    screen = entering(store, AMERICAN, app=app_on(store))
+    others = screen.panels[0].counts.others
+    assert others is not None and not others.area.visible and others.quick_row.visible
+    rows = list(others.controls)
+    sevens = others.quick[next(k for k in others.quick if k.value == "natural_sevens")]
+    sevens.plus.on_click()
+    sevens.plus.on_click()
+    assert screen.draft.sides[0].canastas["natural_sevens"] == 2
+    assert sevens.count.value == "2" and not others.area.visible
+    assert screen.panels[0].counts.others is others and list(others.controls) == rows
+    assert others.words.value == "Aces, sevens and wild canastas", "the count is in sight"
+    assert [tag.identifier for tag in (sevens.controls[1], sevens.controls[2])] == [
+        "side-0-quick-natural_sevens",
+        "side-0-quick-natural_sevens-plus",
+    ]
+    assert sevens.controls[2].label == "Natural sevens canastas: one more"
 
 
 def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) -> None:

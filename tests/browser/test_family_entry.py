@@ -46,6 +46,10 @@ AMERICAN_FIELDS = [
 ]
 
 
+#: The rarer kinds' quick buttons, while they are closed.
+QUICK_FIELDS = ["side-0-quick-natural_aces-plus", "side-0-quick-natural_sevens-plus"]
+
+
 def enter_a_typical_american_round(phone: Screen, *, open_kinds: bool) -> None:
     """From the sheet's Add round, as a player would: only what differs from an empty round."""
     phone.tap("add-round")
@@ -53,7 +57,18 @@ def enter_a_typical_american_round(phone: Screen, *, open_kinds: bool) -> None:
     assert not phone.has("side-0-entry-melds") and not phone.has("side-0-out-concealed")
     phone.fill("side-0-melded", "520")
     phone.tap("side-0-canasta-natural-plus")
-    if open_kinds:
+    if not open_kinds:  # the sevens canasta from the closed row: its count in sight
+        assert not phone.has("side-0-canasta-natural_sevens-plus"), "one tap away"
+        phone.scroll_to("side-0-quick-natural_sevens-plus", band=(0.2, 0.5), middle=True)
+        phone.settle()
+        near = ("side-0-quick-natural_sevens-plus", "side-0-other-kinds", "side-0-red-threes-plus")
+        before = {name: box(phone, name) for name in near}
+        phone.tap("side-0-quick-natural_sevens-plus")
+        phone.wait_number("side-0-quick-natural_sevens", 1)
+        phone.settle()
+        for name, where in before.items():
+            assert moved(where, box(phone, name)) <= 1, f"{name} moved as a sevens was added"
+    else:
         assert not phone.has("side-0-canasta-natural_sevens-plus"), "one tap away"
         # They open under the button: the button and the rows above it stay where they were.
         phone.scroll_to("side-0-other-kinds", band=(0.2, 0.4), middle=True)
@@ -66,7 +81,7 @@ def enter_a_typical_american_round(phone: Screen, *, open_kinds: bool) -> None:
         phone.settle()
         for name, where in before.items():
             assert moved(where, box(phone, name)) <= 1, f"{name} moved as the kinds opened"
-    phone.tap("side-0-canasta-natural_sevens-plus")
+        phone.tap("side-0-canasta-natural_sevens-plus")
     phone.tap("side-0-red-threes-plus")
     phone.tap("side-0-red-threes-plus")
     phone.tap("side-0-black-threes-plus")
@@ -89,25 +104,27 @@ def test_american_and_samba_rounds_through_the_phone(
 
     # A typical american round: We a natural and a sevens canasta, two red threes, one
     # black three, went out; They a mixed canasta and 95 in hand. The first on this phone
-    # opens the rarer kinds with a tap; the phone keeps them open for the rounds after.
+    # adds the sevens canasta from the closed row of the rarer kinds; the second opens them
+    # (the phone keeps them open for the rounds after) and uses their stepper.
     phone.inputs = 0
-    enter_a_typical_american_round(phone, open_kinds=True)
+    enter_a_typical_american_round(phone, open_kinds=False)
     phone.shot("american-typical-round")
     phone.tap("save-round")
     phone.wait_for("round-1-edit")
     phone.wait_number("side-0-total", 4020)
-    first = phone.inputs
+    typical = phone.inputs
     phone.inputs = 0
-    enter_a_typical_american_round(phone, open_kinds=False)
+    enter_a_typical_american_round(phone, open_kinds=True)
     phone.tap("save-round")
     phone.wait_for("round-2-edit")
     phone.wait_number("side-0-total", 8040)
     phone.wait_number("side-1-total", 710)
-    typical = phone.inputs
+    opening = phone.inputs
     print(
-        f"\ninputs of a typical american round, Add round to Save: {first} the first, then {typical}"
+        f"\ninputs of a typical american round, Add round to Save: {typical}"
+        f" (the rarer kinds closed), {opening} with them opened in the round"
     )
-    assert first <= MOST_INPUTS_FOR_A_TYPICAL_AMERICAN_ROUND + 1, first
+    assert opening == typical + 1, (typical, opening)
 
     # Round 3: They show a special hand.
     phone.tap("add-round")
@@ -181,12 +198,18 @@ def test_every_american_field_is_reached_and_whole_at_twice_the_text_on_a_small_
     app_server.start()
     phone: Screen = large_text_phone(app_server, 32, SMALL_PHONE, locale)
     code = locale[:2]
+    width = SMALL_PHONE["width"]
     phone.open("/game/1", ready="add-round")
     phone.tap("add-round")
     phone.wait_for("side-0-other-kinds")
+    for identifier in QUICK_FIELDS:  # closed, the aces and sevens canastas at a tap
+        phone.scroll_to(identifier, band=(0.15, 0.45), middle=True)
+        found = box(phone, identifier)
+        assert found["x"] >= 0 and found["x"] + found["width"] <= width, (identifier, found)
+        assert found["height"] >= 47, (identifier, found)
+    phone.shot(f"american-quick-kinds-2x-{code}")
     phone.tap("side-0-other-kinds")
     phone.wait_for("side-0-canasta-wild-plus")
-    width = SMALL_PHONE["width"]
     for number, identifier in enumerate(AMERICAN_FIELDS):
         # In the screen's upper part, clear of what is over Save: wholly drawn.
         phone.scroll_to(identifier, band=(0.15, 0.45), middle=True)

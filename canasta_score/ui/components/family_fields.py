@@ -11,7 +11,14 @@ import flet as ft
 
 from canasta_score.core import CanastaKind, RuleSet, UnfinishedMeld
 from canasta_score.i18n import Translator
-from canasta_score.ui.components.basics import TAP, Stepper, Tagged, dialog_title, icon_size
+from canasta_score.ui.components.basics import (
+    TAP,
+    Stepper,
+    Tagged,
+    dialog_title,
+    fitted,
+    icon_size,
+)
 from canasta_score.ui.components.entry import Toggle, canasta_each, labelled, pair_row
 from canasta_score.ui.state.labels import N_, SHORT_CANASTA_LABELS, SPECIAL_HAND_LABELS
 from canasta_score.ui.state.points import signed
@@ -72,10 +79,67 @@ def steppers_in_rows(
     return [pair_row(labelled_cells[i : i + 2]) for i in range(0, len(labelled_cells), 2)]
 
 
+#: The kinds past the usual ones that a closed row still adds at a tap, with their count in
+#: sight: american's aces and sevens canastas, made at most of its tables (RULES_FAMILIES.md).
+QUICK_KINDS: dict[CanastaKind, str] = {
+    CanastaKind.NATURAL_ACES: N_("Aces"),
+    CanastaKind.NATURAL_SEVENS: N_("Sevens"),
+}
+
+
+class QuickCount(ft.Row):
+    """`Sevens  1  [+]`: one more canasta of a kind, from the closed row of the rarer kinds.
+    Its count and button keep their width, so a tap moves nothing; one less is in the opened
+    steppers."""
+
+    def __init__(
+        self,
+        words: str,
+        label: str,
+        value: int,
+        on_step: Callable[[int], None],
+        identifier: str,
+        *,
+        tr: Translator,
+        scale: float,
+    ) -> None:
+        self.count = ft.Text(
+            str(value),
+            size=fitted("00", 20, 24, scale),  # as a compact stepper's count
+            weight=ft.FontWeight.BOLD,
+            width=24,
+            text_align=ft.TextAlign.CENTER,
+            no_wrap=True,
+        )
+        self.plus = ft.IconButton(
+            icon=ft.Icons.ADD,
+            on_click=lambda: on_step(1),
+            width=TAP,
+            height=TAP,
+            style=ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER),
+        )
+        super().__init__(
+            [
+                ft.Text(words, size=15),
+                Tagged(identifier, self.count, label),
+                Tagged(
+                    f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)
+                ),
+            ],
+            spacing=2,
+            tight=True,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def show(self, value: int) -> None:
+        self.count.value = str(value)
+
+
 class OtherKinds(ft.Column):
     """The canasta kinds past the usual ones (american), under a button that opens them in
-    place: the button and every row above it stay where they are. Closed, the button says how
-    many canastas it holds, so none is entered out of sight."""
+    place: the button and every row above it stay where they are. Closed, the aces and sevens
+    canastas are still added at a tap beneath it (`QUICK_KINDS`, their counts in sight), and
+    the button says how many of the other kinds it holds, so none is entered out of sight."""
 
     def __init__(
         self,
@@ -129,10 +193,31 @@ class OtherKinds(ft.Column):
         )
         self.tag = Tagged(f"side-{n}-other-kinds", self.button)
         self.tag.button = True
-        #: The canastas of these kinds entered, as last shown.
-        self.entered = sum(side.canastas.get(kind, 0) for kind in kinds)
+        self.quick: dict[CanastaKind, QuickCount] = {}
+        for kind in kinds:
+            if kind in QUICK_KINDS:
+
+                def one_more(count: int, kind: CanastaKind = kind) -> None:
+                    change(lambda: draft.add_canasta(n, kind, count))
+
+                self.quick[kind] = QuickCount(
+                    tr._(QUICK_KINDS[kind]),
+                    tr._(canasta_label(kind, rules)),
+                    side.canastas.get(kind, 0),
+                    one_more,
+                    f"side-{n}-quick-{kind.value}",
+                    tr=tr,
+                    scale=scale,
+                )
+        self.quick_row = ft.Row(list(self.quick.values()), wrap=True, spacing=16, run_spacing=2)
+        #: The canastas of the kinds out of sight while closed, as last shown.
+        self.entered = self.hidden(side)
         self.opened = opened or self.entered > 0
-        super().__init__([self.tag, self.area], spacing=2, tight=True)
+        super().__init__([self.tag, self.quick_row, self.area], spacing=2, tight=True)
+
+    def hidden(self, side: SideDraft) -> int:
+        """The canastas entered of the kinds a closed row does not show."""
+        return sum(side.canastas.get(kind, 0) for kind in self.steppers if kind not in self.quick)
 
     def toggle(self) -> None:
         self.opened = not self.opened
@@ -142,7 +227,9 @@ class OtherKinds(ft.Column):
     def show(self, side: SideDraft) -> None:
         for kind, stepper in self.steppers.items():
             stepper.show(side.canastas.get(kind, 0))
-        self.entered = sum(side.canastas.get(kind, 0) for kind in self.steppers)
+        for kind, quick in self.quick.items():
+            quick.show(side.canastas.get(kind, 0))
+        self.entered = self.hidden(side)
         self.show_opened()
 
     def show_opened(self) -> None:
@@ -152,6 +239,7 @@ class OtherKinds(ft.Column):
             words = tr._("{kinds}: {count}").format(kinds=words, count=tr.number(self.entered))
         self.words.value = words
         self.area.visible = self.opened
+        self.quick_row.visible = not self.opened and bool(self.quick)
         self.icon.icon = ft.Icons.EXPAND_LESS if self.opened else ft.Icons.EXPAND_MORE
         self.tag.expanded = self.opened
 
