@@ -4,6 +4,9 @@ melds that exclude each other, and the core's refusals and scores as the preview
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+
 import pytest
 
 from canasta_score.core import (
@@ -286,3 +289,24 @@ def test_an_american_round_opened_for_editing_shows_what_was_saved() -> None:
     assert (other.black_threes, other.held_sevens) == (1, 2)
     assert other.incomplete == {UnfinishedMeld.WILD_JOKERS: 1}
     assert draft.problems() == []
+
+
+def test_a_special_hand_taken_back_brings_back_what_it_cleared() -> None:
+    """Nothing typed is lost to a hand chosen by mistake: taken back (or another hand chosen
+    first), the side's values are back; where another side went out meanwhile, all but its
+    own going out."""
+    draft = american()
+    the_worked_example(draft)
+    draft.set_penalty(1, "100")
+    before = [copy.deepcopy(side) for side in draft.sides]
+    draft.set_special_hand(1, "pairs")
+    draft.set_special_hand(1, "straight")  # another hand: still the values from before
+    assert draft.sides[1].melded_text == ""
+    draft.set_special_hand(1, None)
+    assert draft.sides[1] == before[1]
+    # Taken back by the other side going out: the values back, the going out not.
+    draft.set_special_hand(1, "garbage")
+    draft.toggle_went_out(0, WentOut.NORMAL)
+    assert draft.sides[1].special_hand is None and draft.sides[0].went_out == WentOut.NORMAL
+    assert dataclasses.replace(draft.sides[1], went_out=before[1].went_out) == before[1]
+    assert draft.sides[1].went_out is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -272,6 +273,8 @@ class RoundDraft:
         modes = [mode] * len(game.sides) if isinstance(mode, EntryMode | str) else list(mode)
         self.start_modes = [self._offered(EntryMode(m)) for m in modes]
         self.sides = [self._fresh_side(index) for index in range(len(game.sides))]
+        #: What choosing a special hand cleared, per side: back when the hand is taken back.
+        self._set_aside: dict[int, SideDraft] = {}
         if round_number is not None:
             self.sides = [
                 SideDraft.from_entry(e, game.rules) for e in game.rounds[round_number - 1]
@@ -490,14 +493,30 @@ class RoundDraft:
             return
         draft = self.sides[side]
         if hand is None:
-            draft.special_hand = None
+            self._take_hand_back(side)
             return
+        if draft.special_hand is None:  # another hand chosen instead keeps the first values
+            self._set_aside[side] = copy.deepcopy(draft)
         draft.clear_entries()
         draft.special_hand = hand
-        for index, other in enumerate(self.sides):
+        for index in range(len(self.sides)):
             if index != side:
-                other.went_out = None
-                other.special_hand = None
+                self.sides[index].went_out = None
+                self._take_hand_back(index)
+
+    def _take_hand_back(self, side: int) -> None:
+        """The side no longer went out with a special hand: what the hand cleared is back
+        (nothing typed is lost), but for its going out if another side went out meanwhile."""
+        draft = self.sides[side]
+        if draft.special_hand is None:
+            return
+        kept = self._set_aside.pop(side, None)
+        if kept is not None:
+            for name in (f.name for f in dataclasses.fields(draft)):
+                setattr(draft, name, getattr(kept, name))
+            if any(other.went_out for index, other in enumerate(self.sides) if index != side):
+                draft.went_out = None
+        draft.special_hand = None
 
     def set_went_out(self, side: int, went_out: WentOut | None) -> None:
         """Choose how a side went out; only one side goes out, so the others are cleared
@@ -509,7 +528,7 @@ class RoundDraft:
                 draft.went_out = went_out
             elif went_out is not None:
                 draft.went_out = None
-                draft.special_hand = None
+                self._take_hand_back(index)
 
     def toggle_went_out(self, side: int, went_out: WentOut) -> None:
         """One tap sets it, a second tap on the same choice takes it back."""
