@@ -105,9 +105,9 @@ class QuickCount(ft.Row):
     ) -> None:
         self.count = ft.Text(
             str(value),
-            size=fitted("00", 20, 24, scale),  # as a compact stepper's count
+            size=fitted("00", 22, 34, scale),  # as a stepper's count
             weight=ft.FontWeight.BOLD,
-            width=24,
+            width=34,
             text_align=ft.TextAlign.CENTER,
             no_wrap=True,
         )
@@ -455,4 +455,5 @@ def no_meld_by_meld(n: int, tr: Translator) -> ft.Control:
             size=13,
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
+        expand=True,  # in the switch's row: the line wraps at large text, never cut
     )
