@@ -43,9 +43,11 @@ def new_game(store: GameStore) -> int:
     return store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
 
 
-async def entering(store: GameStore, game_id: int) -> tuple[App, RoundEntryScreen]:
+async def entering(
+    store: GameStore, game_id: int, page: LoopPage | None = None
+) -> tuple[App, RoundEntryScreen]:
     """Round entry on a phone of a server, shown from its route."""
-    app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+    app = App(page or LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
     app.start(tell_about_opening=False)
     await until(lambda: app.nav.current is not None)
     show(app, f"/game/{game_id}/round")
@@ -274,14 +276,8 @@ def test_what_was_started_goes_on_while_the_phone_is_away(
     monkeypatch.setattr(storage, "add_round", add_round)
 
     async def journey() -> None:
-        app = App(FletLikePage(), store, off_loop=True)  # type: ignore[arg-type]
-        app.start(tell_about_opening=False)
-        await until(lambda: app.nav.current is not None)
-        show(app, f"/game/{game_id}/round")
-        await until(lambda: isinstance(app.nav.current, RoundEntryScreen))
-        entry = app.nav.current
-        assert isinstance(entry, RoundEntryScreen)
-        page = app.page
+        page = FletLikePage()
+        _app, entry = await entering(store, game_id, page)
         type_melded(entry, "85")
         page.session.connection = None  # the phone away, before the pause is over
         await until(lambda: storage.load_draft(db=store.db, game_id=game_id) is not None)
