@@ -9,15 +9,13 @@ the catalogs' own (`translator(code)._(...)`).
 
 from __future__ import annotations
 
-import contextlib
 import re
-import time
 from typing import Any
 
 import pytest
 from conftest import STEP_TIMEOUT_MS, AppServer, Screen
 from test_family_entry import enter_a_typical_american_round
-from test_journeys import selected
+from test_journeys import wait_selected
 
 from canasta_score.i18n import Translator, translator
 
@@ -35,25 +33,13 @@ def start_a_game(phone: Screen, preset: str, tr: Translator, target: int) -> Non
     phone.tap("new-game")
     phone.wait_for("start-game")
     phone.tap(f"preset-{preset}")
-    wait_chosen(phone, f"preset-{preset}")
+    wait_selected(phone, f"preset-{preset}")
     phone.tap("start-game")
     phone.wait_for("add-round")
     phone.wait_number("side-0-total", 0)
     phone.wait_number("side-1-total", 0)
     playing_to = tr._("Playing to {target}").format(target=tr.number(target))
     phone.page.get_by_text(playing_to, exact=True).first.wait_for(timeout=STEP_TIMEOUT_MS)
-
-
-def wait_chosen(phone: Screen, identifier: str) -> None:
-    """Until a choice (a rule set, a toggle) says it is on; while the screen is drawn again
-    after the tap, its node may for a moment say nothing either way."""
-    deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
-    while time.monotonic() < deadline:
-        with contextlib.suppress(AssertionError):
-            if selected(phone, identifier):
-                return
-        phone.page.wait_for_timeout(100)
-    raise AssertionError(f"{identifier} is not chosen")
 
 
 def show_other_kinds(phone: Screen, side: int) -> None:
@@ -147,7 +133,7 @@ def test_a_modern_american_game_to_8500_played_through_in_english(
     phone.wait_for("special-hand-straight")
     phone.tap("special-hand-straight")
     phone.wait_gone("special-hand-straight")
-    wait_chosen(phone, "side-1-special-hand")
+    wait_selected(phone, "side-1-special-hand")
     # We: melded 300 - hand 20 + natural 500 + mixed 300 + one red three 100 (two
     #     canastas: plus) = 1180.
     phone.wait_number("side-0-round-score", 1180)
@@ -172,7 +158,7 @@ def test_a_modern_american_game_to_8500_played_through_in_english(
     phone.tap("side-1-red-threes-plus")
     phone.tap("side-1-black-threes-plus")
     phone.tap("side-1-unfinished-sevens")
-    wait_chosen(phone, "side-1-unfinished-sevens")
+    wait_selected(phone, "side-1-unfinished-sevens")
     # We: melded 380 + natural aces 2500 + natural 500 + two red threes 300 + went out 100
     #     = 3780.
     phone.wait_number("side-0-round-score", 3780)

@@ -7,6 +7,7 @@ one red three. It scores 1450 / -185, after which We need 50 to open and They 15
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -90,10 +91,13 @@ def selected(screen: Screen, identifier: str) -> bool:
 
 
 def wait_selected(screen: Screen, identifier: str, on: bool = True) -> None:
+    """Until the choice says it is on (or off); while the screen is drawn again after a tap,
+    its node may for a moment say neither."""
     deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
     while time.monotonic() < deadline:
-        if selected(screen, identifier) == on:
-            return
+        with contextlib.suppress(AssertionError):
+            if selected(screen, identifier) == on:
+                return
         screen.page.wait_for_timeout(100)
     raise AssertionError(f"{identifier} stays {'off' if on else 'on'}")
 
