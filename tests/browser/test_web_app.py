@@ -368,6 +368,13 @@ def test_over_plain_http_from_a_host_that_sends_mjs_as_octet_stream_the_app_open
         second.page.goto(url)
         waiting = second.page.locator(".canasta-score-notice[data-kind=other-tab]")
         waiting.wait_for(timeout=START_MS)
+        # "Use it here": the second tab takes the games over; the first lets them go, says
+        # so, and waits in its turn (a word between the tabs, as there are no Web Locks).
+        waiting.get_by_role("button").click()
+        screen.page.locator(".canasta-score-notice[data-kind=moved]").wait_for(timeout=START_MS)
+        enable_semantics(second.page, START_MS)
+        second.wait_for("resume", timeout=START_MS)
+        assert second.page.locator(".canasta-score-notice[data-kind=other-tab]").count() == 0
         phone.close()
     finally:
         host.stop()
