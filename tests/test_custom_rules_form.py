@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_ui_screens import app_on
 
-from canasta_score.core import PRESETS
+from canasta_score.core import ALL_PRESETS, PRESETS
 from canasta_score.i18n import LANGUAGES, translator
 from canasta_score.ui.state.labels import CANASTA_LABELS
 from canasta_score.ui.store import GameStore
@@ -73,3 +73,53 @@ def test_a_form_put_right_saves_and_says_no_problem_any_more(store: GameStore) -
     (custom,) = store.custom_rules()
     assert custom.target == 3000
     assert not screen.custom_problems.value
+
+
+def family_form(store: GameStore, preset: str) -> RulesScreen:
+    screen = rules_form(store, "en")
+    screen.copy_from = preset
+    screen.build()
+    return screen
+
+
+def test_each_switch_of_the_rule_families_is_set_in_a_custom_copy(store: GameStore) -> None:
+    """RULES_FAMILIES.md, "Switches": each other source's value, chosen in the form, is the
+    copy's; the rest stays the preset's."""
+    samba = family_form(store, "samba")
+    samba.fields["opening:7000"].value = "160"
+    assert samba.fields["red_threes_minus"].value == "own"
+    samba.fields["red_threes_minus"].value = "bonus"
+    samba.save_custom()
+    american = family_form(store, "american")
+    assert american.fields["melded_without_canasta"].value == "minus"
+    american.fields["melded_without_canasta"].value = "plus"
+    american.fields["hand:garbage"].value = "2000"
+    american.fields["incomplete:wild_jokers"].value = "2500"
+    american.save_custom()
+    assert not american.custom_problems.value
+    copied_samba, copied_american = store.custom_rules()
+    base = ALL_PRESETS["samba"]
+    assert copied_samba.opening_tiers == ((0, 50), (1500, 90), (3000, 120), (7000, 160))
+    assert copied_samba.red_threes_minus is None
+    assert copied_samba.red_threes == base.red_threes
+    assert copied_american.melded_without_canasta == "plus"
+    assert copied_american.special_hands["garbage"] == 2000
+    assert copied_american.incomplete_penalty["wild_jokers"] == 2500
+    assert copied_american.opening_tiers == ALL_PRESETS["american"].opening_tiers
+
+
+def test_the_switches_are_offered_only_where_the_preset_departs_from_classic(
+    store: GameStore,
+) -> None:
+    assert "melded_without_canasta" not in family_form(store, "classic").fields
+    assert "red_threes_minus" not in family_form(store, "classic").fields
+    assert "red_threes_minus" not in family_form(store, "american").fields
+    assert "melded_without_canasta" not in family_form(store, "samba").fields
+
+
+def test_an_opening_minimum_typed_wrong_is_refused_naming_its_step(store: GameStore) -> None:
+    screen = family_form(store, "classic")
+    screen.fields["opening:3000"].value = "x"
+    screen.save_custom()
+    assert screen.custom_problems.value == "Opening from 3,000: type a whole number"
+    assert store.custom_rules() == []

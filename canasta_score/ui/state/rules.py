@@ -221,6 +221,9 @@ def form_fields(base: RuleSet, tr: Translator) -> list[tuple[str, str, str]]:
     for key in keys:
         value = getattr(base, key)
         fields.append((key, field_label(key, tr), "" if value is None else str(value)))
+    for total, minimum in base.opening_tiers:  # samba's 150 from 7,000, or 160 (a switch)
+        key = f"opening:{total}"
+        fields.append((key, field_label(key, tr), str(minimum)))
     keyed = [
         *(f"canasta:{kind.value}" for kind in base.canasta_kinds),
         *(f"incomplete:{meld.value}" for meld in UnfinishedMeld if meld in base.incomplete_penalty),
@@ -229,6 +232,11 @@ def form_fields(base: RuleSet, tr: Translator) -> list[tuple[str, str, str]]:
     for key in keyed:
         fields.append((key, field_label(key, tr), str(_keyed_value(base, key))))
     return fields
+
+
+def _tiers(base: RuleSet, minimums: Mapping[int, int]) -> list[list[int]]:
+    """`base`'s opening steps with the minimums typed for some of them."""
+    return [[total, minimums.get(total, minimum)] for total, minimum in base.opening_tiers]
 
 
 def _keyed_value(rules: RuleSet, key: str) -> int:
@@ -240,6 +248,8 @@ def _keyed_value(rules: RuleSet, key: str) -> int:
 def field_label(key: str, tr: Translator) -> str:
     """The label of a field of the custom rule set form (see `form_fields`), worded."""
     prefix, _colon, name = key.partition(":")
+    if prefix == "opening":
+        return tr._("Opening from {total}").format(total=tr.number(int(name)))
     if prefix == "canasta":
         return tr._(CANASTA_LABELS[CanastaKind(name)])
     if prefix == "incomplete":
@@ -249,6 +259,55 @@ def field_label(key: str, tr: Translator) -> str:
     if key == "held_penalty":
         return tr._(HELD_PENALTY)
     return tr._(dict(EDITABLE)[key])
+
+
+#: A switch's choice that keeps the copied rule set's own red threes counted minus.
+OWN_MINUS, BONUS_AS_MINUS = "own", "bonus"
+
+
+def form_choices(
+    base: RuleSet, tr: Translator
+) -> list[tuple[str, str, str, list[tuple[str, str]]]]:
+    """The switches of the custom rule set form, as (key, label, value, [(choice, words)]):
+    where `base` departs from classic Canasta in a way other sources do not (RULES_FAMILIES.md,
+    "Switches"): melded points without a canasta counted minus (american; plus, as classic,
+    the other choice), and red threes' own minus values (samba; the bonus values counted
+    minus, the other).
+
+    >>> from canasta_score.core import AMERICAN, CLASSIC, SAMBA
+    >>> from canasta_score.i18n import translator
+    >>> [(key, value, choices) for key, _label, value, choices in form_choices(SAMBA, translator("en"))]
+    [('red_threes_minus', 'own', [('own', '100 / 200 / 300 / 400 / 500 / 600'), ('bonus', '100 / 200 / 300 / 400 / 500 / 1,000')])]
+    >>> [key for key, *_rest in form_choices(AMERICAN, translator("en"))], form_choices(CLASSIC, translator("en"))
+    (['melded_without_canasta'], [])
+    """
+    choices = []
+    if base.melded_without_canasta == MeldedWithoutCanasta.MINUS:
+        choices.append(
+            (
+                "melded_without_canasta",
+                tr._("Melded points without a canasta"),
+                base.melded_without_canasta.value,
+                [(sign.value, tr._(words)) for sign, words in MELDED_WITHOUT_CANASTA.items()],
+            )
+        )
+    if base.red_threes_minus is not None:
+
+        def by_count(values: Sequence[int]) -> str:
+            return " / ".join(tr.number(value) for value in values[1:])
+
+        choices.append(
+            (
+                "red_threes_minus",
+                tr._("Red threes when they count minus"),
+                OWN_MINUS,
+                [
+                    (OWN_MINUS, by_count(base.red_threes_minus)),
+                    (BONUS_AS_MINUS, by_count(base.red_threes)),
+                ],
+            )
+        )
+    return choices
 
 
 def custom_copy(
@@ -267,8 +326,16 @@ def custom_copy(
     """
     overrides: dict[str, Any] = {}
     keyed: dict[str, dict[str, int]] = {}
+    openings: dict[int, int] = {}
     problems: list[str] = []
     for key, text in typed.items():
+        if key == "melded_without_canasta":
+            overrides[key] = text
+            continue
+        if key == "red_threes_minus":
+            if text == BONUS_AS_MINUS:
+                overrides[key] = None
+            continue
         what = field_label(key, tr)
         text = text.strip()
         prefix, colon, name = key.partition(":")
@@ -278,7 +345,10 @@ def custom_copy(
             problems.append(tr._("{what}: type a whole number").format(what=what))
             continue
         value = int(text)
-        alone = {KEYED_FIELDS[prefix]: {name: value}} if colon else {key: value}
+        if prefix == "opening":
+            alone: dict[str, Any] = {"opening_tiers": _tiers(base, {int(name): value})}
+        else:
+            alone = {KEYED_FIELDS[prefix]: {name: value}} if colon else {key: value}
         # Each value checked alone, so a refusal names its own field.
         _rules, refused = override_rules(base, alone)
         for problem in refused:
@@ -293,12 +363,16 @@ def custom_copy(
                 problems.append(tr._("{what}: type a number above 0").format(what=what))
             else:  # no other whole number is refused today; said plainly should one be
                 problems.append(tr._("{what}: type a whole number").format(what=what))
-        if colon:
+        if prefix == "opening":
+            openings[int(name)] = value
+        elif colon:
             keyed.setdefault(KEYED_FIELDS[prefix], {})[name] = value
         else:
             overrides[key] = value
     if problems:
         return base, problems
     overrides |= keyed
+    if openings:
+        overrides["opening_tiers"] = _tiers(base, openings)
     rules, refused = override_rules(base, overrides)
     return rules, [tr.problem(problem) for problem in refused]

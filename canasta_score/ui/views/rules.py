@@ -19,7 +19,13 @@ from canasta_score.ui.components import TAP, Section, Tagged, TapIcon, text_widt
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.offered import OFFERED_PRESETS
-from canasta_score.ui.state.rules import compare_presets, custom_copy, form_fields, rules_table
+from canasta_score.ui.state.rules import (
+    compare_presets,
+    custom_copy,
+    form_choices,
+    form_fields,
+    rules_table,
+)
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -85,7 +91,7 @@ class RulesScreen(Screen):
             self.active = app.table.store.load_game(game_id).game.rules
         self.custom = app.table.store.custom_rules()
         self.copy_from = "classic"
-        self.fields: dict[str, ft.TextField] = {}
+        self.fields: dict[str, ft.TextField | ft.Dropdown] = {}
         self.custom_problems = ft.Text("", color=ft.Colors.ERROR)
 
     def build(self) -> ft.View:
@@ -265,9 +271,20 @@ class RulesScreen(Screen):
             )
             self.fields[key] = field
             inputs.append(field)
+        switches: list[ft.Control] = []
+        for key, label, value, choices in form_choices(base, self.app.tr):
+            switch = ft.Dropdown(
+                label=label,
+                value=value,
+                options=[ft.DropdownOption(key=choice, text=words) for choice, words in choices],
+                expand=True,
+            )
+            self.fields[key] = switch
+            switches.append(Tagged(f"custom-{key}", ft.Row([switch])))
         return Section(
             *inputs[:2],  # the rule set copied and the name, each the whole width
             ft.Row(inputs[2:], wrap=True, spacing=8, run_spacing=8),
+            *switches,  # each the whole width: its choices are read whole
             self.custom_problems,
             ft.FilledButton(
                 self.app.tr._("Save rule set"),
