@@ -91,7 +91,7 @@ class RulesScreen(Screen):
             self.active = app.table.store.load_game(game_id).game.rules
         self.custom = app.table.store.custom_rules()
         self.copy_from = "classic"
-        self.fields: dict[str, ft.TextField | ft.Dropdown] = {}
+        self.fields: dict[str, ft.TextField | ft.RadioGroup] = {}
         self.custom_problems = ft.Text("", color=ft.Colors.ERROR)
 
     def build(self) -> ft.View:
@@ -271,16 +271,10 @@ class RulesScreen(Screen):
             )
             self.fields[key] = field
             inputs.append(field)
-        switches: list[ft.Control] = []
-        for key, label, value, choices in form_choices(base, self.app.tr):
-            switch = ft.Dropdown(
-                label=label,
-                value=value,
-                options=[ft.DropdownOption(key=choice, text=words) for choice, words in choices],
-                expand=True,
-            )
-            self.fields[key] = switch
-            switches.append(Tagged(f"custom-{key}", ft.Row([switch])))
+        switches = [
+            self.switch(key, label, value, choices)
+            for key, label, value, choices in form_choices(base, self.app.tr)
+        ]
         return Section(
             *inputs[:2],  # the rule set copied and the name, each the whole width
             ft.Row(inputs[2:], wrap=True, spacing=8, run_spacing=8),
@@ -292,6 +286,45 @@ class RulesScreen(Screen):
                 on_click=self.save_custom,
                 height=TAP,
             ),
+        )
+
+    def switch(
+        self, key: str, label: str, value: str, choices: list[tuple[str, str]]
+    ) -> ft.Control:
+        """A switch of the custom form: its choices one under the other, each read whole
+        (they can differ only in their last figures) and chosen with a tap anywhere on it."""
+        rows = ft.Column(spacing=0, tight=True)
+        group = ft.RadioGroup(value=value, content=rows)
+
+        def choose(choice: str) -> None:
+            group.value = choice
+            self.app.update()
+
+        for choice, words in choices:
+            rows.controls.append(
+                Tagged(
+                    f"custom-{key}-{choice}",
+                    ft.Container(
+                        content=ft.Row(
+                            [
+                                ft.Radio(value=choice),
+                                ft.Semantics(  # read once, as the choice's name
+                                    content=ft.Text(words, size=15),
+                                    exclude_semantics=True,
+                                    expand=True,
+                                ),
+                            ]
+                        ),
+                        on_click=lambda _e, c=choice: choose(c),
+                        border_radius=12,
+                    ),
+                    words,
+                )
+            )
+        self.fields[key] = group
+        return Tagged(
+            f"custom-{key}",
+            ft.Column([ft.Text(label, size=14), group], spacing=2, tight=True),
         )
 
     def custom_tile(self, rules: RuleSet) -> ft.Control:
