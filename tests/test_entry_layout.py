@@ -11,7 +11,7 @@ from test_ui_screens import WE_THEY, store  # noqa: F401 (the fixture)
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
 from canasta_score.ui.components import text_width
-from canasta_score.ui.components.side_panel import SMALLEST_TEXT, SideHeader
+from canasta_score.ui.components.side_parts import SMALLEST_TEXT, SideHeader
 from canasta_score.ui.state.round_entry import EntryMode
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.round_entry import RoundEntryScreen

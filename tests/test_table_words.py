@@ -160,7 +160,7 @@ def test_what_an_aces_canasta_counts_is_never_cut_beside_its_stepper_in_german()
     """Paired steppers share a phone's width: "Unechte Asse-Canastas  je 500" does not fit its
     half, so the note goes to a second line, whole ("je 500", never "je" over "500"; Finnish
     "500 p/kpl", never "500 p/" over "kpl"), and the two steppers of the row stay level."""
-    from canasta_score.ui.components.side_panel import CountSteppers
+    from canasta_score.ui.components.side_parts import CountSteppers
     from canasta_score.ui.state.round_entry import RoundDraft
 
     draft = RoundDraft(Game(PRESETS["flemish"], WE_THEY))

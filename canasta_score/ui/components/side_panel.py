@@ -1,39 +1,30 @@
-"""One side's part of round entry, built from small parts: header and preview, points fields,
-card-counting grid, canasta and red three steppers, going out, penalty and problems."""
+"""One side's part of round entry, put together from its parts (side_parts.py): header and
+preview, points fields, card-counting grid, canasta and red three steppers, going out, penalty
+and problems."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
 
 from canasta_score.core import (
-    CanastaKind,
-    CardGroup,
     Problem,
-    Side,
     SidePreview,
     WentOut,
 )
-from canasta_score.i18n import Translator
 from canasta_score.ui.components import (
-    TAP,
     Section,
-    Stepper,
     Tagged,
     fitted,
-    fitted_words,
     icon_size,
     tap_size,
     text_width,
 )
-from canasta_score.ui.components.basics import ROBOTO_LINE
 from canasta_score.ui.components.entry import (
     POINTS_FILTER,
     Toggle,
-    canasta_each,
     field_label,
     label_of,
     points_field,
@@ -41,488 +32,25 @@ from canasta_score.ui.components.entry import (
 )
 from canasta_score.ui.components.family_fields import (
     FamilyFields,
-    OtherKinds,
     SpecialHand,
-    canasta_label,
-    kinds_shown,
     no_meld_by_meld,
-    steppers_in_rows,
 )
 from canasta_score.ui.components.meld_entry import MeldArea
-from canasta_score.ui.state.labels import CARD_GROUP_LABELS
-from canasta_score.ui.state.points import format_points, signed
+from canasta_score.ui.components.side_parts import (
+    BothFigures,
+    CardGrid,
+    CountSteppers,
+    SideHeader,
+)
 from canasta_score.ui.state.round_entry import (
     CardPlace,
     EntryMode,
-    OtherFigures,
     RoundDraft,
     SideDraft,
 )
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
-
-#: The screens' smallest text, before the device's text scale.
-SMALLEST_TEXT = 11
-
-#: Room for a card group's name in the card-counting grid.
-CARD_LABEL_WIDTH = 66
-
-#: Runs one of the draft's verbs, then redraws the screen and keeps the draft (a tap).
-Change = Callable[[Callable[[], None]], None]
-
-
-class SideHeader(ft.Column):
-    """The side's name and players, and what its round would give: score, total, next minimum.
-
-    Its height never changes as the preview grows: the name has a room of its own (its
-    words whole), the score a box as wide as the widest it shows, and the total and the
-    next minimum a line that never wraps, its size fitted to the longest it can say. A
-    preview that grew past 1,000 squeezed "Maximilian" to "Maxi/milia/n" and pushed every
-    row 27 px down under the finger."""
-
-    def __init__(
-        self, side: Side, n: int, tr: Translator, scale: float = 1.0, width: float = 360
-    ) -> None:
-        self.tr = tr
-        #: The preview on screen (None before the first).
-        self.shown: SidePreview | None = None
-        # The widest score a round gives (four digits, sign and separator), in a box of its
-        # own: at most 2/5 of the width, so the name keeps the rest.
-        widest = signed(-8888, tr)
-        size = fitted(widest, 28, width * 0.4, scale)
-        self.score = ft.Text(
-            "-",
-            size=size,
-            weight=ft.FontWeight.BOLD,
-            text_align=ft.TextAlign.END,
-            no_wrap=True,
-            max_lines=1,
-        )
-        score_box = ft.Container(
-            Tagged(f"side-{n}-round-score", self.score),
-            width=text_width(widest, size, scale),
-            alignment=ft.Alignment.TOP_RIGHT,
-        )
-        room = width - text_width(widest, size, scale) - 8
-        name = Tagged(
-            f"side-{n}-name",
-            ft.Text(
-                side.name, size=fitted_words(side.name, 20, room, scale), weight=ft.FontWeight.BOLD
-            ),
-        )
-        names = ft.Column(
-            [
-                name,
-                ft.Text(
-                    # A single player is the side's name: not said twice.
-                    "" if list(side.players) == [side.name] else ", ".join(side.players),
-                    size=fitted_words(", ".join(side.players), 12, room, scale),
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                    visible=list(side.players) != [side.name],
-                ),
-            ],
-            spacing=0,
-            expand=True,
-            tight=True,
-        )
-        # The longest total and next minimum, worded: the line is sized for them.
-        total = tr._("total {total}").format(total=format_points(-88888, tr))
-        opening = tr._("then needs {minimum}").format(minimum=tr.number(888))
-        large = scale >= 1.2
-        total_width, opening_width = text_width(total, 14, scale), text_width(opening, 14, scale)
-        if not large:
-            # Side by side on one line (the minimum in its box, 12 px wider, 4 px after the
-            # total), both at the size at which the longest fit.
-            line = 14 * min(1.0, (width - 16) / (total_width + opening_width))
-            self.total = ft.Text("", size=line, no_wrap=True, max_lines=1)
-            self.opening = ft.Text("", size=line, no_wrap=True, max_lines=1)
-        else:
-            # One under the other, each a line of its own; a minimum that would be smaller
-            # than the screens' smallest text ("dann mind. 90 zum Auslegen" at 2x on 360 px)
-            # takes two lines, its room held whether it needs them or not.
-            self.total = ft.Text(
-                "", size=14 * min(1.0, width / total_width), no_wrap=True, max_lines=1
-            )
-            size = 14 * min(1.0, (width - 12) / opening_width)
-            self.opening = ft.Text("", size=size, no_wrap=True, max_lines=1)
-            if size < SMALLEST_TEXT:
-                self.opening = ft.Text("", size=SMALLEST_TEXT, max_lines=2)
-        self.opening_box = ft.Container(
-            content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
-        )
-        opening_place: ft.Control = self.opening_box
-        if self.opening.max_lines == 2:  # two lines held, the box round what it says
-            opening_place = ft.Container(
-                self.opening_box,
-                height=math.ceil(2 * ROBOTO_LINE * SMALLEST_TEXT * scale) + 2,
-                alignment=ft.Alignment.TOP_LEFT,
-            )
-        figures: list[ft.Control] = [
-            Tagged(f"side-{n}-total", self.total),
-            Tagged(f"side-{n}-opening", opening_place),
-        ]
-        under = (
-            ft.Column(figures, spacing=0, tight=True)
-            if large
-            else ft.Row(figures, spacing=4, alignment=ft.MainAxisAlignment.END)
-        )
-        super().__init__(
-            [
-                ft.Row(
-                    [names, score_box],
-                    spacing=8,
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-                under,
-            ],
-            spacing=0,
-            tight=True,
-        )
-
-    def show(self, preview: SidePreview) -> None:
-        if preview == self.shown:
-            return  # most keystrokes change one side's preview, or none
-        self.shown = preview
-        if preview.round_score is None:
-            self.score.value = "-"
-            self.total.value = ""
-            self.opening.value = ""
-        else:
-            tr = self.tr
-            self.score.value = signed(preview.round_score, tr)
-            self.score.color = ft.Colors.ERROR if preview.round_score < 0 else None
-            self.total.value = tr._("total {total}").format(
-                total=format_points(preview.total or 0, tr)
-            )
-            self.opening.value = tr._("then needs {minimum}").format(
-                minimum=tr.number(preview.opening or 0)
-            )
-        changed = preview.opening_changed
-        self.opening_box.bgcolor = ft.Colors.TERTIARY_CONTAINER if changed else None
-        self.opening.color = ft.Colors.ON_TERTIARY_CONTAINER if changed else None
-        self.opening.weight = ft.FontWeight.BOLD if changed else None
-
-
-class CardGrid(ft.Column):
-    """Card counting: a row per card group, steppers for the table and for the hand side by side."""
-
-    def __init__(self, draft: RoundDraft, n: int, change: Change, tr: Translator) -> None:
-        self.draft = draft
-        self.tr = tr
-        self.n = n
-        self.steppers: dict[tuple[CardPlace, CardGroup], Stepper] = {}
-        self.points = {
-            place: ft.Text("", size=15, weight=ft.FontWeight.BOLD) for place in CardPlace
-        }
-        titles = {CardPlace.MELDED: tr._("On the table"), CardPlace.HAND: tr._("In hand")}
-        header = ft.Row(
-            [
-                ft.Container(width=CARD_LABEL_WIDTH),
-                *[
-                    ft.Column(
-                        [ft.Text(titles[place], size=14), self.points[place]],
-                        spacing=0,
-                        expand=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    )
-                    for place in CardPlace
-                ],
-            ],
-            spacing=0,
-        )
-        rows: list[ft.Control] = [header]
-        rows += [self.group_row(group, change) for group in CardGroup]
-        super().__init__(rows, spacing=4)
-
-    def group_row(self, group: CardGroup, change: Change) -> ft.Row:
-        draft, n, tr = self.draft, self.n, self.tr
-        name = tr._(CARD_GROUP_LABELS[group])
-        # Where threes are laid out (american), none is melded, and a three left in a hand
-        # may be of either colour: one group, in hand alone.
-        hand_threes = group == CardGroup.BLACK_THREES and draft.rules.black_threes_laid_out
-        if hand_threes:
-            name = tr._("Threes")
-        cells: list[ft.Control] = [
-            ft.Column(
-                [
-                    ft.Text(name, size=14, weight=ft.FontWeight.BOLD),
-                    ft.Text(
-                        tr._("{points} each").format(
-                            points=tr.number(draft.rules.card_values.of(group))
-                        ),
-                        size=12,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                ],
-                spacing=0,
-                width=CARD_LABEL_WIDTH,
-                tight=True,
-            )
-        ]
-        for place in CardPlace:
-            where = tr._("on the table") if place == CardPlace.MELDED else tr._("in hand")
-            if hand_threes and place == CardPlace.MELDED:
-                cells.append(ft.Container(expand=True))
-                continue
-
-            def step(count: int, place: CardPlace = place) -> None:
-                change(lambda: draft.add_cards(n, place, group, count))
-
-            stepper = Stepper(
-                f"{name} {where}",
-                draft.sides[n].cards(place)[group],
-                step,
-                f"side-{n}-{place.value}-{group.value}",
-                maximum=draft.cards_limit(group, place),
-                compact=True,
-                tr=tr,
-            )
-            self.steppers[(place, group)] = stepper
-            cells.append(ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER))
-        return ft.Row(cells, spacing=0)
-
-    def show(self, side: SideDraft) -> None:
-        for (place, group), stepper in self.steppers.items():
-            stepper.show(side.cards(place)[group])
-        for place, text in self.points.items():
-            points = self.draft.cards_points(self.n, place)
-            text.value = self.tr._("{points} points").format(points=self.tr.number(points))
-
-
-class CountSteppers(ft.Column):
-    """Steppers for the canasta kinds the rules know and for the threes; two a row, each
-    under its label, where the panel is wide enough, so more of the next side shows. A rule
-    family's rarer kinds (american's aces, sevens and wild canastas) wait one tap away."""
-
-    def __init__(
-        self,
-        draft: RoundDraft,
-        n: int,
-        change: Change,
-        tr: Translator,
-        *,
-        paired: bool,
-        scale: float = 1.0,
-        width: float | None = None,
-        canastas: bool = True,
-        kinds_opened: bool = False,
-        on_kinds_open: Callable[[bool], None] = lambda _opened: None,
-    ) -> None:
-        """`canastas` False: only the threes (the melds give the canastas). `kinds_opened`:
-        the rarer kinds shown at first; `on_kinds_open` hears them opened or closed."""
-        rules = draft.rules
-        side = draft.sides[n]
-        front, others = kinds_shown(rules) if canastas else ([], [])
-        self.canastas: dict[CanastaKind, Stepper] = {}
-        cells: list[tuple[str, str, Stepper]] = []
-        for kind in front:
-
-            def step(count: int, kind: CanastaKind = kind) -> None:
-                change(lambda: draft.add_canasta(n, kind, count))
-
-            label, extra = tr._(canasta_label(kind, rules)), canasta_each(rules, kind, tr)
-            self.canastas[kind] = Stepper(
-                label,
-                side.canastas.get(kind, 0),
-                step,
-                f"side-{n}-canasta-{kind.value}",
-                extra=extra,
-                compact=paired,
-                tr=tr,
-                scale=scale,
-                width=width,
-            )
-            cells.append((label, extra, self.canastas[kind]))
-        self.others: OtherKinds | None = None
-        if others:
-            self.others = OtherKinds(
-                draft,
-                n,
-                change,
-                tr,
-                kinds=others,
-                paired=paired,
-                opened=kinds_opened,
-                on_open=on_kinds_open,
-                scale=scale,
-                width=width,
-            )
-        self.red_threes = Stepper(
-            tr._("Red threes"),
-            side.red_threes,
-            lambda count: change(lambda: draft.add_red_three(n, count)),
-            f"side-{n}-red-threes",
-            maximum=rules.red_threes_in_packs,
-            compact=paired,
-            tr=tr,
-            scale=scale,
-            width=width,
-        )
-        threes = [(tr._("Red threes"), "", self.red_threes)]
-        self.black_threes: Stepper | None = None
-        if rules.black_threes is not None:
-            self.black_threes = Stepper(
-                tr._("Black threes"),
-                side.black_threes,
-                lambda count: change(lambda: draft.add_black_three(n, count)),
-                f"side-{n}-black-threes",
-                maximum=len(rules.black_threes) - 1,
-                compact=paired,
-                tr=tr,
-                scale=scale,
-                width=width,
-            )
-            threes.append((tr._("Black threes"), "", self.black_threes))
-        if self.others is None:
-            rows = steppers_in_rows([*cells, *threes], paired=paired)
-        else:  # the rarer kinds open between the canastas and the threes
-            rows = [
-                *steppers_in_rows(cells, paired=paired),
-                self.others,
-                *steppers_in_rows(threes, paired=paired),
-            ]
-        super().__init__(rows, spacing=2)
-
-    def show(self, side: SideDraft) -> None:
-        for kind, stepper in self.canastas.items():
-            stepper.show(side.canastas.get(kind, 0))
-        if self.others is not None:
-            self.others.show(side)
-        self.red_threes.show(side.red_threes)
-        if self.black_threes is not None:
-            self.black_threes.show(side.black_threes)
-
-
-class BothFigures(ft.Container):
-    """The side's melds or counted cards beside its typed points, where both are entered
-    ("Melds: 420, 2 canastas · typed: 120+35"): the player takes one, nothing is dropped
-    unasked. It stays while both are there, the same or not, so typing never moves the rows
-    under it; it ends the side's panel, so coming or going it moves none of the panel's rows."""
-
-    def __init__(self, n: int, change: Change, draft: RoundDraft, tr: Translator) -> None:
-        self.tr = tr
-        self.said = ft.Text("", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER)
-        self.take = ft.TextButton(
-            "", on_click=lambda: change(lambda: draft.take_other(n)), height=TAP
-        )
-        self.keep = ft.TextButton(
-            tr._("Keep typed points"),
-            on_click=lambda: change(lambda: draft.keep_typed(n)),
-            height=TAP,
-        )
-        super().__init__(
-            content=ft.Column(
-                [
-                    Tagged(f"side-{n}-both-figures", self.said),
-                    ft.Row(
-                        [
-                            Tagged(f"side-{n}-take-other", self.take),
-                            Tagged(f"side-{n}-keep-typed", self.keep),
-                        ],
-                        wrap=True,
-                        spacing=4,
-                        run_spacing=0,
-                        alignment=ft.MainAxisAlignment.END,
-                    ),
-                ],
-                spacing=0,
-                tight=True,
-            ),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            border_radius=8,
-            padding=ft.Padding.only(left=10, right=4, top=6, bottom=0),
-            visible=False,
-        )
-
-    def show(self, other: OtherFigures | None) -> None:
-        self.visible = other is not None
-        if other is None:
-            return
-        tr = self.tr
-        if other.mode == EntryMode.MELDS:
-            said, typed = tr.number(other.melded), other.typed_melded
-            if other.canastas or other.typed_canastas:
-                said += ", " + canastas_words(other.canastas, tr)
-                typed += ", " + canastas_words(other.typed_canastas, tr)
-            self.said.value = tr._("Melds: {melds} · typed: {typed}").format(
-                melds=said, typed=typed
-            )
-            self.take.content = tr._("Use the melds")
-        else:
-            said, typed = tr.number(other.melded), other.typed_melded
-            if other.hand or other.typed_hand != "0":
-                said = tr._("{melded}, {hand} in hand").format(
-                    melded=said, hand=tr.number(other.hand)
-                )
-                typed = tr._("{melded}, {hand} in hand").format(melded=typed, hand=other.typed_hand)
-            self.said.value = tr._("Cards: {cards} · typed: {typed}").format(
-                cards=said, typed=typed
-            )
-            self.take.content = tr._("Use the cards")
-
-
-def canastas_words(count: int, tr: Translator) -> str:
-    return tr.ngettext("{count} canasta", "{count} canastas", count).format(count=tr.number(count))
-
-
-class SideWarnings(ft.Container):
-    """What is likely miscounted on a side (never a refusal), said over Save with the side's
-    name: there it moves no row of the screen when it comes or goes.
-
-    Over Save it takes few lines (at large text one: more would cover the rows above it on a
-    small phone), and a tap opens the whole of it, its advice too; a screen reader hears the
-    whole of it at once."""
-
-    def __init__(
-        self, n: int, scale: float = 1.0, opened: Callable[[str], None] | None = None
-    ) -> None:
-        self.opened = opened
-        self.said = ""
-        self.text = ft.Text(
-            "",
-            color=ft.Colors.ON_TERTIARY_CONTAINER,
-            size=14,
-            max_lines=warning_lines(scale),
-            overflow=ft.TextOverflow.ELLIPSIS,
-        )
-        self.tagged = Tagged(f"side-{n}-warnings", self.text, expand=True)
-        tinted = ft.Colors.ON_TERTIARY_CONTAINER
-        super().__init__(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=tinted),
-                    self.tagged,
-                    ft.Icon(ft.Icons.OPEN_IN_FULL, color=tinted, size=icon_size(scale) * 0.75),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border_radius=8,
-            padding=8,
-            visible=False,
-            on_click=lambda: self.open(),
-        )
-
-    def show(self, said: list[str]) -> None:
-        self.said = "\n".join(said)
-        self.text.value = self.said
-        self.tagged.label = self.said or None
-        self.visible = bool(said)
-
-    def open(self) -> None:
-        """The whole warning, read in a dialog."""
-        if self.said and self.opened is not None:
-            self.opened(self.said)
-
-
-def warning_lines(scale: float) -> int:
-    """How many lines a warning takes over Save at the device's text `scale`.
-
-    >>> warning_lines(1.0), warning_lines(1.3), warning_lines(2.0)
-    (3, 2, 1)
-    """
-    return 3 if scale < 1.2 else 2 if scale < 1.5 else 1
 
 
 class EntryScreen(Protocol):

@@ -10,7 +10,8 @@ import flet as ft
 from canasta_score.core import Problem
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button, tap_height
-from canasta_score.ui.components.side_panel import SidePanel, SideWarnings
+from canasta_score.ui.components.side_panel import SidePanel
+from canasta_score.ui.components.side_parts import SideWarnings
 from canasta_score.ui.news import CANNOT_REACH_NOW, game_topic
 from canasta_score.ui.round_port import StoredRoundPort
 from canasta_score.ui.screen import RoundNotFound, Screen
