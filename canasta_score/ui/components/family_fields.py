@@ -69,6 +69,38 @@ def canasta_label(kind: CanastaKind, rules: RuleSet) -> str:
     return SHORT_CANASTA_LABELS[kind]
 
 
+def canasta_stepper(
+    draft: RoundDraft,
+    n: int,
+    kind: CanastaKind,
+    change: Change,
+    tr: Translator,
+    *,
+    paired: bool,
+    scale: float,
+    width: float | None,
+) -> tuple[str, str, Stepper]:
+    """Side `n`'s count of one canasta kind, as (label, points each, stepper)."""
+    rules = draft.rules
+
+    def step(count: int) -> None:
+        change(lambda: draft.add_canasta(n, kind, count))
+
+    label, extra = tr._(canasta_label(kind, rules)), canasta_each(rules, kind, tr)
+    stepper = Stepper(
+        label,
+        draft.sides[n].canastas.get(kind, 0),
+        step,
+        f"side-{n}-canasta-{kind.value}",
+        extra=extra,
+        compact=paired,
+        tr=tr,
+        scale=scale,
+        width=width,
+    )
+    return label, extra, stepper
+
+
 def steppers_in_rows(
     cells: Sequence[tuple[str, str, Stepper]], *, paired: bool
 ) -> list[ft.Control]:
@@ -161,23 +193,11 @@ class OtherKinds(ft.Column):
         self.steppers: dict[CanastaKind, Stepper] = {}
         cells = []
         for kind in kinds:
-
-            def step(count: int, kind: CanastaKind = kind) -> None:
-                change(lambda: draft.add_canasta(n, kind, count))
-
-            label = tr._(canasta_label(kind, rules))
-            self.steppers[kind] = Stepper(
-                label,
-                side.canastas.get(kind, 0),
-                step,
-                f"side-{n}-canasta-{kind.value}",
-                extra=canasta_each(rules, kind, tr),
-                compact=paired,
-                tr=tr,
-                scale=scale,
-                width=width,
+            cell = canasta_stepper(
+                draft, n, kind, change, tr, paired=paired, scale=scale, width=width
             )
-            cells.append((label, canasta_each(rules, kind, tr), self.steppers[kind]))
+            self.steppers[kind] = cell[2]
+            cells.append(cell)
         self.area = ft.Column(steppers_in_rows(cells, paired=paired), spacing=2, tight=True)
         self.words = ft.Text("", size=15, weight=ft.FontWeight.BOLD, expand=True)
         self.icon = ft.Icon(ft.Icons.EXPAND_MORE, size=icon_size(scale))

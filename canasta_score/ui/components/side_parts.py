@@ -26,12 +26,9 @@ from canasta_score.ui.components import (
     text_width,
 )
 from canasta_score.ui.components.basics import ROBOTO_LINE
-from canasta_score.ui.components.entry import (
-    canasta_each,
-)
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
-    canasta_label,
+    canasta_stepper,
     kinds_shown,
     steppers_in_rows,
 )
@@ -300,23 +297,11 @@ class CountSteppers(ft.Column):
         self.canastas: dict[CanastaKind, Stepper] = {}
         cells: list[tuple[str, str, Stepper]] = []
         for kind in front:
-
-            def step(count: int, kind: CanastaKind = kind) -> None:
-                change(lambda: draft.add_canasta(n, kind, count))
-
-            label, extra = tr._(canasta_label(kind, rules)), canasta_each(rules, kind, tr)
-            self.canastas[kind] = Stepper(
-                label,
-                side.canastas.get(kind, 0),
-                step,
-                f"side-{n}-canasta-{kind.value}",
-                extra=extra,
-                compact=paired,
-                tr=tr,
-                scale=scale,
-                width=width,
+            cell = canasta_stepper(
+                draft, n, kind, change, tr, paired=paired, scale=scale, width=width
             )
-            cells.append((label, extra, self.canastas[kind]))
+            self.canastas[kind] = cell[2]
+            cells.append(cell)
         self.others: OtherKinds | None = None
         if others:
             self.others = OtherKinds(
