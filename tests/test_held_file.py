@@ -9,6 +9,7 @@ sent again). The busy wait is shortened for the test, so a hold beyond it takes 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -32,9 +33,14 @@ from canasta_score.ui import actions
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 
+#: `HELD_AS_AT_THE_TABLE=1` runs the journeys with the app's own waits (SQLite's busy wait,
+#: the pause before a draft is written, the retries) and holds of 6 s and 20 s: about four
+#: minutes, run by hand. Otherwise every wait is shortened, the order being what is tested.
+AT_THE_TABLE = os.environ.get("HELD_AS_AT_THE_TABLE") == "1"
+
 #: SQLite's busy wait in these journeys, and the two holds: within it and beyond it.
-BUSY_WAIT = 2.0
-HOLDS = {"slow": 1.0, "out of reach": 4.0}
+BUSY_WAIT = sqlite_file.BUSY_TIMEOUT_SECONDS if AT_THE_TABLE else 2.0
+HOLDS = {"slow": 6.0, "out of reach": 20.0} if AT_THE_TABLE else {"slow": 1.0, "out of reach": 4.0}
 
 HOLDER = """
 import sqlite3, sys, time
@@ -51,9 +57,10 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[GameStore
     from canasta_score.ui.state import typed_round
 
     monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_SECONDS", BUSY_WAIT)
-    monkeypatch.setattr(actions, "RETRY_EVERY", 0.5)
-    monkeypatch.setattr(typed_round, "RETRY_EVERY", 0.5)
-    monkeypatch.setattr(typed_round, "DRAFT_PAUSE", 0.2)
+    if not AT_THE_TABLE:
+        monkeypatch.setattr(actions, "RETRY_EVERY", 0.5)
+        monkeypatch.setattr(typed_round, "RETRY_EVERY", 0.5)
+        monkeypatch.setattr(typed_round, "DRAFT_PAUSE", 0.2)
     yield GameStore(str(tmp_path / "games.db"))
 
 
@@ -75,7 +82,7 @@ async def pause() -> None:
     """The player stops typing a moment: the draft is written."""
     import asyncio
 
-    await asyncio.sleep(0.4)
+    await asyncio.sleep(2.0 if AT_THE_TABLE else 0.4)
 
 
 #: Each journey: what the player does while the file is held; whether the round is saved.
