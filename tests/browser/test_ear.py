@@ -6,11 +6,14 @@ announcements), in English and in German."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 from conftest import STEP_TIMEOUT_MS, AppServer
 from headless import enable_semantics
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from canasta_score.i18n import translator
@@ -52,16 +55,23 @@ def hear(page: Any, expected: str) -> None:
         raise AssertionError(f"not heard: {expected!r}; heard: {heard(page)!r}") from error
 
 
-def read_out(page: Any, words: str) -> None:
-    """Waits until reading the screen on (its accessibility tree, as a reader reads it)
-    says `words`."""
+def reads(page: Any, words: str, timeout: float = STEP_TIMEOUT_MS) -> bool:
+    """Whether reading the screen on (its accessibility tree, as a reader reads it) says
+    `words` within `timeout` ms."""
     waited = 0
     while words not in page.locator("body").aria_snapshot():
-        assert waited < STEP_TIMEOUT_MS, (
-            f"never read out: {words!r} in {page.locator('body').aria_snapshot()}"
-        )
+        if waited >= timeout:
+            return False
         page.wait_for_timeout(250)
         waited += 250
+    return True
+
+
+def read_out(page: Any, words: str) -> None:
+    """Waits until reading the screen on says `words`."""
+    assert reads(page, words), (
+        f"never read out: {words!r} in {page.locator('body').aria_snapshot()}"
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -86,27 +96,54 @@ def test_a_whole_game_by_ear(app_server: AppServer, browser: Any, language: str)
             # A field's name is its label, with its value once typed (read as one).
             return page.get_by_role("textbox", name=re.compile("^" + re.escape(name))).nth(nth)
 
-        def enter(box: Any, value: str) -> None:
-            """As a player does: the field activated (a double tap), then the keys typed once
-            it has the focus, not its value set from outside as a test may."""
-            box.click()
-            expect(box).to_be_focused()
-            page.keyboard.type(value)
+        #: How often a value was typed again, having not been heard back (see `enter`).
+        typed_again: list[str] = []
+
+        def enter(box: Any, value: str, heard_back: Callable[[float], bool]) -> None:
+            """As a player does: the field activated (a double tap), the keys typed, the field
+            left, and what it says back listened to. Flutter makes a field the one being
+            edited a moment after it has the focus, and takes no keys before: on a loaded
+            machine a test's first key can come that early, a player's comes later. So, as a
+            player who hears the field say something else would, the value is typed again
+            (the field's text selected first), at most twice more."""
+            for attempt in range(3):
+                box.click()
+                expect(box).to_be_focused()
+                page.keyboard.press("ControlOrMeta+A")
+                page.keyboard.type(value)
+                page.keyboard.press("Tab")
+                if heard_back(STEP_TIMEOUT_MS / 3 if attempt < 2 else STEP_TIMEOUT_MS):
+                    return
+                typed_again.append(value)
+            raise AssertionError(f"{value!r} typed three times, never heard back")
 
         def type_in(name: str, nth: int, value: str) -> None:
-            """Types `value`, leaves the field, and hears the field say it back."""
-            enter(field(name, nth), value)
-            page.keyboard.press("Tab")
+            """Types `value` in a field and hears the field say it back."""
             said = re.compile("^" + re.escape(name) + r"\b.*\b" + re.escape(value) + r"\b")
-            page.get_by_role("textbox", name=said).first.wait_for(state="attached")
+
+            def heard_back(timeout: float) -> bool:
+                try:
+                    page.get_by_role("textbox", name=said).first.wait_for(
+                        state="attached", timeout=timeout
+                    )
+                except PlaywrightTimeout:
+                    return False
+                return True
+
+            enter(field(name, nth), value, heard_back)
+
+        def seated(words: str, timeout: float) -> bool:
+            return reads(page, words, timeout)
 
         # A new game: two sides named, the classic rules, to 5,000.
         button(tr._("New game")).click()
         for number, name in enumerate(("Anna & Bo", "Cleo & Dan"), start=1):
-            enter(field(tr.side("Side {n} name", 2).format(n=number)), name)
-            page.keyboard.press("Tab")
             # The seat order, read on, names the side as typed: the form has it.
-            read_out(page, f"{name} 1 >")
+            enter(
+                field(tr.side("Side {n} name", 2).format(n=number)),
+                name,
+                partial(seated, f"{name} 1 >"),
+            )
         button(tr._("Start game")).click()
         sides = ("Anna & Bo", "Cleo & Dan")
         for number in range(1, ROUNDS + 1):
@@ -142,7 +179,8 @@ def test_a_whole_game_by_ear(app_server: AppServer, browser: Any, language: str)
                 hear(page, f"{saved} {won}")
         # The sheet says who won, where a screen reader reads on.
         winner = tr._("Winner: {side}").format(side=sides[0])
-        page.get_by_text(winner).first.wait_for(state="attached")
+        read_out(page, winner)
         assert len(heard(page)) >= ROUNDS
+        print(f"\nvalues typed again, not heard back the first time: {typed_again}")
     finally:
         context.close()
