@@ -18,6 +18,7 @@ from canasta_score.ui.components.basics import (
     dialog_title,
     fitted,
     icon_size,
+    step_buttons,
 )
 from canasta_score.ui.components.entry import Toggle, canasta_each, labelled, pair_row
 from canasta_score.ui.state.labels import N_, SHORT_CANASTA_LABELS, SPECIAL_HAND_LABELS
@@ -143,13 +144,7 @@ class QuickCount(ft.Row):
             text_align=ft.TextAlign.CENTER,
             no_wrap=True,
         )
-        self.plus = ft.IconButton(
-            icon=ft.Icons.ADD,
-            on_click=lambda: on_step(1),
-            width=TAP,
-            height=TAP,
-            style=ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER),
-        )
+        _minus, self.plus = step_buttons(on_step, value)  # one less: in the opened steppers
         super().__init__(
             [
                 ft.Text(words, size=15),
