@@ -264,8 +264,10 @@ QUIET = {
     "add_name_change",
     "answers",
     "backup_bytes",
+    "backup_to_offer",
     "close",
     "custom_rules",
+    "db",
     "delete_custom_rules",
     "drafts_elsewhere",
     "game_file_bytes",
@@ -279,6 +281,7 @@ QUIET = {
     "load_game",
     "name_changes",
     "note_draft",
+    "notice",
     "played_games",
     "purge_deleted",  # games already deleted (and told so): gone for good in a tab
     "read_statistics_soon",

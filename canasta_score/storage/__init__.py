@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from canasta_score.storage.backend import check_location
     from canasta_score.storage.backups import backup_now
     from canasta_score.storage.database import Database
-    from canasta_score.storage.drafts import Draft, load_draft, load_drafts, save_draft
+    from canasta_score.storage.drafts import load_draft, load_drafts, save_draft
     from canasta_score.storage.errors import (
         DatabaseUnavailable,
         GameNotFound,
@@ -45,7 +45,8 @@ if TYPE_CHECKING:
         purge_deleted,
         restore_game,
     )
-    from canasta_score.storage.history import HistoryCursor, HistoryPage, HistoryQuery, history_page
+    from canasta_score.storage.history import history_page
+    from canasta_score.storage.home_file import FirstLook, first_look
     from canasta_score.storage.importing import import_document, is_backup_file, restore_backup
     from canasta_score.storage.listening import ChangeListener, announce
     from canasta_score.storage.notices import Notice, NoticeCode
@@ -55,8 +56,13 @@ if TYPE_CHECKING:
     from canasta_score.storage.played_file import read_played_games
     from canasta_score.storage.player_names import add_name_change, name_changes, undo_name_change
     from canasta_score.storage.records import (
+        EVERY_GAME,
         Change,
+        Draft,
         GameListEntry,
+        HistoryCursor,
+        HistoryPage,
+        HistoryQuery,
         PlayerRecord,
         StoredGame,
         StoredNameChange,
@@ -87,7 +93,10 @@ _MODULES = {
     "check_location": "backend",
     "backup_now": "backups",
     "Database": "database",
-    "Draft": "drafts",
+    "Draft": "records",
+    "EVERY_GAME": "records",
+    "FirstLook": "home_file",
+    "first_look": "home_file",
     "load_draft": "drafts",
     "load_drafts": "drafts",
     "save_draft": "drafts",
@@ -109,9 +118,9 @@ _MODULES = {
     "load_game": "games",
     "purge_deleted": "games",
     "restore_game": "games",
-    "HistoryCursor": "history",
-    "HistoryPage": "history",
-    "HistoryQuery": "history",
+    "HistoryCursor": "records",
+    "HistoryPage": "records",
+    "HistoryQuery": "records",
     "history_page": "history",
     "import_document": "importing",
     "is_backup_file": "importing",
@@ -157,11 +166,13 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "BACKUP_FORMAT",
+    "EVERY_GAME",
     "Change",
     "ChangeListener",
     "Database",
     "DatabaseUnavailable",
     "Draft",
+    "FirstLook",
     "GameListEntry",
     "GameNotFound",
     "HistoryCursor",
@@ -195,6 +206,7 @@ __all__ = [
     "delete_round",
     "export_all",
     "export_game",
+    "first_look",
     "get_setting",
     "history_page",
     "import_document",

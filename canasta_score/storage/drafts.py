@@ -15,7 +15,6 @@ out again: a saved round never comes back as one still to be typed.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -30,21 +29,13 @@ from canasta_score.storage.database import (
     reading,
     writing,
 )
+from canasta_score.storage.records import Draft
 from canasta_score.storage.tables import DraftRow, SavedEntryRow
 
 #: The key of the phones' drafts in a row (a row without it is one draft of no known phone).
 PHONES = "phones"
 #: The key of a draft's entry identity.
 ENTRY = "entry"
-
-
-@dataclass(frozen=True)
-class Draft:
-    """A half-typed round kept for one phone: what was typed, and when it was kept."""
-
-    phone: str
-    data: dict[str, Any]
-    saved_at: datetime
 
 
 def _drafts(stored: DraftRow | None) -> dict[str, dict[str, Any]]:

@@ -6,8 +6,7 @@ the 200th page costs what the first does, and a game added meanwhile never shift
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import and_, or_, select, union
@@ -17,7 +16,7 @@ from canasta_score.core import player_key
 from canasta_score.statistics import NameChange, apply_changes
 from canasta_score.storage.database import Database, aware, reading
 from canasta_score.storage.played import start_of
-from canasta_score.storage.records import GameListEntry
+from canasta_score.storage.records import EVERY_GAME, HistoryCursor, HistoryPage, HistoryQuery
 from canasta_score.storage.summaries import game_summaries
 from canasta_score.storage.tables import GameRow, PlayerRow, SeatRow, SideRow
 
@@ -25,41 +24,10 @@ from canasta_score.storage.tables import GameRow, PlayerRow, SeatRow, SideRow
 PAGE = 50
 
 
-@dataclass(frozen=True)
-class HistoryQuery:
-    """Which games the history shows; the default shows every one."""
-
-    #: Part of a player's or a side's name, case and surrounding spaces aside ("" for all).
-    search: str = ""
-    #: A preset id: games played with it or with a custom rule set copied from it.
-    rules: str | None = None
-    #: True: finished games only; False: games in play only; None: both.
-    finished: bool | None = None
-    #: Days the game was started (UTC), both ends included.
-    since: date | None = None
-    until: date | None = None
-
-
-@dataclass(frozen=True)
-class HistoryCursor:
-    """Where a page ended: the next page starts after this game."""
-
-    #: The game's creation time (UTC).
-    created_at: datetime
-    game_id: int
-
-
-@dataclass(frozen=True)
-class HistoryPage:
-    games: list[GameListEntry]
-    #: Where the next page starts; None when this page is the last.
-    next: HistoryCursor | None
-
-
 def history_page(
     *,
     db: Database,
-    query: HistoryQuery = HistoryQuery(),
+    query: HistoryQuery = EVERY_GAME,
     after: HistoryCursor | None = None,
     limit: int = PAGE,
     changes: tuple[NameChange, ...] = (),

@@ -1,11 +1,12 @@
 """What storage hands out: stored games, game-list lines, recorded changes, player records,
-name changes."""
+name changes, pages of the history, half-typed rounds (no SQLAlchemy here: the screens
+import them before the database is opened)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from canasta_score.core import ALL_PRESETS, Game, rules_title
@@ -121,3 +122,47 @@ class StoredNameChange:
     @property
     def change(self) -> NameChange:
         return NameChange(self.old, self.new)
+
+
+@dataclass(frozen=True)
+class HistoryQuery:
+    """Which games the history shows; the default shows every one."""
+
+    #: Part of a player's or a side's name, case and surrounding spaces aside ("" for all).
+    search: str = ""
+    #: A preset id: games played with it or with a custom rule set copied from it.
+    rules: str | None = None
+    #: True: finished games only; False: games in play only; None: both.
+    finished: bool | None = None
+    #: Days the game was started (UTC), both ends included.
+    since: date | None = None
+    until: date | None = None
+
+
+#: The history with no search or filter: every game.
+EVERY_GAME = HistoryQuery()
+
+
+@dataclass(frozen=True)
+class HistoryCursor:
+    """Where a page ended: the next page starts after this game."""
+
+    #: The game's creation time (UTC).
+    created_at: datetime
+    game_id: int
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    games: list[GameListEntry]
+    #: Where the next page starts; None when this page is the last.
+    next: HistoryCursor | None
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A half-typed round kept for one phone: what was typed, and when it was kept."""
+
+    phone: str
+    data: dict[str, Any]
+    saved_at: datetime

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,9 @@ from sqlalchemy.exc import DBAPIError
 from canasta_score.storage import paths
 from canasta_score.storage.backend import Backend, Prepared, reason_of
 from canasta_score.storage.errors import StorageError
+from canasta_score.storage.file_check import inspect_file
 from canasta_score.storage.notices import Notice, NoticeCode
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 #: Execution option naming a connection that writes: its transactions start with BEGIN IMMEDIATE.
 WRITES = "canasta_score_writes"
 #: How long a write waits for another one (another tab, the backup) before giving up.
@@ -29,19 +28,6 @@ BUSY_TIMEOUT_SECONDS = 10
 #: SQLite's result codes of a file that cannot be used just now: SQLITE_BUSY, SQLITE_LOCKED,
 #: SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_PROTOCOL.
 SQLITE_OUT_OF_REACH = frozenset({5, 6, 10, 13, 14, 15})
-
-
-@dataclass(frozen=True)
-class FileState:
-    """What a look at the database file found, before anything in it is changed."""
-
-    #: Why the file cannot be used as our database (None when it can).
-    unreadable: Notice | None = None
-    #: Schema revisions the file says it has (empty for a new or empty file).
-    revisions: tuple[str, ...] = ()
-    #: Why a sound file cannot be opened now (locked by another program, folder not
-    #: writable, I/O error): no reason to move it aside, only to say so.
-    unopenable: str | None = None
 
 
 class SQLiteFile(Backend):
@@ -147,49 +133,6 @@ class SQLiteFile(Backend):
         if isinstance(error.orig, sqlite3.Error) and isinstance(code, int):
             return code & 0xFF in SQLITE_OUT_OF_REACH
         return False  # raised by the sqlite3 module itself: a call the app got wrong
-
-
-def inspect_file(path: Path) -> FileState:
-    """Look at a database file with plain sqlite3, only reading, to decide how to open it."""
-    if not path.exists() or path.stat().st_size == 0:
-        return FileState()
-    try:
-        with path.open("rb") as file:
-            header = file.read(len(SQLITE_HEADER))
-    except OSError as error:
-        reason = str(error.strerror or error)
-        return FileState(unreadable=Notice(NoticeCode.FILE_CANNOT_BE_READ, {"reason": reason}))
-    if header != SQLITE_HEADER:
-        return FileState(unreadable=Notice(NoticeCode.NOT_SQLITE))
-    try:
-        connection = sqlite3.connect(path)
-        try:
-            check = [row[0] for row in connection.execute("PRAGMA quick_check")]
-            if check != ["ok"]:
-                lines = [x for row in check for x in row.splitlines() if not x.startswith("*")]
-                first = {"reason": lines[0][:120]}
-                damage = (
-                    Notice(NoticeCode.DAMAGED_AND_MORE, {**first, "more": len(lines) - 1})
-                    if len(lines) > 1
-                    else Notice(NoticeCode.DAMAGED, first)
-                )
-                return FileState(unreadable=damage)
-            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
-            if "alembic_version" not in tables:
-                ours = {"game", "round", "side"}
-                if tables and not ours & tables:
-                    return FileState(unreadable=Notice(NoticeCode.OTHER_PROGRAM))
-                return FileState()
-            revisions = tuple(
-                row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
-            )
-            return FileState(revisions=revisions)
-        finally:
-            connection.close()
-    except sqlite3.OperationalError as error:  # busy, cannot open, read-only, I/O: not damage
-        return FileState(unopenable=str(error))
-    except sqlite3.DatabaseError as error:
-        return FileState(unreadable=Notice(NoticeCode.DAMAGED, {"reason": str(error)}))
 
 
 def move_aside(path: Path) -> Path:

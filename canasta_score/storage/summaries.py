@@ -22,11 +22,10 @@ from canasta_score.storage.errors import GameNotFound
 from canasta_score.storage.facts import read_facts
 from canasta_score.storage.played_text import stats_json
 from canasta_score.storage.records import GameListEntry, PlayerRecord
+from canasta_score.storage.revision import SUMMARIES_KEY
 from canasta_score.storage.settings import get_setting, set_setting
 from canasta_score.storage.tables import GameRow, PlayerRow, SeatRow, SideRow
 
-#: Setting naming the app version whose core derived the summary columns.
-SUMMARIES_KEY = "storage.summaries_derived_by"
 #: Games whose summaries are derived again in one transaction (a save waits for one batch),
 #: and the pause between two batches.
 REBUILD_BATCH = 50

@@ -21,24 +21,35 @@ _served: set[str] = set()
 _opening = threading.Lock()
 
 
-def open_store(db_path: str | None = None) -> GameStore:
+def open_store(db_path: str | None = None, *, look_first: bool = False) -> GameStore:
     """The open database every page of this process shares, opened at the first call (by
     the server while the first browser still fetches the client, else by the first page);
-    raises StorageError when it cannot be used, and tries again at the next call."""
+    raises StorageError when it cannot be used, and tries again at the next call.
+
+    `look_first`: a first call that finds a sound file of this version leaves the opening to
+    the first use beyond the home screen (`GameStore`)."""
     from canasta_score.ui.store import GameStore
 
     key = str(db_path or "")
     with _opening:
         store = _open_stores.get(key)
         if store is None:
-            store = _open_stores[key] = GameStore(db_path)
+            store = _open_stores[key] = GameStore(db_path, look_first=look_first)
         return store
 
 
-def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = None) -> None:
+def start(
+    page: ft.Page,
+    *,
+    db_path: str | None = None,
+    invite: str | None = None,
+    look_first: bool = False,
+) -> None:
     """Build the whole app on the page, with the games kept in `db_path` (default: data folder).
 
     `invite` is the link the other phones open, when the app is served on the network.
+    `look_first`: the home screen may be drawn from a first look at the file, the database
+    opened at its first use after (`GameStore`).
 
     Every page (browser tab, phone) of one process shares one open database; the first one
     shown tells its player what opening it found (a damaged file moved aside, a backup).
@@ -48,7 +59,7 @@ def start(page: ft.Page, *, db_path: str | None = None, invite: str | None = Non
     from canasta_score.ui.shell import App
 
     try:
-        store = open_store(db_path)
+        store = open_store(db_path, look_first=look_first)
     except StorageError as error:  # e.g. a folder, a locked file, a newer app's file
         show_unusable_database(page, error.notice)
         return

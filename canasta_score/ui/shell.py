@@ -123,7 +123,7 @@ class App:
     def tell_about_opening(self) -> None:
         """Say what opening the database found; offer the newest backup after a damaged file."""
         store, tr, messages = self.table.store, self.tr, self.messages
-        backup = store.db.backup_to_offer
+        backup = store.backup_to_offer
         if backup is None:
             if store.notice:
                 messages.say(tr.said(store.notice))

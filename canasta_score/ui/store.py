@@ -21,7 +21,7 @@ from canasta_score.core import Game, RuleSet, SideEntry
 from canasta_score.runtime import threads_available
 from canasta_score.statistics import GameFigures, NameChange, StatsFilter
 from canasta_score.storage import (
-    ChangeListener,
+    EVERY_GAME,
     DatabaseUnavailable,
     Draft,
     GameListEntry,
@@ -37,7 +37,6 @@ from canasta_score.storage import (
     StaleGame,
     StoredGame,
     StoredNameChange,
-    announce,
 )
 from canasta_score.ui.drafts import NotedDrafts
 from canasta_score.ui.news import (
@@ -48,6 +47,8 @@ from canasta_score.ui.news import (
 
 if TYPE_CHECKING:
     from flet.pubsub.pubsub_client import PubSubClient
+
+    from canasta_score.storage import ChangeListener, Database, FirstLook
 
 __all__ = [
     "DatabaseUnavailable",
@@ -89,6 +90,9 @@ def unreadable(name: str, error: Exception) -> Notice:
     return Notice(NoticeCode.NOT_A_GAME_FILE, {"path": name, "reason": str(error).split(";")[0]})
 
 
+#: Games a page of the history holds (the home screen's first page among them).
+HISTORY_PAGE = 30
+
 #: One page at a time takes the old device settings (pages may read them on worker threads).
 _taking = threading.Lock()
 
@@ -118,13 +122,53 @@ def _tells(
     return saved
 
 
+class LaterDatabase:
+    """The database a store and its copies share, opened at its first use.
+
+    Until then the home screen is read from a first look at the file (`storage.first_look`,
+    sqlite3 alone), which stays true until the database is opened, as every change goes
+    through it; in a browser tab this draws the first screen before SQLAlchemy, SQLModel and
+    pydantic are imported, and the app opens the database right after (`open_now`).
+    """
+
+    def __init__(self, path: str | None, look: FirstLook | None) -> None:
+        self.path = path
+        #: The first look, until the database is opened.
+        self.look = look
+        #: Whether the first screen came from a first look (then a SQLite file of this
+        #: device, which no other process shares).
+        self.looked_first = look is not None
+        self._db: Database | None = None
+        self._opening = threading.Lock()
+
+    @property
+    def opened(self) -> bool:
+        return self._db is not None
+
+    def open_now(self) -> Database:
+        """The open database (opened now, if it was not); raises StorageError when it cannot
+        be used."""
+        if self._db is None:
+            with self._opening:
+                if self._db is None:
+                    self._db = storage.open_database(self.path)
+                    self.look = None
+        return self._db
+
+
 class GameStore:
     """An open database and the verbs the screens need from it."""
 
-    def __init__(self, path: str | None = None) -> None:
-        self.db = storage.open_database(path)
-        #: A message for the player about the database (e.g. it was restored from a backup).
-        self.notice = self.db.notice
+    def __init__(self, path: str | None = None, *, look_first: bool = False) -> None:
+        """Opens the database (`path`; None: the app's file), or with `look_first` only
+        looks at its file for the home screen where that is enough (a sound file of this
+        version), leaving the opening to the first use."""
+        look = None
+        if look_first and (file := storage.database_path(path)) is not None:
+            look = storage.first_look(file, HISTORY_PAGE)
+        self.later = LaterDatabase(path, look)
+        if look is None:  # what opening found is told on the first screen
+            self.later.open_now()
         #: Told the id of each game changed through this store (None: the game list alone).
         self._tell: Callable[[int | None], None] = lambda _game_id: None
         #: Each phone's newest half-typed round of each game until it is on disk, shared by
@@ -133,18 +177,34 @@ class GameStore:
         #: Hears the other server processes of a shared database (`listen_to_others`).
         self._listener: ChangeListener | None = None
 
+    @property
+    def db(self) -> Database:
+        """The open database (opened at this first use after a first look)."""
+        return self.later.open_now()
+
+    @property
+    def notice(self) -> Notice | None:
+        """A message for the player about the database (e.g. it was restored from a backup);
+        none after a first look, which only a sound file of this version gives."""
+        return self.db.notice if self.later.opened else None
+
+    @property
+    def backup_to_offer(self) -> Path | None:
+        """The newest automatic backup, where opening moved a damaged file aside."""
+        return self.db.backup_to_offer if self.later.opened else None
+
     def listen_to_others(self, pubsub: PubSubClient) -> None:
         """On a database shared by several server processes, pass each change another process
         announces on to this process's phones (`pubsub`: any page's, all share one hub), and
         have every screen read again after the database was out of reach. Once per process."""
-        if self._listener is not None or not self.db.backend.shared:
+        if self._listener is not None or self.later.looked_first or not self.db.backend.shared:
             return
 
         def reconnected() -> None:
             tell_every_phone_the_database_is(pubsub, True)
             tell_every_phone_to_reload(pubsub)
 
-        self._listener = ChangeListener(
+        self._listener = storage.ChangeListener(
             self.db,
             heard=lambda game_id: tell_every_phone(pubsub, game_id),
             reconnected=reconnected,
@@ -156,7 +216,7 @@ class GameStore:
         if self._listener is None:
             return
         try:
-            announce(db=self.db, game_id=game_id, sender=self._listener.sender)
+            storage.announce(db=self.db, game_id=game_id, sender=self._listener.sender)
         except Exception as error:  # saved all the same; the others read it at their reload
             logging.getLogger(__name__).warning("change not announced: %s", error)
 
@@ -199,6 +259,8 @@ class GameStore:
         return storage.list_games(db=self.db, limit=limit)
 
     def unfinished_game(self) -> GameListEntry | None:
+        if (look := self.later.look) is not None:
+            return look.unfinished
         return storage.unfinished_game(db=self.db)
 
     @_tells
@@ -251,9 +313,12 @@ class GameStore:
         return storage.known_players(db=self.db)
 
     def history_page(
-        self, query: HistoryQuery, after: HistoryCursor | None = None, limit: int = 50
+        self, query: HistoryQuery, after: HistoryCursor | None = None, limit: int = HISTORY_PAGE
     ) -> HistoryPage:
         """A page of the whole history, newest first; a search knows players' new names."""
+        look = self.later.look
+        if look is not None and (query, after, limit) == (EVERY_GAME, None, look.limit):
+            return look.first_page
         changes = tuple(stored.change for stored in self.name_changes())
         return storage.history_page(
             db=self.db, query=query, after=after, limit=limit, changes=changes

@@ -26,13 +26,12 @@ from canasta_score.ui.components import (
     text_width,
 )
 from canasta_score.ui.state.history import PERIOD_LABELS, STATES, HistoryChoices, period_start
+from canasta_score.ui.store import HISTORY_PAGE as PAGE
 from canasta_score.ui.store import GameListEntry, HistoryCursor, HistoryPage, HistoryQuery
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
 
-#: Games a page holds.
-PAGE = 30
 #: The choice of a dropdown that means "no filter".
 EVERY = "all"
 
