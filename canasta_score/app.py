@@ -32,7 +32,6 @@ from canasta_score.invite import (
     public_link,
     terminal_qr,
 )
-from canasta_score.runtime import IN_BROWSER
 
 if TYPE_CHECKING:
     import flet as ft
@@ -619,11 +618,7 @@ def desktop_start_lines() -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if IN_BROWSER:  # the web app in a browser tab: no options, no server, no window
-        from canasta_score.in_browser import run
-
-        run()
-        return 0
+    """The app from a computer's command line (a browser tab starts at `in_browser.run`)."""
     args = options(argv)
     from canasta_score import storage
 

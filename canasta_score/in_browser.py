@@ -3,13 +3,26 @@
 `make web-app` builds it (tools/build_web_app.py); Flet's web worker runs `main.py`, which
 comes here. The data folder (the database and its automatic backups) is a folder kept in the
 browser's storage (`storage.browser_disk`), read before the first screen opens.
+
+The way to the first screen does little more than Flet's own start: the home screen is drawn
+from a first look at the games file (`storage.home_file`, sqlite3 alone), and the packages it
+does not need (SQLAlchemy, SQLModel, pydantic, Alembic: the larger part of the Python) come in
+a second archive, unpacked at the first import of any of them (`PackagesLater`), which the
+app makes as it opens the database right behind that screen.
 """
 
 from __future__ import annotations
 
 import datetime
+import importlib.util
+import io
 import logging
 import os
+import sys
+import tarfile
+from collections.abc import Callable, Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -21,12 +34,60 @@ log = logging.getLogger(__name__)
 DATA_FOLDER = "/canasta-score"
 
 
+#: The second archive beside `app.tar.gz`, and the list of its packages in the first
+#: (tools/build_web_app.py: LATER_ARCHIVE, LATER_LIST).
+LATER_ARCHIVE = "packages-later.tar.gz"
+LATER_LIST = Path("packages-later.txt")
+
+
 def run() -> None:
     """Starts the screens on the tab's page (Flet's Pyodide connection)."""
     import flet as ft
 
+    if LATER_LIST.exists():
+        names = LATER_LIST.read_text(encoding="utf-8").split()
+        sys.meta_path.append(PackagesLater(names, lambda: fetched(LATER_ARCHIVE), Path(".")))
     os.environ["FLET_APP_STORAGE_DATA"] = DATA_FOLDER  # storage.paths.data_folder
     ft.run(start_page)
+
+
+class PackagesLater:
+    """Unpacks the second archive at the first import of a package in it, then steps aside
+    for Python's own finders, which find it unpacked (an import finder, last on sys.meta_path).
+
+    `fetch` gives the archive's bytes (in the tab, from the service worker's copy, offline
+    too); it is unpacked into `folder` (its `__pypackages__/` is on sys.path), once.
+    """
+
+    def __init__(self, names: Sequence[str], fetch: Callable[[], bytes], folder: Path) -> None:
+        self.names = frozenset(names)
+        self.fetch = fetch
+        self.folder = folder
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: object = None
+    ) -> ModuleSpec | None:
+        if fullname.partition(".")[0] not in self.names:
+            return None
+        sys.meta_path.remove(self)  # once, whatever comes of it
+        with tarfile.open(fileobj=io.BytesIO(self.fetch()), mode="r:gz") as archive:
+            archive.extractall(self.folder, filter="data")
+        importlib.invalidate_caches()  # the folders' listings as they are now
+        return importlib.util.find_spec(fullname)
+
+
+def fetched(address: str) -> bytes:
+    """A file of the site, fetched as it must be inside an import: at once, without awaiting
+    (a worker may; the page's service worker answers, offline too)."""
+    from js import XMLHttpRequest  # Pyodide's own
+
+    request = XMLHttpRequest.new()
+    request.open("GET", address, False)
+    request.responseType = "arraybuffer"
+    request.send(None)
+    if request.status != 200:
+        raise ImportError(f"{address}: HTTP {request.status}")
+    return bytes(request.response.to_py())
 
 
 async def start_page(page: ft.Page) -> None:
@@ -44,7 +105,10 @@ async def start_page(page: ft.Page) -> None:
             page, Notice(NoticeCode.BROWSER_STORAGE_REFUSED, {"reason": str(refused)})
         )
         return
-    start(page)
+    # The home screen is drawn from a first look at the file with sqlite3 alone, and the
+    # database opened right behind it: importing SQLAlchemy, SQLModel and pydantic is most of
+    # the app's start beyond Flet's own, and the player reads the home screen meanwhile.
+    start(page, look_first=True)
     forget_deleted_games()
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+import io
+import sys
+import tarfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -51,3 +55,45 @@ def test_a_database_that_cannot_be_used_leaves_the_opening_to_the_screens(
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(folder))
     in_browser.forget_deleted_games()  # no fault reaches the tab's opening
     assert "deleted games not forgotten" in caplog.text
+
+
+def archive_of(files: dict[str, str]) -> bytes:
+    packed = io.BytesIO()
+    with tarfile.open(fileobj=packed, mode="w:gz") as archive:
+        for name, text in files.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return packed.getvalue()
+
+
+def test_the_second_archive_is_unpacked_at_the_first_import_of_a_package_in_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the tab's first screen leaves SQLAlchemy and the rest for the second archive."""
+    packages = tmp_path / "__pypackages__"
+    packages.mkdir()
+    monkeypatch.syspath_prepend(str(packages))
+    fetches: list[int] = []
+
+    def fetch() -> bytes:
+        fetches.append(1)
+        return archive_of(
+            {
+                "__pypackages__/later_one/__init__.py": "from later_one.part import WORD\n",
+                "__pypackages__/later_one/part.py": "WORD = 'unpacked'\n",
+                "__pypackages__/later_two.py": "NUMBER = 2\n",
+            }
+        )
+
+    finder = in_browser.PackagesLater(["later_one", "later_two"], fetch, tmp_path)
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, finder])
+    for name in ("later_one", "later_one.part", "later_two"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with pytest.raises(ImportError):
+        importlib.import_module("not_in_either_archive")
+    assert fetches == []  # a name it does not hold fetches nothing
+    assert importlib.import_module("later_one").WORD == "unpacked"
+    assert importlib.import_module("later_two").NUMBER == 2
+    assert fetches == [1] and finder not in sys.meta_path  # once, for all its packages

@@ -101,6 +101,41 @@ def test_the_app_archive_holds_the_app_and_its_packages_and_no_caches(tmp_path: 
     assert not [name for name in names if "__pycache__" in name or name.endswith(".po")]
 
 
+def test_the_packages_the_first_screen_does_not_import_go_in_a_second_archive(
+    tmp_path: Path,
+) -> None:
+    packages = tmp_path / "packages"
+    for name in ("six", "sqlalchemy/orm", "pydantic_core"):
+        (packages / name).mkdir(parents=True)
+        (packages / name / "__init__.pyc").write_bytes(b"code")
+    (packages / "typing_extensions.pyc").write_bytes(b"code")
+    (packages / "sqlmodel.pyc").write_bytes(b"code")  # a package of one module
+    archive = tmp_path / "app.tar.gz"
+    build.app_archive(packages, archive, later=frozenset({"sqlalchemy", "sqlmodel", "alembic"}))
+    with tarfile.open(archive) as opened:
+        first = opened.getnames()
+        listed = opened.extractfile(build.LATER_LIST).read().decode()  # type: ignore[union-attr]
+    with tarfile.open(tmp_path / build.LATER_ARCHIVE) as opened:
+        second = opened.getnames()
+    assert listed == "sqlalchemy\nsqlmodel\n"  # alembic is not in this build
+    assert [n for n in first if "sqlalchemy" in n or "sqlmodel" in n] == []
+    assert "__pypackages__/pydantic_core/__init__.pyc" in first and "main.py" in first
+    assert sorted(second) == [
+        "__pypackages__",
+        "__pypackages__/sqlalchemy",
+        "__pypackages__/sqlalchemy/orm",
+        "__pypackages__/sqlalchemy/orm/__init__.pyc",
+        "__pypackages__/sqlmodel.pyc",
+    ]
+    # An app with none of them (Flet's counter): one archive, listing nothing, as before.
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    build.app_archive(packages, alone / "app.tar.gz", later=frozenset({"alembic"}))
+    assert sorted(p.name for p in alone.iterdir()) == ["app.tar.gz"]
+    with tarfile.open(alone / "app.tar.gz") as opened:
+        assert build.LATER_LIST not in opened.getnames()
+
+
 def test_markupsafe_is_taken_from_its_source_without_its_speed_ups(tmp_path: Path) -> None:
     source = tmp_path / "markupsafe-3.0.4.tar.gz"
     with tarfile.open(source, "w:gz") as archive:

@@ -13,8 +13,10 @@ docs/PACKAGING.md ("The web app in the browser").
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
+import io
 import json
 import re
 import shutil
@@ -22,7 +24,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 # The app's own font manifest rule, the one its server applies to the client it serves.
@@ -56,6 +58,28 @@ LANGUAGES = ("en", "nl", "de", "fi", "da", "nb", "no")
 NEVER_IMPORTED = frozenset(
     {"httpx", "httpcore", "h11", "anyio", "idna", "certifi", "oauthlib", "segno", "platformdirs"}
 )
+#: The packages the first screen never imports (the home screen is drawn from a first look at
+#: the games file, `storage.home_file`): they go in a second archive, which the page unpacks
+#: at the first import of any of them (`canasta_score.in_browser`), made once that screen is
+#: drawn. SQLAlchemy, SQLModel, pydantic and its core, Alembic with Mako and MarkupSafe, and
+#: flet-charts (the chart's alone).
+LATER_PACKAGES = frozenset(
+    {
+        "sqlalchemy",
+        "sqlmodel",
+        "pydantic",
+        "pydantic_core",
+        "annotated_types",
+        "typing_inspection",
+        "alembic",
+        "mako",
+        "markupsafe",
+        "flet_charts",
+    }
+)
+#: The second archive, beside `app.tar.gz`, and the list of its packages in the first.
+LATER_ARCHIVE = "packages-later.tar.gz"
+LATER_LIST = "packages-later.txt"
 #: Folders of the packages kept that the page never imports: SQLAlchemy's and Alembic's test
 #: suites, and SQLAlchemy's dialects but SQLite's and PostgreSQL's (Alembic imports that one
 #: with its own operations, `alembic.ddl.postgresql`, whatever the database).
@@ -429,33 +453,82 @@ def seal(out: Path) -> str:
     return version.hexdigest()[:16]
 
 
-def app_archive(packages: Path, out: Path, sources: Iterable[Path] = APP_SOURCES) -> None:
+def app_archive(
+    packages: Path,
+    out: Path,
+    sources: Iterable[Path] = APP_SOURCES,
+    later: frozenset[str] = frozenset(),
+) -> None:
     """app.tar.gz: main.py, the app's package (with its compiled catalogs) and its packages
-    in `__pypackages__/`, which Flet's worker puts on sys.path (so micropip is never asked)."""
+    in `__pypackages__/`, which Flet's worker puts on sys.path (so micropip is never asked).
 
-    def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
-        name = info.name
-        # Caches of the building machine's Python never; the modules compiled for Pyodide
-        # (`compile_python`) stand in place of their sources, outside any __pycache__.
-        if "__pycache__" in name or name.endswith((".po", ".pot")):
-            return None
-        if "/storage/postgres" in name:
-            return None
-        info.uid = info.gid = 0
-        info.uname = info.gname = ""
-        info.mtime = 0
-        return info
+    The packages named in `later` go in a second archive beside it (`LATER_ARCHIVE`), which
+    the page unpacks at the first import of any of them; the first names them (`LATER_LIST`).
+    """
+    shipped_later = sorted(
+        name for name in later if (packages / name).is_dir() or (packages / f"{name}.pyc").exists()
+    )
 
-    # No time in the gzip header either: the same sources make the same archive, so a build
-    # that changed nothing is the same version and no phone downloads the app again.
+    def first(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        return None if package_of(info.name) in shipped_later else reproducible(info)
+
+    def second(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        if info.name != "__pypackages__" and package_of(info.name) not in shipped_later:
+            return None
+        return reproducible(info)
+
+    with written_archive(out) as archive:
+        for source in sources:
+            archive.add(source, arcname=source.name, filter=reproducible)
+        archive.add(packages, arcname="__pypackages__", filter=first)
+        if shipped_later:
+            listed = "".join(f"{name}\n" for name in shipped_later).encode()
+            info = reproducible(tarfile.TarInfo(LATER_LIST))
+            info.size = len(listed)
+            archive.addfile(info, io.BytesIO(listed))
+    if shipped_later:
+        with written_archive(out.with_name(LATER_ARCHIVE)) as archive:
+            archive.add(packages, arcname="__pypackages__", filter=second)
+
+
+def package_of(member: str) -> str | None:
+    """The package a member of `__pypackages__/` belongs to (None for any other member).
+
+    >>> package_of("__pypackages__/sqlalchemy/orm/base.pyc"), package_of("__pypackages__/six.pyc")
+    ('sqlalchemy', 'six')
+    >>> package_of("canasta_score/app.py") is None
+    True
+    """
+    parts = member.split("/")
+    if parts[0] != "__pypackages__" or len(parts) < 2:
+        return None
+    return parts[1].removesuffix(".pyc").removesuffix(".py")
+
+
+def reproducible(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+    """A member as every build writes it, or None for what never ships: the building
+    machine's caches (the modules compiled for Pyodide by `compile_python` stand in place of
+    their sources, outside any __pycache__), catalog sources, the PostgreSQL server's code."""
+    name = info.name
+    if "__pycache__" in name or name.endswith((".po", ".pot")) or "/storage/postgres" in name:
+        return None
+    info.uid = info.gid = 0
+    info.uname = info.gname = ""
+    info.mtime = 0
+    return info
+
+
+@contextlib.contextmanager
+def written_archive(out: Path) -> Iterator[tarfile.TarFile]:
+    """A gzipped tar archive written to `out`, with no time in its gzip header either: the
+    same sources make the same archive, so a build that changed nothing is the same version
+    and no phone downloads the app again."""
     with (
         out.open("wb") as file,
         gzip.GzipFile("", "wb", 9, file, mtime=0) as zipped,
         tarfile.open(fileobj=zipped, mode="w") as archive,
     ):
-        for source in sources:
-            archive.add(source, arcname=source.name, filter=keep)
-        archive.add(packages, arcname="__pypackages__", filter=keep)
+        yield archive
 
 
 def compile_python(folder: Path, pyodide: Path) -> bool:
@@ -620,7 +693,7 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     if compile_python(staged, out / "pyodide") and sourceless(staged) == 0:
         # Another Pyodide names its bytecode otherwise: the archive would go as source unseen.
         raise BuildError(f"no module was compiled as {PYODIDE_CACHE_TAG}: is Pyodide 314?")
-    app_archive(packages, out / "app.tar.gz", staged_sources)
+    app_archive(packages, out / "app.tar.gz", staged_sources, LATER_PACKAGES)
     scripts_named_js(out)
 
     seal(out)
