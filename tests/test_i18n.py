@@ -1,6 +1,6 @@
 """Each session words problems, numbers and dates in its own language; no language is global."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
@@ -81,6 +81,18 @@ def test_a_whole_number_is_written_as_babel_writes_it_without_loading_babel(code
     for value in numbers:
         assert tr.number(value) == format_decimal(value, locale=code), value
     assert tr.number(2.5) == format_decimal(2.5, locale=code), "other numbers through Babel"
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_dates_are_written_as_babel_writes_them_without_its_locale_data(code: str) -> None:
+    from babel.dates import format_date
+
+    tr = translator(code)
+    days = [date(2026, 1, 1) + timedelta(days=n) for n in range(365)]
+    days += [date(1999, 12, 31), date(2100, 2, 9)]
+    assert [tr.date(day) for day in days] == [
+        format_date(day, format="medium", locale=code) for day in days
+    ]
 
 
 def test_a_command_that_words_a_whole_number_loads_no_babel():

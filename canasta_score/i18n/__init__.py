@@ -52,6 +52,17 @@ _PRESET_OF_LANGUAGE = {
 _GROUP_SEPARATOR = {"en": ",", "nl": ".", "de": ".", "fi": "\xa0", "da": ".", "nb": "\xa0"}
 #: Whole numbers below this many (in size) are grouped without Babel; longer ones go through it.
 _PLAIN_INTEGERS = 10**18
+#: Each language's medium date as Babel's CLDR data words it (`babel.dates.format_date`,
+#: format "medium"), without loading that data, which is most of the home screen's start in a
+#: browser tab when the history shows a game: the pattern, and the months' short names.
+_MEDIUM_DATE: dict[str, tuple[str, str]] = {
+    "en": ("{MMM} {d}, {y}", "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"),
+    "nl": ("{d} {MMM} {y}", "jan feb mrt apr mei jun jul aug sep okt nov dec"),
+    "de": ("{dd}.{MM}.{y}", ""),
+    "fi": ("{d}.{M}.{y}", ""),
+    "da": ("{d}. {MMM} {y}", "jan. feb. mar. apr. maj jun. jul. aug. sep. okt. nov. dec."),
+    "nb": ("{d}. {MMM} {y}", "jan. feb. mars apr. mai juni juli aug. sep. okt. nov. des."),
+}
 
 
 class Worded(Protocol):
@@ -136,10 +147,20 @@ class Translator:
         """A date in this language's medium form.
 
         >>> from datetime import date
-        >>> translator("de").date(date(2026, 11, 30))
-        '30.11.2026'
+        >>> translator("de").date(date(2026, 11, 30)), translator("nb").date(date(2026, 3, 4))
+        ('30.11.2026', '4. mars 2026')
         """
-        from babel.dates import format_date
+        if (medium := _MEDIUM_DATE.get(self.code)) is not None:
+            pattern, months = medium
+            return pattern.format(
+                d=day.day,
+                dd=f"{day.day:02}",
+                M=day.month,
+                MM=f"{day.month:02}",
+                MMM=months.split()[day.month - 1] if months else "",
+                y=day.year,
+            )
+        from babel.dates import format_date  # another language (none yet)
 
         return format_date(day, format="medium", locale=self.code)
 
