@@ -1,7 +1,10 @@
 """Benchmark of the web app that runs in the browser (`make web-app`), beside Flet's counter
 app built the same way (tools/build_web_app.py with benchmarks/counter_app/main.py).
 
-    .venv/bin/python benchmarks/web_app_bench.py
+    .venv/bin/python benchmarks/web_app_bench.py [--built]
+
+`--built` times `build/web` and `build/web-counter` as the last run left them (the two
+builds take minutes), for timing the same builds again.
 
 For each app, a phone-sized headless Chromium on a fresh profile folder opens the page served
 by a static server of this script's own on 127.0.0.1 (every other host unreachable), which
@@ -270,12 +273,13 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     build = ROOT / "build"
-    build_web_app.build(build / "web", build / "web-app-cache")
-    pins = build_web_app.requirements(build_web_app.REQUIREMENTS.read_text(encoding="utf-8"))
-    counter_pins = [pin for pin in pins if build_web_app.package_name(pin) in COUNTER_PACKAGES]
-    build_web_app.build(
-        build / "web-counter", build / "web-app-cache", sources=[COUNTER], pins=counter_pins
-    )
+    if "--built" not in sys.argv[1:]:
+        build_web_app.build(build / "web", build / "web-app-cache")
+        pins = build_web_app.requirements(build_web_app.REQUIREMENTS.read_text(encoding="utf-8"))
+        counter_pins = [pin for pin in pins if build_web_app.package_name(pin) in COUNTER_PACKAGES]
+        build_web_app.build(
+            build / "web-counter", build / "web-app-cache", sources=[COUNTER], pins=counter_pins
+        )
     shipped = {
         name: round(
             sum(
