@@ -13,6 +13,8 @@ app makes as it opens the database right behind that screen.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime
 import importlib.util
 import io
@@ -93,6 +95,7 @@ def fetched(address: str) -> bytes:
 async def start_page(page: ft.Page) -> None:
     from canasta_score.storage import Notice, NoticeCode, browser_disk
     from canasta_score.ui import show_unusable_database, start
+    from canasta_score.ui.device import DEVICE_WAIT
 
     try:
         await browser_disk.hold_the_games()
@@ -106,9 +109,14 @@ async def start_page(page: ft.Page) -> None:
         )
         return
     # The home screen is drawn from a first look at the file with sqlite3 alone, and the
-    # database opened right behind it: importing SQLAlchemy, SQLModel and pydantic is most of
-    # the app's start beyond Flet's own, and the player reads the home screen meanwhile.
-    start(page, look_first=True)
+    # database opened behind it: importing SQLAlchemy, SQLModel and pydantic is most of the
+    # app's start beyond Flet's own, and the player reads the home screen meanwhile. Once the
+    # device has laid that screen out and said its settings (the screen in its language): the
+    # import would hold up both. A tap before then opens it at once.
+    app = start(page, look_first=True)
+    if app is not None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(app.device.known.wait(), DEVICE_WAIT)
     forget_deleted_games()
 
 

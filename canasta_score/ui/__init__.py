@@ -13,6 +13,7 @@ from canasta_score.runtime import IN_BROWSER
 if TYPE_CHECKING:
     from canasta_score.i18n import Translator
     from canasta_score.storage import Notice
+    from canasta_score.ui.shell import App
     from canasta_score.ui.store import GameStore
 
 _open_stores: dict[str, GameStore] = {}
@@ -44,7 +45,7 @@ def start(
     db_path: str | None = None,
     invite: str | None = None,
     look_first: bool = False,
-) -> None:
+) -> App | None:
     """Build the whole app on the page, with the games kept in `db_path` (default: data folder).
 
     `invite` is the link the other phones open, when the app is served on the network.
@@ -53,6 +54,7 @@ def start(
 
     Every page (browser tab, phone) of one process shares one open database; the first one
     shown tells its player what opening it found (a damaged file moved aside, a backup).
+    Returns the app (None where the database cannot be used: the page says why).
     """
     from canasta_score.runtime import threads_available
     from canasta_score.storage import StorageError
@@ -62,7 +64,7 @@ def start(
         store = open_store(db_path, look_first=look_first)
     except StorageError as error:  # e.g. a folder, a locked file, a newer app's file
         show_unusable_database(page, error.notice)
-        return
+        return None
     key = str(db_path or "")
     with _opening:
         first = key not in _served
@@ -71,7 +73,9 @@ def start(
             store.read_statistics_soon()
             store.listen_to_others(page.pubsub)
     # A server's phones share one event loop: storage is asked off it, where threads exist.
-    App(page, store, invite, off_loop=threads_available()).start(tell_about_opening=first)
+    app = App(page, store, invite, off_loop=threads_available())
+    app.start(tell_about_opening=first)
+    return app
 
 
 def show_unusable_database(page: ft.Page, reason: Notice) -> None:

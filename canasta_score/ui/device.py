@@ -64,9 +64,10 @@ class Device:
         #: said as it connected, then what the device itself says.
         self.languages = list(browser_languages)
         #: Whether the screen should stay awake (a game is shown), and whether the device has
-        #: said its settings yet: till then the screen lock waits (`keep_awake`).
+        #: said its settings yet (and they are applied): till then the screen lock waits
+        #: (`keep_awake`), and a browser tab leaves its database unopened (`in_browser`).
         self._awake_wanted = False
-        self._known = False
+        self.known = asyncio.Event()
 
     # --- settings ----------------------------------------------------------------------------
 
@@ -107,7 +108,7 @@ class Device:
         stay awake until the next screen; and the lock is one thing less while the first
         screen is drawn)."""
         self._awake_wanted = on
-        if self._known:
+        if self.known.is_set():
             self.services.keep_awake(on and self.setting("keep_awake", "on") == "on")
 
     # --- reading them --------------------------------------------------------------------------
@@ -138,7 +139,7 @@ class Device:
         device_read = getattr(self.host.nav.current, "device_read", None)
         if device_read is not None:
             device_read()
-        self._known = True
+        self.known.set()
         self.keep_awake(self._awake_wanted)
 
     async def _read_preferences(self) -> dict[str, str]:
