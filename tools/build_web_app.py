@@ -61,10 +61,11 @@ NEVER_IMPORTED = frozenset(
 #: The packages the first screen never imports (the home screen is drawn from a first look at
 #: the games file, `storage.home_file`): they go in a second archive, which the page unpacks
 #: at the first import of any of them (`canasta_score.in_browser`), made once that screen is
-#: drawn. SQLAlchemy, SQLModel, pydantic and its core, Alembic with Mako and MarkupSafe, and
-#: flet-charts (the chart's alone).
+#: drawn. SQLAlchemy, SQLModel, pydantic and its core, Alembic with Mako and MarkupSafe,
+#: flet-charts (the chart's alone) and Babel (numbers and dates are written without it).
 LATER_PACKAGES = frozenset(
     {
+        "babel",
         "sqlalchemy",
         "sqlmodel",
         "pydantic",
