@@ -1,10 +1,12 @@
 """Benchmark of the web app that runs in the browser (`make web-app`), beside Flet's counter
 app built the same way (tools/build_web_app.py with benchmarks/counter_app/main.py).
 
-    .venv/bin/python benchmarks/web_app_bench.py [--built]
+    .venv/bin/python benchmarks/web_app_bench.py [--built] [--later N]
 
 `--built` times `build/web` and `build/web-counter` as the last run left them (the two
-builds take minutes), for timing the same builds again.
+builds take minutes), for timing the same builds again. `--later N`: later visits of each app
+(5), taken in turns; the median is the figure. `--also FOLDER`: another build of the app (an
+earlier version's `build/web`) measured in the same turns, as a baseline of the same go.
 
 For each app, a phone-sized headless Chromium on a fresh profile folder opens the page served
 by a static server of this script's own on 127.0.0.1 (every other host unreachable), which
@@ -28,6 +30,7 @@ import gzip
 import json
 import mimetypes
 import os
+import statistics
 import sys
 import tempfile
 import threading
@@ -246,27 +249,45 @@ def visit(playwright: Any, profile: Path, url: str, ready: str, first: bool) -> 
     }
 
 
-def measure(playwright: Any, folder: Path, ready: str) -> dict[str, Any]:
-    counted = Counted()
-    server = static_server(folder, counted)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
-        with tempfile.TemporaryDirectory() as scratch:
-            profile = Path(scratch) / "profile"
-            first = visit(playwright, profile, url, ready, first=True)
-            first_bytes = {
-                "wire_mb": round(counted.wire / 1e6, 1),
-                "gzip_only_mb": round(counted.gzip / 1e6, 1),
-                "plain_mb": round(counted.plain / 1e6, 1),
-                "requests": counted.requests,
-                "encodings": dict(counted.encodings),
-            }
-            counted.reset()
-            later = visit(playwright, profile, url, ready, first=False)
-            later_bytes = {"bytes": counted.wire, "requests": counted.paths}
-    finally:
-        server.shutdown()
-    return {"first_visit": first | first_bytes, "later_visit": later | later_bytes}
+class Site:
+    """One built app on a static server of its own, and the phone profile that visits it."""
+
+    def __init__(self, folder: Path, ready: str, scratch: Path) -> None:
+        self.counted = Counted()
+        self.server = static_server(folder, self.counted)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.ready = ready
+        scratch.mkdir(parents=True, exist_ok=True)
+        self.profile = scratch / folder.name
+        self.later: list[dict[str, Any]] = []
+
+    def first_visit(self, playwright: Any) -> dict[str, Any]:
+        first = visit(playwright, self.profile, self.url, self.ready, first=True)
+        return first | {
+            "wire_mb": round(self.counted.wire / 1e6, 1),
+            "gzip_only_mb": round(self.counted.gzip / 1e6, 1),
+            "plain_mb": round(self.counted.plain / 1e6, 1),
+            "requests": self.counted.requests,
+            "encodings": dict(self.counted.encodings),
+        }
+
+    def later_visit(self, playwright: Any) -> None:
+        self.counted.reset()
+        later = visit(playwright, self.profile, self.url, self.ready, first=False)
+        self.later.append(later | {"bytes": self.counted.wire, "requests": self.counted.paths})
+
+    def later_figures(self) -> dict[str, Any]:
+        times = [later["usable_s"] for later in self.later]
+        return {
+            "usable_s": statistics.median(times),
+            "each_s": times,
+            "bytes": max(later["bytes"] for later in self.later),
+            "served_by_service_worker": all(
+                later["served_by_service_worker"] for later in self.later
+            ),
+            "memory_mb": self.later[-1]["memory_mb"],
+            "requests": self.later[0]["requests"],
+        }
 
 
 def main() -> int:
@@ -292,13 +313,29 @@ def main() -> int:
         )
         for name in ("web", "web-counter")
     }
-    with sync_playwright() as playwright:
-        figures: dict[str, Any] = {}
-        for name, folder, ready in (
-            ("canasta_score", build / "web", "new-game"),
-            ("counter", build / "web-counter", "counter"),
-        ):
-            figures[name] = measure(playwright, folder, ready)
+    later_visits = int(sys.argv[sys.argv.index("--later") + 1]) if "--later" in sys.argv else 5
+    figures: dict[str, Any] = {}
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as scratch:
+        sites = {
+            "canasta_score": Site(build / "web", "new-game", Path(scratch)),
+            "counter": Site(build / "web-counter", "counter", Path(scratch)),
+        }
+        if "--also" in sys.argv:
+            also = Path(sys.argv[sys.argv.index("--also") + 1])
+            sites["also"] = Site(also, "new-game", Path(scratch) / "also")
+        try:
+            for name, site in sites.items():
+                figures[name] = {"first_visit": site.first_visit(playwright)}
+            # Later visits taken in turns, each app first every other time: a slow spell of the
+            # machine (or of Pyodide's start, which varies by a second) falls on both alike.
+            for turn in range(later_visits):
+                for site in list(sites.values())[:: 1 if turn % 2 == 0 else -1]:
+                    site.later_visit(playwright)
+        finally:
+            for site in sites.values():
+                site.server.shutdown()
+        for name, site in sites.items():
+            figures[name]["later_visit"] = site.later_figures()
             print(name, json.dumps(figures[name]), flush=True)
     figures["shipped_mb"] = shipped
     app = figures["canasta_score"]["first_visit"]["usable_s"]
@@ -307,6 +344,12 @@ def main() -> int:
     later_app = figures["canasta_score"]["later_visit"]["usable_s"]
     later_counter = figures["counter"]["later_visit"]["usable_s"]
     figures["later_usable_ratio"] = round(later_app / later_counter, 2)
+    if "also" in figures:
+        also = figures["also"]
+        figures["also_first_usable_ratio"] = round(also["first_visit"]["usable_s"] / counter, 2)
+        figures["also_later_usable_ratio"] = round(
+            also["later_visit"]["usable_s"] / later_counter, 2
+        )
     figures["load_average"] = os.getloadavg()[0]
     print(json.dumps(figures, indent=2))
     return 0
