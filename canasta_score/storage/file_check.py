@@ -67,3 +67,18 @@ def inspect_file(path: Path) -> FileState:
         return FileState(unopenable=str(error))
     except sqlite3.DatabaseError as error:
         return FileState(unreadable=Notice(NoticeCode.DAMAGED, {"reason": str(error)}))
+
+
+def read_only(path: Path) -> sqlite3.Connection | None:
+    """A connection that only reads the file, in one transaction (one consistent view, as the
+    usual reads have); None where sqlite3 cannot open it so."""
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        connection.execute("BEGIN")
+    except sqlite3.Error:
+        connection.close()
+        return None
+    return connection

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from canasta_score import __version__
-from canasta_score.storage.file_check import inspect_file
+from canasta_score.storage.file_check import inspect_file, read_only
 from canasta_score.storage.records import GameListEntry, HistoryCursor, HistoryPage
 from canasta_score.storage.revision import SCHEMA_REVISION, SUMMARIES_KEY
 
@@ -50,12 +50,10 @@ def first_look(path: Path, limit: int) -> FirstLook | None:
     state = inspect_file(path)
     if state.unreadable or state.unopenable or state.revisions != (SCHEMA_REVISION,):
         return None
-    try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error:
+    connection = read_only(path)
+    if connection is None:
         return None
     try:
-        connection.execute("BEGIN")  # one consistent view, as the usual reads have
         derived_by = connection.execute(
             "SELECT value FROM setting WHERE key = ?", (SUMMARIES_KEY,)
         ).fetchall()

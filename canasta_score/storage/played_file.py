@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from canasta_score.statistics import ALL_GAMES, GameFigures, NameChange, StatsFilter
+from canasta_score.storage.file_check import read_only
 from canasta_score.storage.played_text import summary_from_data
 from canasta_score.storage.revision import SCHEMA_REVISION
 
@@ -27,12 +28,10 @@ def read_played_games(
     when the file needs more than reading."""
     if not path.is_file():
         return None
-    try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error:
+    connection = read_only(path)
+    if connection is None:
         return None
     try:
-        connection.execute("BEGIN")
         revisions = [
             row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
         ]
