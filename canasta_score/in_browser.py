@@ -71,8 +71,9 @@ class PackagesLater:
     ) -> ModuleSpec | None:
         if fullname.partition(".")[0] not in self.names:
             return None
-        sys.meta_path.remove(self)  # once, whatever comes of it
-        with tarfile.open(fileobj=io.BytesIO(self.fetch()), mode="r:gz") as archive:
+        data = self.fetch()  # a fetch that fails leaves it in place: the next import tries again
+        sys.meta_path.remove(self)
+        with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
             archive.extractall(self.folder, filter="data")
         importlib.invalidate_caches()  # the folders' listings as they are now
         return importlib.util.find_spec(fullname)

@@ -79,6 +79,8 @@ def test_the_second_archive_is_unpacked_at_the_first_import_of_a_package_in_it(
 
     def fetch() -> bytes:
         fetches.append(1)
+        if len(fetches) == 1:  # the first try finds no network and no copy
+            raise ImportError("packages-later.tar.gz: HTTP 0")
         return archive_of(
             {
                 "__pypackages__/later_one/__init__.py": "from later_one.part import WORD\n",
@@ -94,6 +96,9 @@ def test_the_second_archive_is_unpacked_at_the_first_import_of_a_package_in_it(
     with pytest.raises(ImportError):
         importlib.import_module("not_in_either_archive")
     assert fetches == []  # a name it does not hold fetches nothing
+    with pytest.raises(ImportError):
+        importlib.import_module("later_one")
+    assert finder in sys.meta_path  # a failed fetch is tried again at the next import
     assert importlib.import_module("later_one").WORD == "unpacked"
     assert importlib.import_module("later_two").NUMBER == 2
-    assert fetches == [1] and finder not in sys.meta_path  # once, for all its packages
+    assert fetches == [1, 1] and finder not in sys.meta_path  # once unpacked, for all of them
