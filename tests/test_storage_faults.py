@@ -2,6 +2,7 @@
 anything else a database refuses is a fault of the app, never "cannot be reached"."""
 
 import sqlite3
+import threading
 
 import pytest
 from sqlalchemy import text
@@ -57,3 +58,22 @@ def test_a_stopped_server_is_out_of_reach(postgres_server):
                 storage.load_game(db=db, game_id=game_id)
         finally:
             postgres_server.start()
+
+
+def test_a_new_file_another_connection_writes_is_opened_once_it_is_free(tmp_path):
+    """Turning a file to WAL while another connection writes it: SQLite answers "locked" at
+    once, skipping its busy wait (which could deadlock); the opening waits all the same."""
+    path = tmp_path / "games.db"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    done = threading.Timer(0.5, other.execute, args=("COMMIT",))
+    done.start()
+    try:
+        with storage.open_database(str(path)) as db:
+            storage.create_game(db=db, game=two_sides())
+    finally:
+        done.join()
+        other.close()
+    with sqlite3.connect(path) as reader:
+        assert reader.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert reader.execute("SELECT count(*) FROM game").fetchone() == (1,)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,12 @@ BUSY_TIMEOUT_SECONDS = 10
 #: SQLite's result codes of a file that cannot be used just now: SQLITE_BUSY, SQLITE_LOCKED,
 #: SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_PROTOCOL.
 SQLITE_OUT_OF_REACH = frozenset({5, 6, 10, 13, 14, 15})
+
+
+#: SQLite's result code of a file another connection holds.
+SQLITE_BUSY = 5
+#: How often turning the file to WAL is tried again while another connection writes it.
+WAL_RETRY_SECONDS = 0.05
 
 
 class SQLiteFile(Backend):
@@ -103,7 +110,7 @@ class SQLiteFile(Backend):
             # Let SQLAlchemy's begin event, not the driver, decide when a transaction starts.
             dbapi_connection.isolation_level = None
             cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode = WAL")
+            into_wal(cursor)
             cursor.execute("PRAGMA foreign_keys = ON")
             # FULL: a confirmed save survives even a power cut, not only a killed process.
             cursor.execute("PRAGMA synchronous = FULL")
@@ -133,6 +140,21 @@ class SQLiteFile(Backend):
         if isinstance(error.orig, sqlite3.Error) and isinstance(code, int):
             return code & 0xFF in SQLITE_OUT_OF_REACH
         return False  # raised by the sqlite3 module itself: a call the app got wrong
+
+
+def into_wal(cursor: sqlite3.Cursor) -> None:
+    """Turn the file to WAL, which it keeps. A new file needs it to itself for that, and SQLite
+    answers "locked" at once, without its busy wait (which could deadlock), where another
+    connection writes it: four processes opening a new file together. So wait here."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode & 0xFF != SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+        time.sleep(WAL_RETRY_SECONDS)
 
 
 def move_aside(path: Path) -> Path:
