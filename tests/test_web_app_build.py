@@ -8,8 +8,11 @@ import doctest
 import importlib.metadata
 import importlib.util
 import json
+import shutil
+import sys
 import tarfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -221,6 +224,97 @@ def test_the_pages_own_python_compiles_the_app_and_a_module_it_cannot_keeps_its_
     assert sorted(p.name for p in (tmp_path / "pkg").iterdir()) == ["__init__.pyc", "broken.py"]
 
 
+COMPILER_SPEC = importlib.util.spec_from_file_location(
+    "compile_python", ROOT / "tools/web_app/compile_python.py"
+)
+assert COMPILER_SPEC is not None and COMPILER_SPEC.loader is not None
+compiler = importlib.util.module_from_spec(COMPILER_SPEC)
+COMPILER_SPEC.loader.exec_module(compiler)
+
+MODULE_WITH_DOCSTRINGS = '''"""The module's docstring."""
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass
+class Described:
+    """A long description the page never reads."""
+
+    count: int = 0
+
+    def doubled(self) -> int:
+        """Only a docstring and a return."""
+        return 2 * self.count
+
+
+@dataclasses.dataclass
+class Undescribed:
+    size: int = 1
+
+
+def only_a_docstring() -> None:
+    """Nothing else."""
+
+
+def checked(value: int) -> int:
+    assert value > 0, "positive"
+    return value
+'''
+
+
+def compiled_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, asserts: bool) -> object:
+    source = tmp_path / "described.py"
+    source.write_text(MODULE_WITH_DOCSTRINGS)
+    pyc = tmp_path / "described.pyc"
+    pyc.write_bytes(compiler.bytecode(source.read_bytes(), str(source), asserts=asserts))
+    spec = importlib.util.spec_from_file_location(f"described_{asserts}", pyc)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # as an import would, for dataclasses
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("asserts", [True, False])
+def test_the_bytecode_keeps_no_docstring_but_each_class_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, asserts: bool
+) -> None:
+    """A dataclass with no docstring makes one from its signature as it is created
+    (`str(inspect.signature(cls))`), a tenth of a second of the page's first screen for
+    Flet's controls: compiled, each class has its name, and no signature is asked for."""
+    import inspect
+
+    asked: list[object] = []
+    signature = inspect.signature
+    monkeypatch.setattr(inspect, "signature", lambda *a, **k: asked.append(a) or signature(*a, **k))
+    module: Any = compiled_module(tmp_path, monkeypatch, asserts=asserts)
+    assert asked == []
+    assert (module.__doc__, module.Described.__doc__, module.Undescribed.__doc__) == (
+        None,
+        "Described",
+        "Undescribed",
+    )
+    assert (module.Described.doubled.__doc__, module.only_a_docstring.__doc__) == (None, None)
+    assert module.Described(4).doubled() == 8 and module.only_a_docstring() is None
+    assert module.Undescribed() == module.Undescribed(1)
+    if asserts:  # the app's own modules
+        with pytest.raises(AssertionError, match="positive"):
+            module.checked(0)
+    else:  # the packages, as python -OO would
+        assert module.checked(0) == 0
+
+
+def test_a_module_that_does_not_compile_is_left_as_source(tmp_path: Path) -> None:
+    (tmp_path / "__pypackages__").mkdir()
+    (tmp_path / "__pypackages__" / "fine.py").write_text('"""Doc."""\nX = 1\n')
+    (tmp_path / "broken.py").write_text("def (\n")
+    assert compiler.compile_folder(tmp_path) == 1
+    assert [p.name for p in tmp_path.rglob("*.pyc")] == [
+        Path(importlib.util.cache_from_source(str(tmp_path / "__pypackages__/fine.py"))).name
+    ]
+
+
 def test_the_characters_the_screens_join_words_with_are_in_the_shipped_roboto() -> None:
     """A character no shipped font has sends Flutter looking for a font on every frame (about
     12 warnings a second while round entry is open): a note held whole draws with Roboto."""
@@ -294,3 +388,17 @@ def test_the_packages_the_page_never_imports_stay_out_of_the_archive() -> None:
     assert not build.keep_member("anyio-4.16.0.dist-info/RECORD")
     assert not build.keep_member("sqlalchemy/testing/fixtures/base.py")
     assert build.keep_member("sqlalchemy/dialects/postgresql/base.py")  # Alembic imports it
+
+
+def test_the_apps_server_side_stays_out_of_the_web_app(tmp_path: Path) -> None:
+    """The command line, the server and the desktop window never run in a browser tab; a
+    module of the same name deeper in the package is no matter of that."""
+    package = tmp_path / "pkg"
+    for name in ("app.py", "ui/app.py", "cli/main.py", "core.py", "core.po", "x.pyc"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text("")
+    shutil.copytree(package, tmp_path / "copied", ignore=build.browser_side(package))
+    copied = sorted(
+        p.relative_to(tmp_path / "copied").as_posix() for p in (tmp_path / "copied").rglob("*")
+    )
+    assert copied == ["core.py", "ui", "ui/app.py"]

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 # The app's own font manifest rule, the one its server applies to the client it serves.
@@ -90,7 +90,12 @@ NEVER_IMPORTED_FOLDERS = (
     "sqlalchemy/dialects/mysql/",
     "sqlalchemy/dialects/oracle/",
     "alembic/testing/",
+    # flet-charts' Dart sources: the page's Dart is built into main.dart.js.
+    "flutter/",
 )
+#: The app's own modules that never run in a browser, where main.py goes straight to
+#: `in_browser`: the command line, the server and its web client, the desktop window.
+SERVER_ONLY = frozenset({"__main__.py", "app.py", "cli", "desktop_client.py", "web_client.py"})
 #: The built files a host may send compressed, each beside a gzip (`.gz`) and a Brotli (`.br`)
 #: copy of it made at build time (`precompress`), for hosts that serve those (nginx's
 #: gzip_static and brotli_static): the rest are images, fonts in WOFF2 and the gzipped archive.
@@ -255,6 +260,18 @@ def keep_member(member: str) -> bool:
         stem = member.rsplit("/", 1)[1].removesuffix(".dat")
         return stem == "root" or stem in LANGUAGES
     return True
+
+
+def browser_side(package: Path) -> Callable[[str, list[str]], set[str]]:
+    """What copying `package` into the app leaves out: compiled and translation sources, and
+    at its top, what never runs in a browser (SERVER_ONLY)."""
+    stale = shutil.ignore_patterns("__pycache__", "*.pyc", "*.po", "*.pot")
+
+    def ignored(folder: str, names: list[str]) -> set[str]:
+        left = set(stale(folder, names))
+        return left | (SERVER_ONLY & set(names)) if Path(folder) == package else left
+
+    return ignored
 
 
 def unpack_pure_source(source: Path, into: Path) -> None:
@@ -687,8 +704,7 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     for source in sources:
         staged_sources.append(staged / source.name)
         if source.is_dir():
-            stale = shutil.ignore_patterns("__pycache__", "*.pyc", "*.po", "*.pot")
-            shutil.copytree(source, staged / source.name, ignore=stale)
+            shutil.copytree(source, staged / source.name, ignore=browser_side(source))
         else:
             shutil.copyfile(source, staged / source.name)
     if compile_python(staged, out / "pyodide") and sourceless(staged) == 0:

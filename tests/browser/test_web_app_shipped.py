@@ -37,7 +37,10 @@ NEVER_IMPORTED = (
     "sqlalchemy/dialects/mysql",
     "sqlalchemy/dialects/oracle",
     "alembic/testing",
+    "flutter",
 )
+#: The app's own modules that never run in a browser (its command line, server, desktop window).
+SERVER_ONLY = ("__main__", "app", "cli", "desktop_client", "web_client")
 #: What the page needs of what stays: Alembic imports SQLAlchemy's PostgreSQL dialect with its
 #: own operations, whatever the database.
 NEEDED = ("flet", "sqlalchemy/dialects/sqlite", "sqlalchemy/dialects/postgresql", "alembic")
@@ -79,6 +82,14 @@ def test_the_archive_ships_only_what_runs_in_the_browser(web_app: Path) -> None:
         or name.split("/", 1)[0].removesuffix(".py").removesuffix(".pyc") in NEVER_IMPORTED
     ]
     assert shipped == []
+    with tarfile.open(web_app / "app.tar.gz") as opened:
+        names = opened.getnames()
+    own = {
+        name.split("/")[1].removesuffix(".pyc").removesuffix(".py")
+        for name in names
+        if name.startswith("canasta_score/")
+    }
+    assert own & set(SERVER_ONLY) == set() and {"in_browser", "ui", "storage"} <= own
     assert [need for need in NEEDED if not any(m.startswith(need + "/") for m in members)] == []
     # What the first screen does not import waits in the second archive, which the first lists.
     with tarfile.open(web_app / "app.tar.gz") as opened:

@@ -4,11 +4,8 @@
 //
 //     node tools/web_app/compile_python.mjs PYODIDE_FOLDER FOLDER
 //
-// Writes `__pycache__/NAME.cpython-314.pyc` beside each module of FOLDER, checked against
-// nothing at import (the archive's files never change under them); a module that does not
-// compile keeps its source alone. The packages under `__pypackages__/` are compiled as
-// `python -OO` would (no docstrings, no asserts): their bytecode is a fifth smaller; the
-// compiled module stands in place of its source, so Python imports it at any -O level.
+// What it does: compile_python.py beside this file, run by that Pyodide on FOLDER.
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -17,26 +14,13 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideFolder, "pyo
 const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideFolder) + "/" });
 pyodide.FS.mkdir("/app");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(folder) }, "/app");
+pyodide.FS.writeFile("/compile_python.py", readFileSync(new URL("./compile_python.py", import.meta.url)));
 const failed = pyodide.runPython(`
-import importlib.util, py_compile
+import sys
 from pathlib import Path
-
-failed = 0
-for source in sorted(Path("/app").rglob("*.py")):
-    # The packages without their docstrings and asserts (as python -OO): a fifth less to
-    # download; the app's own modules as they are.
-    level = 2 if "__pypackages__" in source.parts else 0
-    try:
-        py_compile.compile(
-            str(source),
-            cfile=importlib.util.cache_from_source(str(source), optimization=""),
-            optimize=level,
-            doraise=True,
-            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
-        )
-    except py_compile.PyCompileError:
-        failed += 1
-failed
+sys.path.insert(0, "/")
+from compile_python import compile_folder
+compile_folder(Path("/app"))
 `);
 console.log(`compiled for ${pyodide.runPython("import sys; sys.implementation.cache_tag")}; ` +
   `${failed} module(s) left as source`);
