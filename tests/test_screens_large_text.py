@@ -270,6 +270,7 @@ def test_homes_filters_fold_behind_a_button_and_those_in_force_stay_in_sight(
     screen, view = home(app)
     history = screen.history
     assert history.filters.visible is False, "folded: the games show on the first screen"
+    assert not [c for c in walk(view) if isinstance(c, ft.Dropdown)], "built when unfolded"
     button = tagged(view, "history-filters")
     delete = tagged(view, "game-1-delete")
     for icon in (button, delete):

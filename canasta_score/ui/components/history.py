@@ -120,34 +120,11 @@ class HistoryList:
         }
         self.states = {key: tr._(label) for key, label in STATES.items()}
         self.periods = {key: tr._(label) for key, label in PERIOD_LABELS.items()}
-        self.filters = ft.Column(
-            [
-                self.dropdown(
-                    "history-rules",
-                    tr._("Rule set"),
-                    self.rule_sets,
-                    self.choices.rules or EVERY,
-                    lambda key: self.choices.with_rules(None if key == EVERY else key),
-                ),
-                self.dropdown(
-                    "history-state",
-                    tr._("Games"),
-                    self.states,
-                    self.choices.state,
-                    lambda key: self.choices.with_state(key),
-                ),
-                self.dropdown(
-                    "history-period",
-                    tr._("Started"),
-                    self.periods,
-                    self.choices.period,
-                    lambda key: self.choices.with_period(key),
-                ),
-            ],
-            spacing=8,
-            tight=True,
-            visible=self.kept.unfolded,
-        )
+        # Built at their first unfolding: a first screen without them is a tenth of a
+        # second quicker in a browser tab (Flet's dropdown is not loaded).
+        self.filters = ft.Column(spacing=8, tight=True, visible=False)
+        if self.kept.unfolded:
+            self.show_filters()
         self.chips = ft.Row(wrap=True, spacing=8, run_spacing=4)
         self.show_chips()
 
@@ -191,10 +168,41 @@ class HistoryList:
             ),
         )
 
+    def show_filters(self) -> None:
+        if not self.filters.controls:
+            tr = self.app.tr
+            self.filters.controls = [
+                self.dropdown(
+                    "history-rules",
+                    tr._("Rule set"),
+                    self.rule_sets,
+                    self.choices.rules or EVERY,
+                    lambda key: self.choices.with_rules(None if key == EVERY else key),
+                ),
+                self.dropdown(
+                    "history-state",
+                    tr._("Games"),
+                    self.states,
+                    self.choices.state,
+                    lambda key: self.choices.with_state(key),
+                ),
+                self.dropdown(
+                    "history-period",
+                    tr._("Started"),
+                    self.periods,
+                    self.choices.period,
+                    lambda key: self.choices.with_period(key),
+                ),
+            ]
+        self.filters.visible = True
+
     def unfold(self, unfolded: bool) -> None:
         """Shows the filters, or folds them away (those in force stay in sight as chips)."""
         self.kept.unfolded = unfolded
-        self.filters.visible = unfolded
+        if unfolded:
+            self.show_filters()
+        else:
+            self.filters.visible = False
         self.fold.selected = unfolded
         self.show_chips()
         self.app.update()
