@@ -16,6 +16,7 @@ from storage_support.builders import quiet_round, two_sides, winning_round
 from test_ui_screens import run_on_a_loop_of_its_own
 
 from canasta_score import storage
+from canasta_score.statistics import StatsFilter
 from canasta_score.storage import backups, browser_disk, paths, summaries
 from canasta_score.storage.settings import set_setting
 from canasta_score.storage.summaries import SUMMARIES_KEY
@@ -197,5 +198,5 @@ def test_the_statistics_are_not_read_ahead_where_no_thread_can(
     monkeypatch.setattr(ui_store, "threads_available", lambda: False)
     games = ui_store.GameStore(str(tmp_path / "games.db"))
     games.read_statistics_soon(delay=0)  # read when the statistics screen asks instead
-    assert games.played_games(ui_store.StatsFilter()) == []
+    assert games.played_games(StatsFilter()) == []
     games.close()

@@ -16,8 +16,9 @@ read) then starts without SQLAlchemy, and every other caller sees no difference.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from canasta_score.lazy import exports
 
 if TYPE_CHECKING:
     from canasta_score.storage.atomic_write import write_atomically
@@ -155,13 +156,7 @@ _MODULES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value  # found directly from now on
-    return value
+__getattr__ = exports(__name__, _MODULES)
 
 
 __all__ = [

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.core import ALL_PRESETS, CanastaKind
-from canasta_score.statistics import Figures, HeadToHead, Statistics, game_statistics
+from canasta_score.statistics import (
+    Figures,
+    GameFigures,
+    HeadToHead,
+    Statistics,
+    game_statistics,
+)
 from canasta_score.ui.components import (
     DROPDOWN_EXTRAS,
     LETTER_ADVANCE,
@@ -43,7 +49,7 @@ from canasta_score.ui.state.statistics import (
     party_key,
     unnamed_seat,
 )
-from canasta_score.ui.store import GameFigures, NameChangeNotFound, StoredNameChange
+from canasta_score.ui.store import NameChangeNotFound, StoredNameChange
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
