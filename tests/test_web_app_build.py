@@ -257,6 +257,15 @@ def only_a_docstring() -> None:
     """Nothing else."""
 
 
+class Slotted:
+    """typing_extensions' sentinel keeps its own docstring in a slot."""
+
+    __slots__ = ("__doc__", "name")
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name, self.__doc__ = name, doc
+
+
 def checked(value: int) -> int:
     assert value > 0, "positive"
     return value
@@ -298,6 +307,7 @@ def test_the_bytecode_keeps_no_docstring_but_each_class_its_name(
     assert (module.Described.doubled.__doc__, module.only_a_docstring.__doc__) == (None, None)
     assert module.Described(4).doubled() == 8 and module.only_a_docstring() is None
     assert module.Undescribed() == module.Undescribed(1)
+    assert module.Slotted("a", "its own").__doc__ == "its own"
     if asserts:  # the app's own modules
         with pytest.raises(AssertionError, match="positive"):
             module.checked(0)

@@ -27,6 +27,17 @@ def _has_docstring(body: list[ast.stmt]) -> bool:
     )
 
 
+def _names_doc(body: list[ast.stmt]) -> bool:
+    """Whether a class body says "__doc__" itself (as a name, an attribute or a string)."""
+    return any(
+        (isinstance(node, ast.Name) and node.id == "__doc__")
+        or (isinstance(node, ast.Attribute) and node.attr == "__doc__")
+        or (isinstance(node, ast.Constant) and node.value == "__doc__")
+        for statement in body
+        for node in ast.walk(statement)
+    )
+
+
 class ShortDocs(ast.NodeTransformer):
     """A module's and each function's docstring dropped, each class's its own name."""
 
@@ -38,8 +49,11 @@ class ShortDocs(ast.NodeTransformer):
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.ClassDef:
         self.generic_visit(node)
-        named = ast.copy_location(ast.Expr(ast.Constant(node.name)), node)
-        node.body = [named, *(node.body[1:] if _has_docstring(node.body) else node.body)]
+        body = node.body[1:] if _has_docstring(node.body) else node.body
+        if _names_doc(body):  # e.g. a "__doc__" slot, which a docstring would conflict with
+            node.body = body or [ast.copy_location(ast.Pass(), node)]
+        else:
+            node.body = [ast.copy_location(ast.Expr(ast.Constant(node.name)), node), *body]
         return node
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.stmt:
