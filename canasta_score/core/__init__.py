@@ -1,57 +1,131 @@
-"""The scoring core: Canasta rules as data and pure functions, standard library only."""
+"""The scoring core: Canasta rules as data and pure functions, standard library only.
 
-from canasta_score.core.cards import CardCounts, CardGroup, CardValues
-from canasta_score.core.game import (
-    Game,
-    RoundPreview,
-    RoundRefused,
-    Side,
-    SidePreview,
-    seat_order,
-    table_name,
-    winner_of,
-)
-from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
-from canasta_score.core.melds import Meld, Melds, Rank, canastas_of, melded_points
-from canasta_score.core.players import player_key
-from canasta_score.core.problems import Problem, ProblemCode, WarningCode
-from canasta_score.core.rules import (
-    ALL_PRESETS,
-    AMERICAN,
-    CLASSIC,
-    DANISH,
-    FAMILY_PRESETS,
-    FINNISH,
-    FLEMISH,
-    PRESETS,
-    SAMBA,
-    SIX_PLAYER,
-    TWO_PLAYER,
-    CanastaKind,
-    MeldedWithoutCanasta,
-    RuleSet,
-    ThreesSign,
-    UnfinishedMeld,
-    WildCardsInMeld,
-    apply_overrides,
-    describe,
-    named_rules,
-    opening_minimum,
-    override_rules,
-    own_rules_name,
-    rule_overrides,
-    rules_as_json,
-    rules_title,
-)
-from canasta_score.core.scoring import (
-    SideEntry,
-    SideScore,
-    WentOut,
-    canastas_of_side,
-    score_round,
-    score_side,
-)
-from canasta_score.core.validation import round_warnings, validate_round
+Each name is imported from its module when first used (`core.lazy`): a screen that
+needs the rule sets' names imports neither the scoring nor the checks of a round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from canasta_score.core.lazy import exports
+
+if TYPE_CHECKING:
+    from canasta_score.core.cards import CardCounts, CardGroup, CardValues
+    from canasta_score.core.game import (
+        Game,
+        RoundPreview,
+        RoundRefused,
+        Side,
+        SidePreview,
+        seat_order,
+        winner_of,
+    )
+    from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
+    from canasta_score.core.melds import Meld, Melds, Rank, canastas_of, melded_points
+    from canasta_score.core.players import player_key, table_name
+    from canasta_score.core.problems import Problem, ProblemCode, WarningCode
+    from canasta_score.core.rules import (
+        ALL_PRESETS,
+        AMERICAN,
+        CLASSIC,
+        DANISH,
+        FAMILY_PRESETS,
+        FINNISH,
+        FLEMISH,
+        PRESETS,
+        SAMBA,
+        SIX_PLAYER,
+        TWO_PLAYER,
+        CanastaKind,
+        MeldedWithoutCanasta,
+        RuleSet,
+        ThreesSign,
+        UnfinishedMeld,
+        WildCardsInMeld,
+        apply_overrides,
+        describe,
+        named_rules,
+        opening_minimum,
+        override_rules,
+        own_rules_name,
+        rule_overrides,
+        rules_as_json,
+        rules_title,
+    )
+    from canasta_score.core.scoring import (
+        SideEntry,
+        SideScore,
+        WentOut,
+        canastas_of_side,
+        score_round,
+        score_side,
+    )
+    from canasta_score.core.validation import round_warnings, validate_round
+
+#: The module of `canasta_score.core` holding each name.
+_MODULES = {
+    "ALL_PRESETS": "rules",
+    "AMERICAN": "rules",
+    "CLASSIC": "rules",
+    "DANISH": "rules",
+    "FAMILY_PRESETS": "rules",
+    "FINNISH": "rules",
+    "FLEMISH": "rules",
+    "FORMAT": "gamefile",
+    "PRESETS": "rules",
+    "SAMBA": "rules",
+    "SIX_PLAYER": "rules",
+    "TWO_PLAYER": "rules",
+    "CanastaKind": "rules",
+    "CardCounts": "cards",
+    "CardGroup": "cards",
+    "CardValues": "cards",
+    "Game": "game",
+    "Meld": "melds",
+    "MeldedWithoutCanasta": "rules",
+    "Melds": "melds",
+    "Problem": "problems",
+    "ProblemCode": "problems",
+    "Rank": "melds",
+    "RoundPreview": "game",
+    "RoundRefused": "game",
+    "RuleSet": "rules",
+    "Side": "game",
+    "SideEntry": "scoring",
+    "SidePreview": "game",
+    "SideScore": "scoring",
+    "ThreesSign": "rules",
+    "UnfinishedMeld": "rules",
+    "WarningCode": "problems",
+    "WentOut": "scoring",
+    "WildCardsInMeld": "rules",
+    "apply_overrides": "rules",
+    "canastas_of": "melds",
+    "canastas_of_side": "scoring",
+    "describe": "rules",
+    "game_document": "gamefile",
+    "melded_points": "melds",
+    "named_rules": "rules",
+    "opening_minimum": "rules",
+    "override_rules": "rules",
+    "own_rules_name": "rules",
+    "player_key": "players",
+    "read_game": "gamefile",
+    "round_warnings": "validation",
+    "rule_overrides": "rules",
+    "rules_as_json": "rules",
+    "rules_title": "rules",
+    "score_report": "gamefile",
+    "score_round": "scoring",
+    "score_side": "scoring",
+    "seat_order": "game",
+    "table_name": "players",
+    "validate_round": "validation",
+    "winner_of": "game",
+}
+
+__getattr__ = exports(__name__, _MODULES)
 
 __all__ = [
     "ALL_PRESETS",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -16,19 +15,6 @@ from canasta_score.core.scoring import SideEntry, SideScore, score_round, score_
 from canasta_score.core.validation import round_warnings, validate_round
 
 Round = tuple[SideEntry, ...]
-
-
-def table_name(text: str) -> str:
-    r"""A side's or player's name as the sheet shows it on one line: line breaks, tabs and
-    other control or text-direction characters become spaces, and spaces run together.
-
-    >>> table_name("  Anna\n\u202eBen\t ")
-    'Anna Ben'
-    """
-    visible = "".join(
-        " " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text
-    )
-    return " ".join(visible.split())
 
 
 @dataclass(frozen=True)

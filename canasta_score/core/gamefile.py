@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from canasta_score.core.cards import CardCounts, CardGroup
-from canasta_score.core.game import Game, Side, seat_order, table_name
+from canasta_score.core.game import Game, Side, seat_order
 from canasta_score.core.melds import MELD_COUNTS, Meld, Melds, Rank
+from canasta_score.core.players import table_name
 from canasta_score.core.problems import Param, Problem, ProblemCode, Term
 from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import (

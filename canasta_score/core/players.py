@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import unicodedata
 
-from canasta_score.core.game import table_name
+
+def table_name(text: str) -> str:
+    r"""A side's or player's name as the sheet shows it on one line: line breaks, tabs and
+    other control or text-direction characters become spaces, and spaces run together.
+
+    >>> table_name("  Anna\n\u202eBen\t ")
+    'Anna Ben'
+    """
+    visible = "".join(
+        " " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text
+    )
+    return " ".join(visible.split())
 
 
 def player_key(name: str) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta_score.lazy import exports
+from canasta_score.core.lazy import exports
 
 if TYPE_CHECKING:
     from canasta_score.storage.atomic_write import write_atomically

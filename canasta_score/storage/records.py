@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from canasta_score.core import ALL_PRESETS, Game, rules_title
+from canasta_score.core import ALL_PRESETS, rules_title
 from canasta_score.statistics import NameChange
+
+if TYPE_CHECKING:
+    from canasta_score.core import Game
 
 
 @dataclass(frozen=True)

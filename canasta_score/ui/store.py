@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
-from canasta_score.core import Game, RuleSet, SideEntry
 from canasta_score.runtime import threads_available
 from canasta_score.statistics import NameChange
 from canasta_score.storage import (
@@ -48,6 +47,7 @@ from canasta_score.ui.news import (
 if TYPE_CHECKING:
     from flet.pubsub.pubsub_client import PubSubClient
 
+    from canasta_score.core import Game, RuleSet, SideEntry
     from canasta_score.statistics import GameFigures, StatsFilter
     from canasta_score.storage import ChangeListener, Database, FirstLook
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from canasta_score.core import Game
 from canasta_score.i18n import Translator, translator  # noqa: F401 (the examples use it)
 from canasta_score.i18n.made_up_names import (
     MOST_PLAYERS,
@@ -21,6 +21,9 @@ from canasta_score.i18n.made_up_names import (
     made_up_names,
     unnamed_seat,
 )
+
+if TYPE_CHECKING:
+    from canasta_score.core import Game
 
 __all__ = [
     "MOST_PLAYERS",
@@ -75,7 +78,7 @@ def shown_game(game: Game, tr: Translator) -> Game:
     """The game with its made-up side and player names as this phone shows them (`shown_names`);
     its rounds, rules and scores as they are.
 
-    >>> from canasta_score.core import CLASSIC, Side
+    >>> from canasta_score.core import CLASSIC, Game, Side
     >>> game = Game(CLASSIC, (Side("Wir", ("Wir",)), Side("Ihr", ("Ihr",))))
     >>> [side.name for side in shown_game(game, translator("de")).sides]
     ['Spieler 1', 'Spieler 2']
