@@ -54,8 +54,10 @@ def run() -> None:
 
 
 class PackagesLater:
-    """Unpacks the second archive at the first import of a package in it, then steps aside
-    for Python's own finders, which find it unpacked (an import finder, last on sys.meta_path).
+    """Unpacks the second archive at the first import of a package or an app's module in it
+    (`names`: `sqlalchemy`, `canasta_score.ui.views.sheet`), then steps aside for Python's own
+    finders, which find it unpacked (an import finder, last on sys.meta_path: asked only for
+    what they did not find).
 
     `fetch` gives the archive's bytes (in the tab, from the service worker's copy, offline
     too); it is unpacked into `folder` (its `__pypackages__/` is on sys.path), once.
@@ -69,7 +71,7 @@ class PackagesLater:
     def find_spec(
         self, fullname: str, path: Sequence[str] | None = None, target: object = None
     ) -> ModuleSpec | None:
-        if fullname.partition(".")[0] not in self.names:
+        if fullname not in self.names and fullname.partition(".")[0] not in self.names:
             return None
         data = self.fetch()  # a fetch that fails leaves it in place: the next import tries again
         sys.meta_path.remove(self)

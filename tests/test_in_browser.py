@@ -102,3 +102,31 @@ def test_the_second_archive_is_unpacked_at_the_first_import_of_a_package_in_it(
     assert importlib.import_module("later_one").WORD == "unpacked"
     assert importlib.import_module("later_two").NUMBER == 2
     assert fetches == [1, 1] and finder not in sys.meta_path  # once unpacked, for all of them
+
+
+def test_an_app_module_the_first_screen_does_not_import_is_unpacked_at_its_first_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the tab's first archive holds the app's package with the first screen's modules,
+    and the second the rest of its modules (tools/build_web_app.py, FIRST_SCREEN_MODULES)."""
+    package = tmp_path / "the_app"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "home.py").write_text("SHOWN = 'home'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    fetches: list[int] = []
+
+    def fetch() -> bytes:
+        fetches.append(1)
+        return archive_of({"the_app/sheet.py": "from the_app.home import SHOWN\nTOTAL = 5000\n"})
+
+    finder = in_browser.PackagesLater(["sqlalchemy", "the_app.sheet"], fetch, tmp_path)
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, finder])
+    for name in ("the_app", "the_app.home", "the_app.sheet"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    assert importlib.import_module("the_app.home").SHOWN == "home"
+    with pytest.raises(ImportError):
+        importlib.import_module("the_app.nowhere")
+    assert fetches == []  # the first archive's modules, and names it does not hold, fetch nothing
+    assert importlib.import_module("the_app.sheet").TOTAL == 5000
+    assert fetches == [1] and finder not in sys.meta_path

@@ -9,6 +9,7 @@ import importlib.metadata
 import importlib.util
 import json
 import shutil
+import subprocess
 import sys
 import tarfile
 from pathlib import Path
@@ -137,6 +138,107 @@ def test_the_packages_the_first_screen_does_not_import_go_in_a_second_archive(
     assert sorted(p.name for p in alone.iterdir()) == ["app.tar.gz"]
     with tarfile.open(alone / "app.tar.gz") as opened:
         assert build.LATER_LIST not in opened.getnames()
+
+
+def test_the_apps_modules_the_first_screen_does_not_import_go_in_the_second_archive(
+    tmp_path: Path,
+) -> None:
+    app = tmp_path / "canasta_score"
+    for name in (
+        "__init__.pyc",
+        "in_browser.pyc",
+        "ui/__init__.pyc",
+        "ui/views/__init__.pyc",
+        "ui/views/home.pyc",
+        "ui/views/sheet.pyc",
+        "ui/state/__init__.pyc",
+        "ui/state/round_entry.pyc",
+        "storage/migrations/env.py",
+        "storage/postgres_server.pyc",  # a club's server alone: in neither archive
+        "i18n/locale/de/LC_MESSAGES/canasta_score.mo",
+    ):
+        (app / name).parent.mkdir(parents=True, exist_ok=True)
+        (app / name).write_bytes(b"code")
+    packages = tmp_path / "packages"
+    (packages / "sqlalchemy").mkdir(parents=True)
+    (packages / "sqlalchemy" / "__init__.pyc").write_bytes(b"code")
+    first_screen = frozenset({"canasta_score.in_browser", "canasta_score.ui.views.home"})
+    archive = tmp_path / "app.tar.gz"
+    build.app_archive(packages, archive, [app], frozenset({"sqlalchemy"}), first_screen)
+    with tarfile.open(archive) as opened:
+        first = {name for name in opened.getnames() if opened.getmember(name).isfile()}
+        listed = opened.extractfile(build.LATER_LIST).read().decode()  # type: ignore[union-attr]
+    with tarfile.open(tmp_path / build.LATER_ARCHIVE) as opened:
+        second = {name for name in opened.getnames() if opened.getmember(name).isfile()}
+    assert listed.split() == [
+        "sqlalchemy",
+        "canasta_score.ui.state.round_entry",
+        "canasta_score.ui.views.sheet",
+    ]
+    assert first == {
+        "canasta_score/__init__.pyc",
+        "canasta_score/in_browser.pyc",
+        "canasta_score/ui/__init__.pyc",
+        "canasta_score/ui/views/__init__.pyc",
+        "canasta_score/ui/views/home.pyc",
+        "canasta_score/ui/state/__init__.pyc",  # a package stays whole where it is
+        "canasta_score/storage/migrations/env.py",  # Alembic reads it by its file name
+        "canasta_score/i18n/locale/de/LC_MESSAGES/canasta_score.mo",
+        build.LATER_LIST,
+    }
+    assert second == {
+        "canasta_score/ui/views/sheet.pyc",
+        "canasta_score/ui/state/round_entry.pyc",
+        "__pypackages__/sqlalchemy/__init__.pyc",
+    }
+
+
+#: Draws the home screen as a browser tab does (`in_browser`'s way, the tab's branches of the
+#: screens) on a page stand-in, and says which of the app's modules that imported.
+DRAW_HOME = """
+import json, sys
+from types import SimpleNamespace
+import canasta_score.runtime
+canasta_score.runtime.IN_BROWSER = True
+import canasta_score.in_browser, canasta_score.storage.browser_disk
+from canasta_score.ui import start
+
+class Page(SimpleNamespace):
+    def update(self, *controls): pass
+    def run_task(self, *task): pass
+
+hub = SimpleNamespace(**{name: lambda *a: None for name in (
+    "subscribe", "subscribe_topic", "unsubscribe_all", "send_others_on_topic")})
+page = Page(width=390, height=844, route="/", views=[], services=[], pubsub=hub, title="")
+app = start(page, db_path=sys.argv[1], look_first=True)
+assert app is not None and [v.route for v in page.views] == ["/"], "home not drawn"
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("canasta_score"))))
+"""
+
+
+def test_the_first_archive_holds_each_module_of_the_app_that_drawing_home_imports(
+    tmp_path: Path,
+) -> None:
+    """Else the tab would unpack the second archive before it draws its first screen."""
+    from test_first_look import games_of_every_kind
+
+    path = tmp_path / "games.db"
+    games_of_every_kind(path)  # a game in play, and a history
+    drawn = subprocess.run(
+        [sys.executable, "-c", DRAW_HOME, str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert drawn.returncode == 0, drawn.stderr
+    imported = json.loads(drawn.stdout.splitlines()[-1])
+    assert "canasta_score.ui.views.home" in imported
+    modules = set()
+    for name in imported:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None
+        if spec.submodule_search_locations is None:  # a module, not a package
+            modules.add(name)
+    assert sorted(modules - build.FIRST_SCREEN_MODULES) == []
+    # Each name listed is one of the app's modules still (a renamed one would go later).
+    assert all(importlib.util.find_spec(name) for name in build.FIRST_SCREEN_MODULES)
 
 
 def test_markupsafe_is_taken_from_its_source_without_its_speed_ups(tmp_path: Path) -> None:

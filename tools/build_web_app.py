@@ -78,6 +78,58 @@ LATER_PACKAGES = frozenset(
         "flet_charts",
     }
 )
+#: The app's own modules the first screen imports (in_browser's way to the home screen, a
+#: game in play and a history; packages' `__init__` always go): they ride in `app.tar.gz`, and
+#: the app's other modules (round entry, the sheet, statistics, settings, storage's database)
+#: wait in the second archive, which the first import of any of them unpacks. A module missing
+#: here costs time, never a screen (tests/test_web_app_build.py holds the list to what drawing
+#: home imports).
+FIRST_SCREEN_MODULES = frozenset(
+    f"canasta_score.{name}"
+    for name in [
+        "in_browser",
+        "runtime",
+        "core.lazy",
+        "core.cards",
+        "core.melds",
+        "core.players",
+        "core.problems",
+        "core.rules",
+        "i18n.made_up_names",
+        "i18n.sides",
+        "statistics.names",
+        "storage.browser_disk",
+        "storage.errors",
+        "storage.file_check",
+        "storage.home_file",
+        "storage.notices",
+        "storage.paths",
+        "storage.records",
+        "storage.revision",
+        "ui.actions",
+        "ui.connection",
+        "ui.device",
+        "ui.drafts",
+        "ui.frame",
+        "ui.host",
+        "ui.layout",
+        "ui.messages",
+        "ui.navigation",
+        "ui.news",
+        "ui.routes",
+        "ui.screen",
+        "ui.shell",
+        "ui.store",
+        "ui.theme",
+        "ui.components.basics",
+        "ui.components.history",
+        "ui.state.history",
+        "ui.state.labels",
+        "ui.state.names",
+        "ui.state.points",
+        "ui.views.home",
+    ]
+)
 #: The second archive, beside `app.tar.gz`, and the list of its packages in the first.
 LATER_ARCHIVE = "packages-later.tar.gz"
 LATER_LIST = "packages-later.txt"
@@ -476,18 +528,26 @@ def app_archive(
     out: Path,
     sources: Iterable[Path] = APP_SOURCES,
     later: frozenset[str] = frozenset(),
+    first_screen: frozenset[str] = FIRST_SCREEN_MODULES,
 ) -> None:
     """app.tar.gz: main.py, the app's package (with its compiled catalogs) and its packages
     in `__pypackages__/`, which Flet's worker puts on sys.path (so micropip is never asked).
 
     The packages named in `later` go in a second archive beside it (`LATER_ARCHIVE`), which
-    the page unpacks at the first import of any of them; the first names them (`LATER_LIST`).
+    the page unpacks at the first import of any of them, and so do the app's compiled modules
+    that are not among `first_screen` (`later_module`); the first names them (`LATER_LIST`).
     """
     shipped_later = sorted(
         name for name in later if (packages / name).is_dir() or (packages / f"{name}.pyc").exists()
     )
+    modules_later: set[str] = set()
 
     def first(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        module = later_module(info.name, first_screen)
+        if module is not None:
+            if reproducible(info) is not None:  # shipped at all (not the PostgreSQL server's)
+                modules_later.add(module)
+            return None
         return None if package_of(info.name) in shipped_later else reproducible(info)
 
     def second(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
@@ -495,18 +555,47 @@ def app_archive(
             return None
         return reproducible(info)
 
+    def second_of_the_app(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        if info.isdir() or later_module(info.name, first_screen) is not None:
+            return reproducible(info)  # folders: the modules' way down to them
+        return None
+
     with written_archive(out) as archive:
         for source in sources:
-            archive.add(source, arcname=source.name, filter=reproducible)
+            archive.add(source, arcname=source.name, filter=first)
         archive.add(packages, arcname="__pypackages__", filter=first)
-        if shipped_later:
-            listed = "".join(f"{name}\n" for name in shipped_later).encode()
+        listed_later = [*shipped_later, *sorted(modules_later)]
+        if listed_later:
+            listed = "".join(f"{name}\n" for name in listed_later).encode()
             info = reproducible(tarfile.TarInfo(LATER_LIST))
             info.size = len(listed)
             archive.addfile(info, io.BytesIO(listed))
-    if shipped_later:
+    if listed_later:
         with written_archive(out.with_name(LATER_ARCHIVE)) as archive:
-            archive.add(packages, arcname="__pypackages__", filter=second)
+            for source in sources:
+                if modules_later and source.is_dir():
+                    archive.add(source, arcname=source.name, filter=second_of_the_app)
+            if shipped_later:
+                archive.add(packages, arcname="__pypackages__", filter=second)
+
+
+def later_module(member: str, first_screen: frozenset[str]) -> str | None:
+    """The app's compiled module a member of the archive is, where the first screen does not
+    import it (None: the first screen's, a package's `__init__`, a source, a data file).
+
+    >>> first = frozenset({"canasta_score.ui.views.home"})
+    >>> later_module("canasta_score/ui/views/sheet.pyc", first)
+    'canasta_score.ui.views.sheet'
+    >>> [later_module(m, first) for m in ("canasta_score/ui/views/home.pyc",
+    ...     "canasta_score/ui/views/__init__.pyc", "canasta_score/storage/migrations/env.py",
+    ...     "canasta_score/i18n/locale/de/LC_MESSAGES/canasta_score.mo", "__pypackages__/six.pyc")]
+    [None, None, None, None, None]
+    """
+    parts = member.split("/")
+    if parts[0] != "canasta_score" or not member.endswith(".pyc") or parts[-1] == "__init__.pyc":
+        return None
+    module = ".".join(parts).removesuffix(".pyc")
+    return None if module in first_screen else module
 
 
 def package_of(member: str) -> str | None:
