@@ -194,7 +194,8 @@ def test_the_apps_modules_the_first_screen_does_not_import_go_in_the_second_arch
 
 
 #: Draws the home screen as a browser tab does (`in_browser`'s way, the tab's branches of the
-#: screens) on a page stand-in, and says which of the app's modules that imported.
+#: screens) on a page stand-in, and says which of the app's modules that imported. Its own
+#: stand-in: test_ui_screens' `PageStandIn` comes with that module's imports of every screen.
 DRAW_HOME = """
 import json, sys
 from types import SimpleNamespace

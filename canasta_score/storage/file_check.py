@@ -75,11 +75,10 @@ def read_only_uri(path: Path) -> str:
     """SQLite's URI of `path` opened only to read: `Path.as_uri()` with `?mode=ro`, written
     without it (Python 3.14's imports urllib.request with http.client and email, a fifth of a
     second of a browser tab's start compiling them, for this one line)."""
-    absolute = path.resolve().as_posix()
-    if absolute.startswith("/"):
-        return f"file://{quote(os.fsencode(absolute))}?mode=ro"
-    drive, rest = absolute[:2], absolute[2:]  # C:/Users/…, written as as_uri writes it
-    return f"file:///{drive}{quote(os.fsencode(rest))}?mode=ro"
+    absolute = path.resolve()
+    if os.name != "posix":  # drives and network shares, as pathlib writes them
+        return f"{absolute.as_uri()}?mode=ro"
+    return f"file://{quote(os.fsencode(absolute))}?mode=ro"
 
 
 def read_only(path: Path) -> sqlite3.Connection | None:
