@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -325,6 +326,86 @@ def test_the_pages_own_python_compiles_the_app_and_a_module_it_cannot_keeps_its_
     assert not (tmp_path / "pkg" / "__pycache__" / f"broken.{build.PYODIDE_CACHE_TAG}.pyc").exists()
     assert build.sourceless(tmp_path) == 1
     assert sorted(p.name for p in (tmp_path / "pkg").iterdir()) == ["__init__.pyc", "broken.py"]
+
+
+def a_standard_library(zipped: Path) -> None:
+    with zipfile.ZipFile(zipped, "w") as made:
+        made.writestr("json/", b"")
+        made.writestr("json/__init__.py", b"from json.decoder import X\n")
+        made.writestr("json/decoder.py", b"X = 1\n")
+        made.writestr("csv.py", b"C = 2\n")
+        made.writestr("unittest/", b"")
+        made.writestr("unittest/__init__.py", b"")
+        made.writestr("unittest/mock.py", b"")
+        made.writestr("encodings/__init__.py", b"")
+        made.writestr("encodings/utf_8.py", b"")
+        made.writestr("encodings/cp1250.py", b"")
+        made.writestr("LICENSE.txt", b"terms")
+
+
+def pretend_compiler(compiled: list[str]) -> Any:
+    """Compiles as compile_python does, into `__pycache__`, each module's bytecode its name."""
+
+    def compile_folder(folder: Path) -> bool:
+        for source in sorted(folder.rglob("*.py")):
+            cached = source.parent / "__pycache__" / f"{source.stem}.{build.PYODIDE_CACHE_TAG}.pyc"
+            cached.parent.mkdir(exist_ok=True)
+            cached.write_bytes(source.relative_to(folder).as_posix().encode())
+            compiled.append(source.relative_to(folder).as_posix())
+        return True
+
+    return compile_folder
+
+
+def test_the_standard_librarys_first_modules_go_compiled_and_what_a_tab_never_runs_goes_out(
+    tmp_path: Path,
+) -> None:
+    zipped = tmp_path / "python_stdlib.zip"
+    a_standard_library(zipped)
+    compiled: list[str] = []
+    first = frozenset({"json", "json.decoder", "encodings.utf_8", "unittest"})
+    assert build.standard_library(zipped, first, pretend_compiler(compiled)) == 3
+    # Only the first modules were compiled (a module left out is not, though listed).
+    assert sorted(compiled) == ["encodings/utf_8.py", "json/__init__.py", "json/decoder.py"]
+    with zipfile.ZipFile(zipped) as rewritten:
+        assert rewritten.namelist() == [
+            "json/",
+            "json/__init__.pyc",
+            "json/decoder.pyc",
+            "csv.py",
+            "encodings/__init__.py",
+            "encodings/utf_8.pyc",
+            "LICENSE.txt",
+        ]
+        assert rewritten.read("json/decoder.pyc") == b"json/decoder.py"
+        assert rewritten.read("csv.py") == b"C = 2\n" and rewritten.read("LICENSE.txt") == b"terms"
+        assert rewritten.testzip() is None
+
+
+def test_without_a_compiler_the_standard_library_keeps_its_sources(tmp_path: Path) -> None:
+    zipped = tmp_path / "python_stdlib.zip"
+    a_standard_library(zipped)
+    assert build.standard_library(zipped, frozenset({"json"}), lambda folder: False) == 0
+    with zipfile.ZipFile(zipped) as rewritten:
+        names = rewritten.namelist()
+    assert "json/__init__.py" in names and "unittest/mock.py" not in names
+
+
+def test_the_pages_own_python_compiles_the_standard_library_under_its_zips_name(
+    tmp_path: Path,
+) -> None:
+    """Tracebacks name a compiled module of the standard library by its place in the tab."""
+    pyodide = build.flet_web_client() / "pyodide"
+    (tmp_path / "textwrap.py").write_text("def indent():\n    raise ValueError\n")
+    assert build.compile_python(tmp_path, pyodide, shown_as=build.PYODIDE_STDLIB)
+    compiled = (tmp_path / "__pycache__" / f"textwrap.{build.PYODIDE_CACHE_TAG}.pyc").read_bytes()
+    assert f"{build.PYODIDE_STDLIB}/textwrap.py".encode() in compiled
+
+
+def test_the_first_modules_of_the_standard_library_are_listed_and_none_is_left_out() -> None:
+    first = build.first_stdlib_modules()
+    assert {"asyncio", "typing", "sqlite3", "gettext", "pyodide.webloop"} <= first
+    assert [name for name in first if build.left_out_of_stdlib(name)] == []
 
 
 COMPILER_SPEC = importlib.util.spec_from_file_location(

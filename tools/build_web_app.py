@@ -23,8 +23,10 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 
 # The app's own font manifest rule, the one its server applies to the client it serves.
@@ -46,6 +48,82 @@ PYODIDE_WHEELS = [
 ]
 #: The name of Pyodide's compiled modules: `NAME.cpython-314.pyc`.
 PYODIDE_CACHE_TAG = "cpython-314"
+#: Where Pyodide's standard library is, in the tab (its modules' names in tracebacks).
+PYODIDE_STDLIB = "/lib/python314.zip"
+#: The standard library's modules a tab imports on its way to the first screen and as the
+#: games file opens behind it (Pyodide's own start, Flet's, the app's), measured in the tab
+#: (tests/browser/test_web_app_shipped.py finds any it imports as source). Compiled at build
+#: time like the app's own: Pyodide ships the standard library as source, which the tab
+#: compiled at every start, about a second of it on the 2-core machine.
+STDLIB_FIRST = TEMPLATES / "stdlib_first.txt"
+#: Modules of Pyodide's standard library that a tab never runs, left out to make room for the
+#: compiled ones: debuggers, test runners, the help system and the interactive console;
+#: servers and mail protocols, processes (a tab has none); and every charset's codec but the
+#: Unicode ones, Latin-1, Windows-1252 and the zip file names' CP437 (STDLIB_ENCODINGS): the
+#: app reads and writes UTF-8. No module the tab imports imports any of them as it loads.
+STDLIB_LEFT_OUT = frozenset(
+    {
+        "_pyrepl",
+        "bdb",
+        "cProfile",
+        "doctest",
+        "ftplib",
+        "http.server",
+        "imaplib",
+        "mailbox",
+        "modulefinder",
+        "multiprocessing",
+        "pdb",
+        "pickletools",
+        "poplib",
+        "profile",
+        "pstats",
+        "pyclbr",
+        "pydoc",
+        "pydoc_data",
+        "smtplib",
+        "tabnanny",
+        "trace",
+        "unittest",
+        "wsgiref",
+        "xmlrpc",
+        "zipapp",
+    }
+)
+STDLIB_ENCODINGS = frozenset(
+    {
+        "__init__",
+        "aliases",
+        "ascii",
+        "base64_codec",
+        "bz2_codec",
+        "charmap",
+        "cp1252",
+        "cp437",
+        "hex_codec",
+        "idna",
+        "iso8859_1",
+        "iso8859_15",
+        "latin_1",
+        "punycode",
+        "quopri_codec",
+        "raw_unicode_escape",
+        "rot_13",
+        "undefined",
+        "unicode_escape",
+        "utf_16",
+        "utf_16_be",
+        "utf_16_le",
+        "utf_32",
+        "utf_32_be",
+        "utf_32_le",
+        "utf_7",
+        "utf_8",
+        "utf_8_sig",
+        "uu_codec",
+        "zlib_codec",
+    }
+)
 #: Packages with no Pyodide wheel on PyPI whose source runs as pure Python.
 FROM_SOURCE = {"markupsafe"}
 #: The languages the app speaks (Babel's locale data for the rest is left out: 30 MB).
@@ -638,10 +716,11 @@ def written_archive(out: Path) -> Iterator[tarfile.TarFile]:
         yield archive
 
 
-def compile_python(folder: Path, pyodide: Path) -> bool:
+def compile_python(folder: Path, pyodide: Path, shown_as: str | None = None) -> bool:
     """Compiles every module under `folder` with the page's own Pyodide, run by Node.js
     (`tools/web_app/compile_python.mjs`): the page then imports bytecode instead of
     compiling each module's source at every start, which was about half of the app's start.
+    `shown_as`: the folder's name in tracebacks, where it is not the app's.
 
     False, and a note, where Node.js is missing: the app then goes as source, and works.
     """
@@ -654,10 +733,89 @@ def compile_python(folder: Path, pyodide: Path) -> bool:
         )
         return False
     script = TEMPLATES / "compile_python.mjs"
-    ran = subprocess.run([node, str(script), str(pyodide), str(folder)], check=False)
+    ran = subprocess.run(
+        [node, str(script), str(pyodide), str(folder), *([shown_as] if shown_as else [])],
+        check=False,
+    )
     if ran.returncode != 0:
         raise BuildError(f"Node.js could not compile the app's Python with {pyodide}")
     return True
+
+
+#: Compiles the modules of a folder into its `__pycache__` folders; False where it cannot.
+Compiler = Callable[[Path], bool]
+
+
+def first_stdlib_modules() -> frozenset[str]:
+    """STDLIB_FIRST's modules (a name a line; `#` starts a comment)."""
+    lines = STDLIB_FIRST.read_text(encoding="utf-8").splitlines()
+    return frozenset(name for line in lines if (name := line.partition("#")[0].strip()))
+
+
+def stdlib_module(member: str) -> str | None:
+    """The module a member of the standard library's zip is, None for any other file.
+
+    >>> stdlib_module("json/decoder.py"), stdlib_module("json/__init__.py"), stdlib_module("a/")
+    ('json.decoder', 'json', None)
+    """
+    if not member.endswith(".py"):
+        return None
+    return member.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def left_out_of_stdlib(module: str) -> bool:
+    """Whether the tab goes without `module` of the standard library (STDLIB_LEFT_OUT).
+
+    >>> [left_out_of_stdlib(m) for m in ("unittest.mock", "encodings.cp1250", "encodings.utf_8")]
+    [True, True, False]
+    >>> left_out_of_stdlib("http.server"), left_out_of_stdlib("http.client")
+    (True, False)
+    """
+    if module.startswith("encodings."):
+        return module.split(".")[1] not in STDLIB_ENCODINGS
+    return any(module == out or module.startswith(out + ".") for out in STDLIB_LEFT_OUT)
+
+
+def standard_library(zipped: Path, first: frozenset[str], compile_folder: Compiler) -> int:
+    """Rewrites Pyodide's standard library (`python_stdlib.zip`) for the tab: the modules in
+    `first` compiled, by `compile_folder` (`compile_python`'s way, into `__pycache__`), in
+    place of their sources (zipimport takes `m.pyc` as it is), and the modules the tab goes
+    without left out (`left_out_of_stdlib`). Returns how many were compiled: none where the
+    compiler is missing (the sources stay, and work)."""
+    with zipfile.ZipFile(zipped) as original:
+        members = [
+            (info, original.read(info))
+            for info in original.infolist()
+            # A package's folder goes with it (zipimport would take a folder left for a
+            # namespace package, and fail on its modules less clearly).
+            if not left_out_of_stdlib(
+                stdlib_module(info.filename) or info.filename.rstrip("/").replace("/", ".")
+            )
+        ]
+    compiled: dict[str, bytes] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        sources = Path(scratch)
+        for info, data in members:
+            if stdlib_module(info.filename) in first:
+                (sources / info.filename).parent.mkdir(parents=True, exist_ok=True)
+                (sources / info.filename).write_bytes(data)
+        if compile_folder(sources):
+            suffix = f".{PYODIDE_CACHE_TAG}.pyc"
+            for pyc in sources.rglob(f"__pycache__/*{suffix}"):
+                source = pyc.parent.parent / (pyc.name.removesuffix(suffix) + ".py")
+                compiled[source.relative_to(sources).as_posix()] = pyc.read_bytes()
+    with zipfile.ZipFile(zipped, "w") as rewritten:
+        for info, data in members:
+            if info.filename in compiled:
+                rewritten.writestr(
+                    info.filename.removesuffix(".py") + ".pyc",
+                    compiled[info.filename],
+                    compress_type=zipfile.ZIP_DEFLATED,
+                    compresslevel=9,
+                )
+            else:
+                rewritten.writestr(info, data, compress_type=info.compress_type, compresslevel=9)
+    return len(compiled)
 
 
 #: Kept as source in the archive: Alembic finds the schema's migrations by their file names.
@@ -799,6 +957,11 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     if compile_python(staged, out / "pyodide") and sourceless(staged) == 0:
         # Another Pyodide names its bytecode otherwise: the archive would go as source unseen.
         raise BuildError(f"no module was compiled as {PYODIDE_CACHE_TAG}: is Pyodide 314?")
+    standard_library(
+        out / "pyodide/python_stdlib.zip",
+        first_stdlib_modules(),
+        partial(compile_python, pyodide=out / "pyodide", shown_as=PYODIDE_STDLIB),
+    )
     app_archive(packages, out / "app.tar.gz", staged_sources, LATER_PACKAGES)
     scripts_named_js(out)
 

@@ -9,6 +9,7 @@ from http://localhost (a secure context, as an HTTPS host is) by a host that sen
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import shutil
 import tarfile
@@ -125,6 +126,25 @@ def test_each_big_file_has_a_gzip_and_a_brotli_copy_of_the_same_bytes(web_app: P
     assert '"app.tar.gz"' in worker
 
 
+#: The modules of the standard library the tab's Python compiled from their source as it
+#: imported them (from Pyodide's zip; those built into the interpreter are frozen).
+IMPORTED_AS_SOURCE = """
+import sys, zipimport
+' '.join(sorted(
+    name for name, module in list(sys.modules.items())
+    if isinstance(getattr(getattr(module, '__spec__', None), 'loader', None), zipimport.zipimporter)
+    and str(module.__spec__.origin).endswith('.py')
+))
+"""
+
+
+def imported_as_source(page: Any) -> list[str]:
+    """IMPORTED_AS_SOURCE, asked of the page's Python worker (Flet's, with its Pyodide)."""
+    (worker,) = page.workers
+    names: str = worker.evaluate(f"self.pyodide.runPython({json.dumps(IMPORTED_AS_SOURCE)})")
+    return names.split()
+
+
 def installability_errors(page: Any) -> list[dict[str, Any]]:
     session = page.context.new_cdp_session(page)
     try:
@@ -144,13 +164,16 @@ def localhost(web_app: Path) -> Any:
     host.stop()
 
 
-def test_chromium_finds_the_app_installable_from_a_host_that_sends_the_copies(
+def test_from_a_host_that_sends_the_copies_the_app_is_installable_and_starts_on_bytecode(
     localhost: StaticServer, tmp_path: Path, browser: Any
 ) -> None:
     playwright = SimpleNamespace(chromium=browser.browser_type)
     url = f"http://localhost:{localhost.port}/"
     phone = Phone(playwright, tmp_path / "profile", url, routed=False, host_rules=ONLY_LOCALHOST)
     screen = phone.open(ready="new-game")
+    # On its way to the first screen the tab compiled no module of the standard library from
+    # its source (tools/web_app/stdlib_first.txt lists what it imports, compiled at build).
+    assert imported_as_source(screen.page) == []
     # The host sent the Brotli copies, and the service worker kept every file whole (it checks
     # each against its digest: a copy that decoded to other bytes would stop it).
     sizes = screen.page.evaluate(

@@ -2,14 +2,15 @@
 // (tools/build_web_app.py, `compile_python`): the page then imports bytecode instead of
 // compiling every module's source at each start (about half of the app's start in Pyodide).
 //
-//     node tools/web_app/compile_python.mjs PYODIDE_FOLDER FOLDER
+//     node tools/web_app/compile_python.mjs PYODIDE_FOLDER FOLDER [SHOWN_AS]
 //
-// What it does: compile_python.py beside this file, run by that Pyodide on FOLDER.
+// What it does: compile_python.py beside this file, run by that Pyodide on FOLDER (named
+// SHOWN_AS in tracebacks, where given: the standard library's modules, by their zip's path).
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-const [pyodideFolder, folder] = process.argv.slice(2);
+const [pyodideFolder, folder, shownAs] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideFolder, "pyodide.mjs")));
 const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideFolder) + "/" });
 pyodide.FS.mkdir("/app");
@@ -20,7 +21,7 @@ import sys
 from pathlib import Path
 sys.path.insert(0, "/")
 from compile_python import compile_folder
-compile_folder(Path("/app"))
+compile_folder(Path("/app"), ${shownAs ? `Path(${JSON.stringify(shownAs)})` : "None"})
 `);
 console.log(`compiled for ${pyodide.runPython("import sys; sys.implementation.cache_tag")}; ` +
   `${failed} module(s) left as source`);

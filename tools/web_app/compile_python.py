@@ -73,13 +73,15 @@ def bytecode(source: bytes, filename: str, *, asserts: bool) -> bytes:
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
-def compile_folder(folder: Path) -> int:
-    """Compiles each module under `folder`; returns how many were left as source."""
+def compile_folder(folder: Path, shown_as: Path | None = None) -> int:
+    """Compiles each module under `folder`; returns how many were left as source. `shown_as`:
+    the folder's name in tracebacks where it is not `folder` (the standard library's zip)."""
     failed = 0
     for source in sorted(folder.rglob("*.py")):
+        name = shown_as / source.relative_to(folder) if shown_as else source
         try:
             compiled = bytecode(
-                source.read_bytes(), str(source), asserts="__pypackages__" not in source.parts
+                source.read_bytes(), str(name), asserts="__pypackages__" not in source.parts
             )
         except (SyntaxError, ValueError):
             failed += 1
