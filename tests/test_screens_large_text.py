@@ -297,6 +297,7 @@ def test_homes_filters_fold_behind_a_button_and_those_in_force_stay_in_sight(
 def test_each_filter_choice_shows_whole_on_a_small_phone_at_large_text(
     store: GameStore, language: str
 ) -> None:
+    two_rounds(store)  # a game to filter
     app = phone(store, language)
     screen, view = home(app)
     screen.history.unfold(True)

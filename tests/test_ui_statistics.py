@@ -100,6 +100,28 @@ def test_home_searches_and_filters_the_history(store: GameStore) -> None:
     assert game_ids(screen) == [danish, eve, anna]
 
 
+def test_home_with_no_game_yet_offers_no_search_and_no_filters(store: GameStore) -> None:
+    app = app_on(store)
+    _screen, view = screen_for(app, "/")
+    assert "No games yet. Start one and it will be kept here." in texts(view)
+    assert {"history-search", "history-filters"} & identifiers(view) == set()
+    assert not [c for c in walk(view) if isinstance(c, ft.TextField)]
+    play(store)
+    _screen, view = screen_for(app, "/")  # home again, with a game
+    assert {"history-search", "history-filters"} <= identifiers(view)
+
+
+def test_a_search_that_finds_nothing_stays_in_sight_to_be_changed(store: GameStore) -> None:
+    play(store)
+    app = app_on(store)
+    screen, _view = screen_for(app, "/")
+    screen.history.choose(HistoryChoices(search="nobody"))
+    _screen, view = screen_for(app, "/")  # drawn again (another phone's news): no game shown
+    assert "No game matches the search and filters." in texts(view)
+    assert tagged(view, "history-search").value == "nobody"
+    assert "history-filters" in identifiers(view)
+
+
 def test_home_offers_the_statistics(store: GameStore) -> None:
     app = app_on(store)
     _screen, view = screen_for(app, "/")

@@ -89,23 +89,6 @@ class HistoryList:
                 )
             ),
         )
-        hint = tr._("Search by player or side")
-        # Two lines of the hint, smaller where even two would cut it (words wrap whole, so
-        # a little under twice the line).
-        room = app.layout.body_width() - icon_size(app.layout.text_scale) - 2 * 24
-        self.search = ft.TextField(
-            value=self.choices.search,
-            # A hint, not a label: at large text it takes two lines, where a label would
-            # spill over the field's border.
-            hint_text=hint,
-            hint_max_lines=2,
-            hint_style=ft.TextStyle(
-                size=math.floor(fitted(hint, 16, 1.7 * room, app.layout.text_scale) * 10) / 10
-            ),
-            prefix_icon=ft.Icon(ft.Icons.SEARCH, size=icon_size(app.layout.text_scale)),
-            on_change=lambda e: self.choose(self.choices.with_search(e.control.value or "")),
-            dense=True,
-        )
         self.fold = ft.IconButton(
             icon=ft.Icons.FILTER_LIST,
             selected_icon=ft.Icons.FILTER_LIST_OFF,
@@ -127,6 +110,25 @@ class HistoryList:
             self.show_filters()
         self.chips = ft.Row(wrap=True, spacing=8, run_spacing=4)
         self.show_chips()
+
+    def search_field(self) -> ft.TextField:
+        """The search, by player or side."""
+        hint = self.app.tr._("Search by player or side")
+        scale = self.app.layout.text_scale
+        # Two lines of the hint, smaller where even two would cut it (words wrap whole, so
+        # a little under twice the line).
+        room = self.app.layout.body_width() - icon_size(scale) - 2 * 24
+        return ft.TextField(
+            value=self.choices.search,
+            # A hint, not a label: at large text it takes two lines, where a label would
+            # spill over the field's border.
+            hint_text=hint,
+            hint_max_lines=2,
+            hint_style=ft.TextStyle(size=math.floor(fitted(hint, 16, 1.7 * room, scale) * 10) / 10),
+            prefix_icon=ft.Icon(ft.Icons.SEARCH, size=icon_size(scale)),
+            on_change=lambda e: self.choose(self.choices.with_search(e.control.value or "")),
+            dense=True,
+        )
 
     @property
     def choices(self) -> HistoryChoices:
@@ -256,13 +258,17 @@ class HistoryList:
         """The `heading` with the filters' button, the search, the filters, and the `first`
         page of games (read before: `first_page`)."""
         self.add_page(first)
+        if self.shown == 0 and not self.choices.narrowed:
+            # No game yet: nothing to search or filter (and a first screen without Flet's text
+            # field is quicker in a browser tab).
+            return [heading, self.games, self.empty, self.more]
         heading.expand = True
         return [
             ft.Row(
                 [heading, Tagged("history-filters", self.fold, label=self.app.tr._("Filters"))],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            Tagged("history-search", self.search),
+            Tagged("history-search", self.search_field()),
             self.chips,
             self.filters,
             self.games,
