@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from canasta_score.core import ALL_PRESETS, rules_title
 from canasta_score.statistics import NameChange
 
 if TYPE_CHECKING:
@@ -54,6 +53,9 @@ class GameListEntry:
 
     def rules_title(self, gettext: Callable[[str], str] = str) -> str:
         """The rule set's name as `core.rules_title` words it, from the stored names alone."""
+        # The rule sets, once a game is shown (a first screen with none goes without them).
+        from canasta_score.core import ALL_PRESETS, rules_title
+
         rules = ALL_PRESETS.get(self.rules_base)
         if rules is None:
             return self.rules_name

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from canasta_score.ui.state.labels import N_
+from canasta_score.core.problems import N_
 
 if TYPE_CHECKING:
     import flet as ft

@@ -5,8 +5,8 @@ so the build writes each language's words into it (tools/build_web_app.py, `page
 
 from __future__ import annotations
 
+from canasta_score.core.problems import N_
 from canasta_score.i18n import LANGUAGES, translator
-from canasta_score.ui.state.labels import N_
 
 #: Each message of the page by its key in page.js.
 PAGE_WORDS = {

@@ -6,6 +6,7 @@ history at once; a new search or filter starts again at the newest game.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -13,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.core import ALL_PRESETS
 from canasta_score.ui.components import (
     DROPDOWN_EXTRAS,
     LETTER_ADVANCE,
@@ -98,11 +98,6 @@ class HistoryList:
             width=tap_size(app.layout.text_scale),
             height=tap_size(app.layout.text_scale),
         )
-        self.rule_sets = {EVERY: tr._("All rule sets")} | {
-            preset_id: tr._(rules.name) for preset_id, rules in ALL_PRESETS.items()
-        }
-        self.states = {key: tr._(label) for key, label in STATES.items()}
-        self.periods = {key: tr._(label) for key, label in PERIOD_LABELS.items()}
         # Built at their first unfolding: a first screen without them is a tenth of a
         # second quicker in a browser tab (Flet's dropdown is not loaded).
         self.filters = ft.Column(spacing=8, tight=True, visible=False)
@@ -129,6 +124,25 @@ class HistoryList:
             on_change=lambda e: self.choose(self.choices.with_search(e.control.value or "")),
             dense=True,
         )
+
+    # The filters' choices, as the filters or their chips first need them.
+
+    @functools.cached_property
+    def rule_sets(self) -> dict[str, str]:
+        from canasta_score.core import ALL_PRESETS  # the rule sets, once a filter shows them
+
+        tr = self.app.tr
+        return {EVERY: tr._("All rule sets")} | {
+            preset_id: tr._(rules.name) for preset_id, rules in ALL_PRESETS.items()
+        }
+
+    @functools.cached_property
+    def states(self) -> dict[str, str]:
+        return {key: self.app.tr._(label) for key, label in STATES.items()}
+
+    @functools.cached_property
+    def periods(self) -> dict[str, str]:
+        return {key: self.app.tr._(label) for key, label in PERIOD_LABELS.items()}
 
     @property
     def choices(self) -> HistoryChoices:

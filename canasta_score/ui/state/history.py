@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from canasta_score.ui.state.labels import N_
+from canasta_score.core.problems import N_
 
 #: Periods players pick from, each with the days it goes back (None: every game), in order.
 PERIODS: dict[str, int | None] = {"all": None, "week": 7, "month": 30, "year": 365}

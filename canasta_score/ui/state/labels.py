@@ -5,13 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from canasta_score.core import CanastaKind, CardGroup, Rank, UnfinishedMeld
+from canasta_score.core.problems import N_ as N_  # for the screens that mark with the labels
 from canasta_score.i18n.sides import Np_
-
-
-def N_(message: str) -> str:
-    """Marks a string for translation where it is defined; the screen words it through its translator (`t._()`) where shown."""
-    return message
-
 
 CARD_GROUP_LABELS: Mapping[CardGroup, str] = {
     CardGroup.JOKERS: N_("Jokers"),

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from canasta_score.core.problems import N_
 from canasta_score.ui.components import Tagged
-from canasta_score.ui.state.labels import N_
 from canasta_score.ui.store import DatabaseUnavailable
 
 if TYPE_CHECKING:
