@@ -742,6 +742,16 @@ def compile_python(folder: Path, pyodide: Path, shown_as: str | None = None) -> 
     return True
 
 
+def compiled_modules(folder: Path) -> list[tuple[Path, Path]]:
+    """Each module `compile_python` compiled under `folder`: its source, and its bytecode in
+    the `__pycache__` beside it."""
+    suffix = f".{PYODIDE_CACHE_TAG}.pyc"
+    return [
+        (compiled.parent.parent / (compiled.name.removesuffix(suffix) + ".py"), compiled)
+        for compiled in sorted(folder.rglob(f"__pycache__/*{suffix}"))
+    ]
+
+
 #: Compiles the modules of a folder into its `__pycache__` folders; False where it cannot.
 Compiler = Callable[[Path], bool]
 
@@ -800,15 +810,14 @@ def standard_library(zipped: Path, first: frozenset[str], compile_folder: Compil
                 (sources / info.filename).parent.mkdir(parents=True, exist_ok=True)
                 (sources / info.filename).write_bytes(data)
         if compile_folder(sources):
-            suffix = f".{PYODIDE_CACHE_TAG}.pyc"
-            for pyc in sources.rglob(f"__pycache__/*{suffix}"):
-                source = pyc.parent.parent / (pyc.name.removesuffix(suffix) + ".py")
+            for source, pyc in compiled_modules(sources):
                 compiled[source.relative_to(sources).as_posix()] = pyc.read_bytes()
     with zipfile.ZipFile(zipped, "w") as rewritten:
         for info, data in members:
             if info.filename in compiled:
+                # Dated as its source, so the same sources make the same zip.
                 rewritten.writestr(
-                    info.filename.removesuffix(".py") + ".pyc",
+                    zipfile.ZipInfo(info.filename.removesuffix(".py") + ".pyc", info.date_time),
                     compiled[info.filename],
                     compress_type=zipfile.ZIP_DEFLATED,
                     compresslevel=9,
@@ -829,10 +838,8 @@ def sourceless(folder: Path) -> int:
     Kept as source: the files at the top (`main.py`, which Flet's worker runs by name) and
     the schema's migrations.
     """
-    suffix = f".{PYODIDE_CACHE_TAG}.pyc"
     replaced = 0
-    for compiled in sorted(folder.rglob(f"__pycache__/*{suffix}")):
-        source = compiled.parent.parent / (compiled.name.removesuffix(suffix) + ".py")
+    for source, compiled in compiled_modules(folder):
         place = source.relative_to(folder)
         keep_source = len(place.parts) == 1 or place.is_relative_to(MIGRATIONS)
         if source.exists() and not keep_source:
