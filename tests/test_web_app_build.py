@@ -51,6 +51,17 @@ def test_the_patches_find_what_they_change_in_this_flet_web() -> None:
     assert "<!-- fletAppConfig -->" in index
 
 
+def test_the_page_ships_its_own_python_bridge_made_from_this_flet_webs() -> None:
+    """tools/web_app/python.js starts Python as the page loads; a Flet whose python.js
+    changed stops the build, for its change to be carried over."""
+    flets = (build.flet_web_client() / "python.js").read_bytes()
+    ours = build.python_bridge(flets)
+    assert ours == (build.TEMPLATES / "python.js").read_text(encoding="utf-8")
+    assert "globalThis.jsStartPython" in ours and "globalThis.jsConnect" in ours
+    with pytest.raises(build.BuildError, match="carry its changes over"):
+        build.python_bridge(flets.replace(b"jsConnect", b"jsConnectNow"))
+
+
 def test_a_patch_that_finds_nothing_stops_the_build() -> None:
     with pytest.raises(build.BuildError):
         build.without_flutter_service_worker("_flutter.loader.load({config: c})")

@@ -262,6 +262,9 @@ CLIENT_FILES = (
     "pyodide/pyodide-lock.json",
     "pyodide/python_stdlib.zip",
 )
+#: flet-web 1.0.5's python.js, which the app's own (tools/web_app/python.js: Python started as
+#: the page loads) is made from and ships in place of: its SHA-256.
+FLET_PYTHON_JS = "067edcca8116732076fb2962067d3b5e739658ccf103cef7932f62904d32fbd5"
 #: Roboto, the font Flutter falls back to for text, where Flutter asks for it (Google Fonts'
 #: path under `flet.fontFallbackBaseUrl`): Latin, Greek and Cyrillic.
 ROBOTO = ("assets/fonts/roboto.woff2", "assets/fonts/roboto/v32/KFOmCnqEu92Fr1Me4GZLCzYlKw.woff2")
@@ -462,6 +465,18 @@ def without_rive_cdn(client: str) -> str:
     if client.count(RIVE_CDN) != 1:
         raise BuildError("main.dart.js does not name the Rive runtime's CDN once")
     return client.replace(RIVE_CDN, RIVE_LOCAL)
+
+
+def python_bridge(flets: bytes) -> str:
+    """The app's python.js (Python's worker started as the page loads), in place of Flet's
+    `flets`, which it is made from: a Flet whose bridge changed stops the build, for the
+    change to be carried over (FLET_PYTHON_JS)."""
+    if hashlib.sha256(flets).hexdigest() != FLET_PYTHON_JS:
+        raise BuildError(
+            "flet-web's python.js is not the one tools/web_app/python.js is made from: "
+            "carry its changes over, then set FLET_PYTHON_JS to its SHA-256"
+        )
+    return (TEMPLATES / "python.js").read_text(encoding="utf-8")
 
 
 def with_page_script(index: str, script: str) -> str:
@@ -903,6 +918,8 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
         fonts.write_text(fonts_used(fonts.read_text(encoding="utf-8")), encoding="utf-8")
     except FontsMissing as error:
         raise BuildError(str(error)) from error
+    bridge = out / "python.js"
+    bridge.write_text(python_bridge(bridge.read_bytes()), encoding="utf-8")
     dart = out / "main.dart.js"
     dart.write_text(without_rive_cdn(dart.read_text(encoding="utf-8")), encoding="utf-8")
     for name in APP_ASSETS:

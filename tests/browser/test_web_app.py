@@ -98,6 +98,7 @@ class Phone:
         routed: bool = True,
         by_name: bool = False,
         host_rules: str | None = None,
+        page_prelude: str | None = None,
     ) -> None:
         self.playwright = playwright
         self.profile = profile
@@ -114,6 +115,8 @@ class Phone:
         self.by_name = by_name
         #: Chromium's host rules, where other than ONLY_LOOPBACK or BY_NAME.
         self.host_rules = host_rules
+        #: Script run in the page before its own (Playwright's init script).
+        self.page_prelude = page_prelude
         self.context: Any = None
         #: Every address the page asked for that is not the static server's.
         self.elsewhere: list[str] = []
@@ -128,6 +131,8 @@ class Phone:
             **({"service_workers": "block"} if self.worker_prelude else {}),
         )
         self.context.set_default_timeout(STEP_MS)
+        if self.page_prelude:
+            self.context.add_init_script(self.page_prelude)
 
         def only_the_server(route: Any) -> None:
             if self.worker_prelude and route.request.url == self.url + "python-worker.js":

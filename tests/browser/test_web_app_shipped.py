@@ -145,6 +145,36 @@ def imported_as_source(page: Any) -> list[str]:
     return names.split()
 
 
+#: Notes when the page started Python's worker (`workerAt`) and when Flutter's start first asked
+#: for Python (`connectAt`: the outermost jsConnect, as each script that sets it wraps it).
+WHEN_PYTHON_STARTED = """
+(() => {
+  const Started = globalThis.Worker;
+  globalThis.Worker = class extends Started {
+    constructor(script, ...rest) {
+      super(script, ...rest);
+      if (String(script).includes('python-worker') && globalThis.workerAt === undefined) {
+        globalThis.workerAt = performance.now();
+      }
+    }
+  };
+  let bridge;
+  Object.defineProperty(globalThis, 'jsConnect', {
+    configurable: true,
+    get: () => bridge,
+    set: (connect) => {
+      bridge = (...args) => {
+        if (globalThis.connectAt === undefined) {
+          globalThis.connectAt = performance.now();
+        }
+        return connect(...args);
+      };
+    },
+  });
+})();
+"""
+
+
 def installability_errors(page: Any) -> list[dict[str, Any]]:
     session = page.context.new_cdp_session(page)
     try:
@@ -169,8 +199,18 @@ def test_from_a_host_that_sends_the_copies_the_app_is_installable_and_starts_on_
 ) -> None:
     playwright = SimpleNamespace(chromium=browser.browser_type)
     url = f"http://localhost:{localhost.port}/"
-    phone = Phone(playwright, tmp_path / "profile", url, routed=False, host_rules=ONLY_LOCALHOST)
+    phone = Phone(
+        playwright,
+        tmp_path / "profile",
+        url,
+        routed=False,
+        host_rules=ONLY_LOCALHOST,
+        page_prelude=WHEN_PYTHON_STARTED,
+    )
     screen = phone.open(ready="new-game")
+    # Python started as the page loaded, before Flutter's start asked for it (python.js).
+    started = screen.page.evaluate("[globalThis.workerAt, globalThis.connectAt]")
+    assert None not in started and started[0] < started[1], started
     # On its way to the first screen the tab compiled no module of the standard library from
     # its source (tools/web_app/stdlib_first.txt lists what it imports, compiled at build).
     assert imported_as_source(screen.page) == []

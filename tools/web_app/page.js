@@ -190,6 +190,8 @@
         });
       }
       const gamesHeld = holdTheGames();
+      // Python starts as soon as this tab holds the games, while Flutter starts (python.js).
+      gamesHeld.then(() => globalThis.jsStartPython && globalThis.jsStartPython());
 
       // Flutter sets the browser's bar to the app's colour, which Flet leaves transparent: the
       // app's green (index.html's theme-color, the manifest's) is kept.
