@@ -22,7 +22,7 @@ import logging
 import os
 import sys
 import tarfile
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,7 +50,14 @@ def run() -> None:
         names = LATER_LIST.read_text(encoding="utf-8").split()
         sys.meta_path.append(PackagesLater(names, lambda: fetched(LATER_ARCHIVE), Path(".")))
     os.environ["FLET_APP_STORAGE_DATA"] = DATA_FOLDER  # storage.paths.data_folder
-    ft.run(start_page)
+    # The page starts this worker as it loads (tools/web_app/python.js): the games are read and
+    # the first screen made ready while Flutter starts, before it asks for the first screen.
+    games = asyncio.get_running_loop().create_task(open_the_games())
+
+    async def main(page: ft.Page) -> None:
+        await start_page(page, games)
+
+    ft.run(main)
 
 
 class PackagesLater:
@@ -95,14 +102,31 @@ def fetched(address: str) -> bytes:
     return bytes(request.response.to_py())
 
 
-async def start_page(page: ft.Page) -> None:
+async def open_the_games() -> None:
+    """This tab's hold on the games, their folder read from the browser's storage, and the
+    first screen made ready: its modules imported and the games file looked at (a fault of
+    the file is left for the page to meet and show)."""
+    from canasta_score.storage import StorageError, browser_disk
+
+    await browser_disk.hold_the_games()
+    await browser_disk.mount(DATA_FOLDER)
+
+    import canasta_score.ui.shell
+    import canasta_score.ui.views.home  # noqa: F401
+    from canasta_score.ui import open_store
+
+    with contextlib.suppress(StorageError):
+        open_store(look_first=True)
+
+
+async def start_page(page: ft.Page, games: Awaitable[None]) -> None:
+    """The app on the page, once `games` (open_the_games) are open, or the reason why not."""
     from canasta_score.storage import Notice, NoticeCode, browser_disk
     from canasta_score.ui import show_unusable_database, start
     from canasta_score.ui.device import DEVICE_WAIT
 
     try:
-        await browser_disk.hold_the_games()
-        await browser_disk.mount(DATA_FOLDER)
+        await games
     except browser_disk.OpenInAnotherTab:
         show_unusable_database(page, Notice(NoticeCode.OPEN_IN_ANOTHER_TAB, {}))
         return

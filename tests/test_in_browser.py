@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import io
 import sys
@@ -13,7 +14,7 @@ import pytest
 
 from canasta_score import in_browser, ui
 from canasta_score.core import PRESETS, Game, Side
-from canasta_score.storage import GameNotFound
+from canasta_score.storage import GameNotFound, Notice, NoticeCode, browser_disk
 from canasta_score.storage.database import writing
 from canasta_score.storage.paths import DATABASE_NAME
 from canasta_score.storage.tables import GameRow
@@ -130,3 +131,61 @@ def test_an_app_module_the_first_screen_does_not_import_is_unpacked_at_its_first
     assert fetches == []  # the first archive's modules, and names it does not hold, fetch nothing
     assert importlib.import_module("the_app.sheet").TOTAL == 5000
     assert fetches == [1] and finder not in sys.meta_path
+
+
+def test_a_tab_readies_the_first_screen_before_the_page_asks_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page starts Python's worker as it loads (tools/web_app/python.js): the games are
+    held, read from the browser's storage and looked at while Flutter starts."""
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
+    store = ui.open_store()
+    game_id = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id
+    ui._open_stores.pop("").close()  # type: ignore[attr-defined]  # the tab opens anew
+    done: list[str] = []
+
+    async def hold_the_games() -> None:
+        done.append("held")
+
+    async def mount(folder: str) -> None:
+        done.append(f"mounted {folder}")
+
+    monkeypatch.setattr(browser_disk, "hold_the_games", hold_the_games)
+    monkeypatch.setattr(browser_disk, "mount", mount)
+    try:
+        asyncio.run(in_browser.open_the_games())
+        assert done == ["held", f"mounted {in_browser.DATA_FOLDER}"]
+        looked = ui._open_stores[""]  # type: ignore[attr-defined]
+        assert looked.later.looked_first and not looked.later.opened  # a look, no SQLAlchemy
+        assert looked.later.look.unfinished.id == game_id  # type: ignore[union-attr]
+        assert ui.open_store(look_first=True) is looked  # the page's start takes it
+    finally:
+        ui._open_stores.pop("").close()  # type: ignore[attr-defined]
+
+
+def test_a_games_file_that_cannot_be_used_is_left_for_the_page_to_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / DATABASE_NAME).mkdir()  # a folder where the database file goes
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
+
+    async def nothing(*_: object) -> None:
+        return None
+
+    monkeypatch.setattr(browser_disk, "hold_the_games", nothing)
+    monkeypatch.setattr(browser_disk, "mount", nothing)
+    asyncio.run(in_browser.open_the_games())  # no fault reaches the worker's start
+    assert "" not in ui._open_stores  # type: ignore[attr-defined]  # start() meets it, and says
+
+
+def test_a_second_tab_is_told_the_games_are_open_in_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def held_elsewhere() -> None:
+        raise browser_disk.OpenInAnotherTab()
+
+    shown: list[Notice] = []
+    monkeypatch.setattr(ui, "show_unusable_database", lambda _page, notice: shown.append(notice))
+    monkeypatch.setattr(ui, "start", lambda *_, **__: pytest.fail("the app opened anyway"))
+    asyncio.run(in_browser.start_page(object(), held_elsewhere()))  # type: ignore[arg-type]
+    assert [notice.code for notice in shown] == [NoticeCode.OPEN_IN_ANOTHER_TAB]
