@@ -329,8 +329,10 @@ def FitNumber(
     return text
 
 
+#: A big button's icon at the device's usual text size (Material's), in logical pixels.
+BUTTON_ICON = 18
 #: A big button's padding and icon beside its label, in logical pixels.
-BUTTON_EXTRAS = 16 + 24 + 18 + 8
+BUTTON_EXTRAS = 16 + 24 + BUTTON_ICON + 8
 #: The height of the big buttons (a label wrapped over lines makes them taller).
 BIG_BUTTON = 60
 #: One line of Roboto (ascent and descent), in em: the least a line of text takes.
@@ -378,7 +380,7 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
     if label.data is None:
         label.data = label.size or 14  # as the screen made it
     size = float(label.data)
-    room = width - BUTTON_EXTRAS
+    room = width - BUTTON_EXTRAS - grow_icon(button, scale)
     if text_width(label.value, size, scale, LETTER_ADVANCE) <= room:
         label.size = size
         button.content, button.height = label, BIG_BUTTON
@@ -393,6 +395,29 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
     button.height = None
     button.content = ft.Container(content=label, padding=ft.Padding.symmetric(vertical=margin))
     button.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=0))
+
+
+def grow_icon(button: ft.Button | ft.OutlinedButton, scale: float) -> float:
+    """The button's icon grown as its label grows with the device's text `scale` (Flutter
+    leaves a button's icon at its size whatever the text's); returns how much wider it is.
+
+    >>> button = ft.FilledButton(content=ft.Text("New game"), icon=ft.Icons.ADD)
+    >>> grow_icon(button, 2.0), button.icon.size
+    (18, 36)
+    >>> grow_icon(button, 1.0), button.icon.size  # fitted again at the usual size
+    (0, 18)
+    >>> plain = ft.FilledButton(content=ft.Text("Save"), icon=ft.Icons.SAVE)
+    >>> grow_icon(plain, 1.0), plain.icon == ft.Icons.SAVE
+    (0, True)
+    """
+    if button.icon is None:
+        return 0
+    size = round(BUTTON_ICON * max(scale, 1.0))
+    if isinstance(button.icon, ft.Icon):
+        button.icon.size = size
+    elif size > BUTTON_ICON:  # at the usual size the button's own icon stays as it is
+        button.icon = ft.Icon(button.icon, size=size)
+    return size - BUTTON_ICON
 
 
 def tap_height(size: float, scale: float) -> float:
