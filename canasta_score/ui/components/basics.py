@@ -415,8 +415,8 @@ def grow_icon(button: ft.Button | ft.OutlinedButton, scale: float) -> float:
     size = round(BUTTON_ICON * max(scale, 1.0))
     if isinstance(button.icon, ft.Icon):
         button.icon.size = size
-    elif size > BUTTON_ICON:  # at the usual size the button's own icon stays as it is
-        button.icon = ft.Icon(button.icon, size=size)
+    elif size > BUTTON_ICON and isinstance(button.icon, ft.IconData):
+        button.icon = ft.Icon(button.icon, size=size)  # at the usual size, left as it was
     return size - BUTTON_ICON
 
 
