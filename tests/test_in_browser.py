@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import importlib
 import io
+import json
+import subprocess
 import sys
 import tarfile
 from datetime import UTC, datetime, timedelta
@@ -153,8 +155,11 @@ def test_a_tab_readies_the_first_screen_before_the_page_asks_for_it(
     monkeypatch.setattr(browser_disk, "hold_the_games", hold_the_games)
     monkeypatch.setattr(browser_disk, "mount", mount)
     try:
+        monkeypatch.setattr(
+            in_browser, "ready_the_first_screen_controls", lambda: done.append("controls")
+        )
         asyncio.run(in_browser.open_the_games())
-        assert done == ["held", f"mounted {in_browser.DATA_FOLDER}"]
+        assert done == ["held", f"mounted {in_browser.DATA_FOLDER}", "controls"]
         looked = ui._open_stores[""]  # type: ignore[attr-defined]
         assert looked.later.looked_first and not looked.later.opened  # a look, no SQLAlchemy
         assert looked.later.look.unfinished.id == game_id  # type: ignore[union-attr]
@@ -189,3 +194,80 @@ def test_a_second_tab_is_told_the_games_are_open_in_another(
     monkeypatch.setattr(ui, "start", lambda *_, **__: pytest.fail("the app opened anyway"))
     asyncio.run(in_browser.start_page(object(), held_elsewhere()))  # type: ignore[arg-type]
     assert [notice.code for notice in shown] == [NoticeCode.OPEN_IN_ANOTHER_TAB]
+
+
+#: Draws home as a tab does once Flutter asks (`in_browser.start_page`): the first screen's
+#: modules imported and the games file looked at before, then the page of a Flet session on a
+#: connection that packs what it sends. Says which Flet modules the drawing imported.
+DRAW_HOME = """
+import asyncio, json, sys
+import msgpack
+import flet as ft
+import flet.app  # the tab's Flet is running
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+import canasta_score.runtime
+canasta_score.runtime.IN_BROWSER = True
+import canasta_score.ui.shell, canasta_score.ui.views.home
+from canasta_score import in_browser
+from canasta_score.ui import open_store, start
+
+class Packing(Connection):
+    def __init__(self):
+        super().__init__()
+        self.pubsubhub = PubSubHub()
+        self.page_url = "http://127.0.0.1:8000/"
+        self.sent = []
+    def send_message(self, message):
+        pack = configure_encode_object_for_msgpack(BaseControl)
+        self.sent.append(msgpack.packb([message.action, message.body], default=pack))
+
+async def draw():
+    open_store(sys.argv[1], look_first=True)
+    if sys.argv[2] == "ready":
+        in_browser.ready_the_first_screen_controls()
+    before = set(sys.modules)
+    connection = Packing()
+    connection.loop = asyncio.get_running_loop()
+    session = Session(connection)
+    session.apply_page_patch({"width": 390, "height": 844, "web": True, "pyodide": True})
+    pack = configure_encode_object_for_msgpack(BaseControl)
+    msgpack.packb(session.get_page_patch(), default=pack)  # registered, as Flet answers it
+    flet.app._context_page.set(session.page)
+    assert start(session.page, db_path=sys.argv[1], look_first=True) is not None
+    await session.after_event(session.page)
+    assert any(b"new-game" in sent for sent in connection.sent), "home not sent"
+    return sorted(m for m in set(sys.modules) - before if m.startswith("flet"))
+
+print(json.dumps(asyncio.run(draw())))
+"""
+
+
+def flet_modules_drawing_home_imports(path: Path, ready: bool) -> list[str]:
+    drawn = subprocess.run(
+        [sys.executable, "-c", DRAW_HOME, str(path), "ready" if ready else "as-is"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert drawn.returncode == 0, drawn.stderr
+    return json.loads(drawn.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def test_the_first_screen_controls_are_imported_before_flutter_asks_for_the_screen(
+    tmp_path: Path,
+) -> None:
+    """Each Flet module the home screen is drawn with is imported while Flutter starts, not
+    after it asks for the first screen; for home with no game and with games of every kind."""
+    from test_first_look import games_of_every_kind
+
+    empty, kept = tmp_path / "empty.db", tmp_path / "kept.db"
+    games_of_every_kind(kept)  # a game in play, and a history
+    assert "flet.controls.material.filled_button" in flet_modules_drawing_home_imports(
+        empty, ready=False
+    )
+    assert flet_modules_drawing_home_imports(empty, ready=True) == []
+    assert flet_modules_drawing_home_imports(kept, ready=True) == []
