@@ -221,9 +221,9 @@ class Packing(Connection):
         self.pubsubhub = PubSubHub()
         self.page_url = "http://127.0.0.1:8000/"
         self.sent = []
+        self.pack = configure_encode_object_for_msgpack(BaseControl)
     def send_message(self, message):
-        pack = configure_encode_object_for_msgpack(BaseControl)
-        self.sent.append(msgpack.packb([message.action, message.body], default=pack))
+        self.sent.append(msgpack.packb([message.action, message.body], default=self.pack))
 
 async def draw():
     open_store(sys.argv[1], look_first=True)
@@ -234,8 +234,7 @@ async def draw():
     connection.loop = asyncio.get_running_loop()
     session = Session(connection)
     session.apply_page_patch({"width": 390, "height": 844, "web": True, "pyodide": True})
-    pack = configure_encode_object_for_msgpack(BaseControl)
-    msgpack.packb(session.get_page_patch(), default=pack)  # registered, as Flet answers it
+    msgpack.packb(session.get_page_patch(), default=connection.pack)  # registered, as Flet answers
     flet.app._context_page.set(session.page)
     assert start(session.page, db_path=sys.argv[1], look_first=True) is not None
     await session.after_event(session.page)
