@@ -398,8 +398,7 @@ def test_a_tap_on_the_keep_awake_words_changes_this_device_alone(store: GameStor
 
 
 def test_the_device_is_asked_for_all_its_settings_at_once(store: GameStore) -> None:
-    """One wait for the device, not one per setting: each answer is a message the page takes
-    in while it draws the first screen."""
+    """One wait for the device, not one per setting, while the first screen is drawn."""
 
     class Answering(DevicePreferences):
         asked = 0
