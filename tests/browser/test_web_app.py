@@ -349,6 +349,17 @@ def test_a_german_phone_alone_enters_melds_and_sees_its_chart_and_statistics(
     assert phone.elsewhere == [], "the web app asked another host for something"
 
 
+#: A tab that let the games go (over plain HTTP, where tabs agree by word), asking with the
+#: smallest number whenever another tab asks.
+LET_GO_TAB = """() => {
+  const channel = new BroadcastChannel("canasta-score-tabs");
+  channel.onmessage = (event) => {
+    if ((event.data || {}).asking) channel.postMessage({ asking: 1e-9, humble: true });
+  };
+  globalThis.letGo = channel;
+}"""
+
+
 def test_over_plain_http_from_a_host_that_sends_mjs_as_octet_stream_the_app_opens_and_says_what_it_cannot_do(
     web_app: Path, tmp_path: Path, browser: Any
 ) -> None:
@@ -373,6 +384,12 @@ def test_over_plain_http_from_a_host_that_sends_mjs_as_octet_stream_the_app_open
         second.page.goto(url)
         waiting = second.page.locator(".canasta-score-notice[data-kind=other-tab]")
         waiting.wait_for(timeout=START_MS)
+        # A third tab that let the games go too, asking each time another asks, with the
+        # smallest number: the tab that takes them over must not yield to it (the first tab,
+        # asking in the same moment as the second, once kept both waiting for good).
+        let_go = phone.context.new_page()
+        let_go.goto(url + "favicon.png")
+        let_go.evaluate(LET_GO_TAB)
         # "Use it here": the second tab takes the games over; the first lets them go, says
         # so, and waits in its turn (a word between the tabs, as there are no Web Locks).
         waiting.get_by_role("button").click()

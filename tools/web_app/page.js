@@ -111,8 +111,10 @@
       }
 
       // Without Web Locks: a tab asks whether another holds the games, and takes them when
-      // none answers (of two asking at once, the one of the smaller number). A waiting tab asks
-      // again every 2 s, so it opens once the first tab is closed, or gone without a word.
+      // none answers. Of tabs asking at once, one takes them: a tab that let them go (humble)
+      // yields to one that did not, and of two alike the one of the smaller number takes them.
+      // A waiting tab asks again every 2 s, so it opens once the first tab is closed, or gone
+      // without a word.
       const me = Math.random();
       function ask(then, humble) {
         let answered = false;
@@ -122,14 +124,16 @@
           if (word.here) {
             answered = true;
           } else if (word.asking && word.asking !== me) {
-            rivals.push(word.asking);
+            rivals.push(word);
           }
         };
+        const first = (rival) => (Boolean(rival.humble) === humble
+          ? rival.asking < me : !rival.humble);
         channel.addEventListener('message', listen);
-        channel.postMessage({ asking: me });
+        channel.postMessage({ asking: me, humble: humble });
         setTimeout(() => {
           channel.removeEventListener('message', listen);
-          then(answered || rivals.some((rival) => humble || rival < me));
+          then(answered || rivals.some(first));
         }, 700);
       }
 
@@ -144,13 +148,13 @@
             } else if (!holding) {
               setTimeout(again, 2000);
             }
-          }, Boolean(sessionStorage.getItem(MOVED)));  // it let them go: it yields to any tab
+          }, Boolean(sessionStorage.getItem(MOVED)));  // it let them go: it yields to the others
         };
         if (sessionStorage.getItem(MOVED)) {
           waitForTheGames(() => setTimeout(again, 2000));
           return;
         }
-        ask((taken) => (taken ? waitForTheGames(() => setTimeout(again, 2000)) : held()));
+        ask((taken) => (taken ? waitForTheGames(() => setTimeout(again, 2000)) : held()), false);
       }
 
       function waitForTheGames(wait) {
@@ -185,7 +189,7 @@
         });
         document.addEventListener('visibilitychange', () => {
           if (holding && !navigator.locks && document.visibilityState === 'visible') {
-            channel.postMessage({ asking: me });  // does another tab hold them now?
+            channel.postMessage({ asking: me, humble: false });  // does another hold them now?
           }
         });
       }
