@@ -32,6 +32,7 @@ from canasta_score.core import (
 )
 from canasta_score.i18n import translator
 from canasta_score.storage import get_setting, set_setting
+from canasta_score.ui.device import DEVICE_SETTINGS
 from canasta_score.ui.routes import screen_for
 from canasta_score.ui.shell import App
 from canasta_score.ui.state import EntryMode
@@ -396,6 +397,27 @@ def test_a_tap_on_the_keep_awake_words_changes_this_device_alone(store: GameStor
     assert newcomer.device.setting("keep_awake", "on") == "on", "another phone's tap"
 
 
+def test_the_device_is_asked_for_all_its_settings_at_once(store: GameStore) -> None:
+    """One wait for the device, not one per setting: each answer is a message the page takes
+    in while it draws the first screen."""
+
+    class Answering(DevicePreferences):
+        asked = 0
+        most_asked = 0
+
+        async def get(self, key: str) -> str | None:
+            self.asked += 1
+            self.most_asked = max(self.most_asked, self.asked)
+            await asyncio.sleep(0.01)  # the device's answer, a message away
+            self.asked -= 1
+            return await super().get(key)
+
+    device = Answering(theme="dark", entry_mode="melds")
+    app = phone_with(store, device)
+    assert app.device.settings == {"theme": "dark", "entry_mode": "melds"}
+    assert device.most_asked == len(DEVICE_SETTINGS)
+
+
 def test_device_settings_kept_in_the_database_go_to_the_first_device_once(
     store: GameStore,
 ) -> None:
@@ -467,6 +489,8 @@ def test_the_apps_colours_go_to_the_device_as_flets_own_theme_would_send_them(
     flets_own = sent(ft.Theme(color_scheme_seed=ft.Colors.GREEN_800))
     assert sent(app.page.theme) == flets_own
     assert sent(app.page.dark_theme) == flets_own
+    # Shown at once: the first screen brings them, and a fade would redraw it as it opens.
+    assert sent(app.page.theme_animation_style) == sent(ft.AnimationStyle.no_animation())
 
 
 def test_the_servers_early_loading_leaves_flets_theme_classes_unloaded(tmp_path: Path) -> None:
