@@ -9,6 +9,7 @@ headless Chromium: every wait is for a state, with room for that.
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -99,6 +100,7 @@ class Phone:
         by_name: bool = False,
         host_rules: str | None = None,
         page_prelude: str | None = None,
+        text_px: int | None = None,
     ) -> None:
         self.playwright = playwright
         self.profile = profile
@@ -117,6 +119,11 @@ class Phone:
         self.host_rules = host_rules
         #: Script run in the page before its own (Playwright's init script).
         self.page_prelude = page_prelude
+        if text_px is not None:  # the browser's text size, as a player with large text sets it
+            (profile / "Default").mkdir(parents=True, exist_ok=True)
+            (profile / "Default" / "Preferences").write_text(
+                json.dumps({"webkit": {"webprefs": {"default_font_size": text_px}}})
+            )
         self.context: Any = None
         #: Every address the page asked for that is not the static server's.
         self.elsewhere: list[str] = []
@@ -366,16 +373,18 @@ def test_over_plain_http_from_a_host_that_sends_mjs_as_octet_stream_the_app_open
     """Debian 12's nginx as it comes (`.mjs` sent as `application/octet-stream`), opened by the
     machine's name over plain HTTP: the app starts, says it is not kept offline nor on the home
     screen, and a second tab (no Web Locks here) waits, its app not started, so neither
-    overwrites the other's games."""
+    overwrites the other's games. The browser's text is twice the usual size: the page's
+    words are as large as the app's."""
     host = StaticServer(web_app, "--type", ".mjs=application/octet-stream").start()
     try:
         url = f"http://{LAN_NAME}:{host.port}/"
         playwright = SimpleNamespace(chromium=browser.browser_type)
-        phone = Phone(playwright, tmp_path / "profile", url, by_name=True)
+        phone = Phone(playwright, tmp_path / "profile", url, by_name=True, text_px=32)
         screen = phone.open(ready="new-game")
         notice = screen.page.locator(".canasta-score-notice[data-kind=not-secure]")
         notice.wait_for(timeout=STEP_MS)
         assert "https://" in notice.inner_text()
+        assert notice.evaluate("(node) => getComputedStyle(node).fontSize") == "32px"
         notice.click()  # read, and put away
         notice.wait_for(state="detached", timeout=STEP_MS)
         start_a_game(screen)
@@ -384,6 +393,17 @@ def test_over_plain_http_from_a_host_that_sends_mjs_as_octet_stream_the_app_open
         second.page.goto(url)
         waiting = second.page.locator(".canasta-score-notice[data-kind=other-tab]")
         waiting.wait_for(timeout=START_MS)
+        # In place of the app: its words and their button together in the middle, not the
+        # words at the top and the button at the bottom of an empty screen.
+        gap = waiting.evaluate(
+            """(notice) => {
+                const words = document.createRange();
+                words.selectNodeContents(notice.querySelector('span'));
+                const button = notice.querySelector('button').getBoundingClientRect();
+                return button.top - words.getBoundingClientRect().bottom;
+            }"""
+        )
+        assert gap <= 64, f"{gap} px between the words and their button"
         # A third tab that let the games go too, asking each time another asks, with the
         # smallest number: the tab that takes them over must not yield to it (the first tab,
         # asking in the same moment as the second, once kept both waiting for good).

@@ -25,7 +25,8 @@
       })();
 
       // One message of the page, over the top of the app (a tap puts it away) or `whole`, in
-      // place of the app: its words and, where there is one, a button.
+      // place of the app: its words and, where there is one, a button, in the browser's own text
+      // size (1rem), which a player with large text has set larger.
       function tell(kind, text, action, whole) {
         if (!document.body) {
           addEventListener('DOMContentLoaded', () => tell(kind, text, action, whole));
@@ -40,19 +41,21 @@
           'position:fixed', `z-index:${whole ? 2147483647 : 2147483646}`, 'left:8px', 'right:8px',
           'top:calc(8px + env(safe-area-inset-top, 0px))', 'display:flex', 'flex-wrap:wrap',
           'align-items:center', 'gap:8px 16px', 'padding:12px 16px', 'border-radius:12px',
-          'background:#1B5E20', 'color:#FFFFFF', 'font:16px/1.4 Roboto,system-ui,sans-serif',
+          'background:#1B5E20', 'color:#FFFFFF', 'font:1rem/1.4 Roboto,system-ui,sans-serif',
           'box-shadow:0 2px 8px rgba(0,0,0,.3)',
         ].concat(whole ? ['bottom:calc(8px + env(safe-area-inset-bottom, 0px))',
           'justify-content:center', 'flex-direction:column', 'text-align:center'] : []).join(';');
         const said = document.createElement('span');
         said.textContent = text;
-        said.style.cssText = 'flex:1 1 12em';
+        // Beside its button, the words take the room left; in place of the app, words and
+        // button stand together in the middle.
+        said.style.cssText = whole ? 'flex:0 1 auto' : 'flex:1 1 12em';
         notice.append(said);
         if (action) {
           const button = document.createElement('button');
           button.textContent = action.label;
           button.style.cssText = 'min-height:48px;padding:8px 20px;border:0;border-radius:24px;'
-            + 'background:#FFFFFF;color:#1B5E20;font:600 16px Roboto,system-ui,sans-serif;'
+            + 'background:#FFFFFF;color:#1B5E20;font:600 1rem Roboto,system-ui,sans-serif;'
             + 'cursor:pointer';
           button.addEventListener('click', (event) => {
             event.stopPropagation();
