@@ -1497,20 +1497,22 @@ def test_a_saved_round_is_told_to_a_screen_reader_with_totals_and_next_minimums(
 
 
 def unnamed_icon_buttons(control: Any) -> list[str]:
-    """Icon buttons a screen reader would hear as a bare "button": not inside a Semantics node
-    that names them (a tooltip is no name in a browser's accessibility tree)."""
-    found, stack = [], [(control, False)]
+    """Icon buttons a screen reader would hear as a bare "button": without a name of their
+    own, from their icon (a tooltip is no name in a browser's accessibility tree, and a name
+    on a Semantics node around the button names a group, read apart from the button)."""
+    found, stack = [], [control]
     while stack:
-        item, named = stack.pop()
-        named = named or (isinstance(item, ft.Semantics) and bool(item.label))
-        if isinstance(item, ft.IconButton | ft.PopupMenuButton) and not named:
-            found.append(str(item.icon))
+        item = stack.pop()
+        if isinstance(item, ft.IconButton | ft.PopupMenuButton):
+            icon = item.icon
+            if not (isinstance(icon, ft.Icon) and icon.semantics_label):
+                found.append(str(icon))
         for name in ("content", "controls", "appbar", "actions", "title", "leading"):
             value = getattr(item, name, None)
             if isinstance(value, list):
-                stack += [(v, named) for v in value]
+                stack += value
             elif isinstance(value, ft.Control):
-                stack.append((value, named))
+                stack.append(value)
     return found
 
 

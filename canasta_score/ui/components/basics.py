@@ -72,9 +72,23 @@ def TapIcon(
         width=tap_size(scale),
         height=tap_size(scale),
     )
-    tagged = Tagged(tag, button, label=label)
+    tagged = NamedButton(tag, button, label)
     tagged.visible = visible  # hidden whole: a hidden control inside Semantics is an error
     return tagged
+
+
+def NamedButton(identifier: str, button: ft.Control, label: str) -> ft.Semantics:
+    """An icon button tagged `identifier`, named `label` for a screen reader by its icon.
+
+    The name is the button's own: on the tag's node around it, it names a group that holds
+    a button without a name, which a screen reader reads as two things ("Statistics",
+    "button").
+    """
+    for part in ("icon", "selected_icon"):
+        icon = getattr(button, part, None)
+        if icon is not None and not isinstance(icon, ft.Control):
+            setattr(button, part, ft.Icon(icon, semantics_label=label))
+    return Tagged(identifier, button)
 
 
 def Wide(control: ft.Control) -> ft.Row:
@@ -169,9 +183,13 @@ class Stepper(ft.Row):
         self.minus, self.plus = step_buttons(on_step, value, maximum)
         self.maximum = maximum
         buttons: list[ft.Control] = [
-            Tagged(f"{identifier}-minus", self.minus, tr._("{what}: one less").format(what=label)),
+            NamedButton(
+                f"{identifier}-minus", self.minus, tr._("{what}: one less").format(what=label)
+            ),
             Tagged(identifier, self.count, label),
-            Tagged(f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)),
+            NamedButton(
+                f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)
+            ),
         ]
         if not compact:
             buttons.insert(

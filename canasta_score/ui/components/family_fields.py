@@ -13,6 +13,7 @@ from canasta_score.core import CanastaKind, RuleSet, UnfinishedMeld
 from canasta_score.i18n import Translator
 from canasta_score.ui.components.basics import (
     TAP,
+    NamedButton,
     Stepper,
     Tagged,
     dialog_title,
@@ -149,7 +150,7 @@ class QuickCount(ft.Row):
             [
                 ft.Text(words, size=15),
                 Tagged(identifier, self.count, label),
-                Tagged(
+                NamedButton(
                     f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)
                 ),
             ],

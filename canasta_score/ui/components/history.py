@@ -18,6 +18,7 @@ from canasta_score.ui.components import (
     DROPDOWN_EXTRAS,
     LETTER_ADVANCE,
     TAP,
+    NamedButton,
     Tagged,
     Wide,
     fitted,
@@ -279,7 +280,7 @@ class HistoryList:
         heading.expand = True
         return [
             ft.Row(
-                [heading, Tagged("history-filters", self.fold, label=self.app.tr._("Filters"))],
+                [heading, NamedButton("history-filters", self.fold, self.app.tr._("Filters"))],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             Tagged("history-search", self.search_field()),

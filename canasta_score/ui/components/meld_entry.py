@@ -15,6 +15,7 @@ from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components.basics import (
     TAP,
+    NamedButton,
     Tagged,
     TapIcon,
     fitted,
@@ -121,11 +122,13 @@ class MeldCount(ft.Column):
         self.minus, self.plus = step_buttons(step, value)
         row = ft.Row(
             [
-                Tagged(f"{tag}-minus", self.minus, tr._("{what}: one less").format(what=label)),
+                NamedButton(
+                    f"{tag}-minus", self.minus, tr._("{what}: one less").format(what=label)
+                ),
                 # No label on the field's node: it would hide the typed value from the page
                 # (the field's own label, for the ear alone, says what it counts and holds).
                 Tagged(tag, self.field),
-                Tagged(f"{tag}-plus", self.plus, tr._("{what}: one more").format(what=label)),
+                NamedButton(f"{tag}-plus", self.plus, tr._("{what}: one more").format(what=label)),
             ],
             spacing=0,
             tight=True,

@@ -15,6 +15,7 @@ from canasta_score.core import (
     WentOut,
 )
 from canasta_score.ui.components import (
+    NamedButton,
     Section,
     Tagged,
     fitted,
@@ -335,7 +336,7 @@ class SidePanel:
         more_for = tr._("More for {side}: count cards, penalty").format(
             side=draft.game.sides[n].name
         )
-        more = Tagged(
+        more = NamedButton(
             f"side-{n}-more",
             ft.PopupMenuButton(
                 icon=ft.Icons.MORE_VERT,
@@ -348,7 +349,7 @@ class SidePanel:
                 ),
                 icon_size=icon_size(self.scale),
             ),
-            label=more_for,
+            more_for,
         )
         return cards_item, penalty_item, more
 
