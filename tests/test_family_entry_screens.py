@@ -153,7 +153,8 @@ def test_the_aces_and_sevens_canastas_are_added_at_a_tap_with_the_rarer_kinds_cl
         "side-0-quick-natural_sevens",
         "side-0-quick-natural_sevens-plus",
     ]
-    assert sevens.controls[2].label == "Natural sevens canastas: one more"
+    plus = sevens.controls[2].content  # named by its icon, said by the button itself
+    assert plus.icon.semantics_label == "Natural sevens canastas: one more"
 
 
 def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) -> None:
