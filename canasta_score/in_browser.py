@@ -64,6 +64,9 @@ LATER_LIST = Path("packages-later.txt")
 
 def run() -> None:
     """Starts the screens on the tab's page (Flet's Pyodide connection)."""
+    from canasta_score import dataclass_code
+
+    dataclass_code.use_kept()  # before the first dataclass: Flet's controls are dataclasses
     import flet as ft
 
     if LATER_LIST.exists():
@@ -130,19 +133,23 @@ async def open_the_games() -> None:
 
     await browser_disk.hold_the_games()
     await browser_disk.mount(DATA_FOLDER)
-
-    import canasta_score.ui.shell
-    import canasta_score.ui.views.home  # noqa: F401
+    import_the_first_screen()
     from canasta_score.ui import open_store
 
     with contextlib.suppress(StorageError):
         open_store(look_first=True)
-    ready_the_first_screen_controls()
 
 
-def ready_the_first_screen_controls() -> None:
-    """The modules of `FIRST_SCREEN_CONTROLS`, imported."""
+def import_the_first_screen() -> None:
+    """The modules the first screen is drawn with: the app's and Flet's
+    (`FIRST_SCREEN_CONTROLS`). The web app's build imports them too, to keep the code of their
+    dataclasses (`dataclass_code`)."""
     import flet as ft
+
+    import canasta_score.storage.browser_disk
+    import canasta_score.ui.shell
+    import canasta_score.ui.views.home  # noqa: F401
+    from canasta_score.ui import open_store  # noqa: F401
 
     for name in FIRST_SCREEN_CONTROLS:
         getattr(ft, name)

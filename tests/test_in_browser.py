@@ -155,11 +155,9 @@ def test_a_tab_readies_the_first_screen_before_the_page_asks_for_it(
     monkeypatch.setattr(browser_disk, "hold_the_games", hold_the_games)
     monkeypatch.setattr(browser_disk, "mount", mount)
     try:
-        monkeypatch.setattr(
-            in_browser, "ready_the_first_screen_controls", lambda: done.append("controls")
-        )
+        monkeypatch.setattr(in_browser, "import_the_first_screen", lambda: done.append("imported"))
         asyncio.run(in_browser.open_the_games())
-        assert done == ["held", f"mounted {in_browser.DATA_FOLDER}", "controls"]
+        assert done == ["held", f"mounted {in_browser.DATA_FOLDER}", "imported"]
         looked = ui._open_stores[""]  # type: ignore[attr-defined]
         assert looked.later.looked_first and not looked.later.opened  # a look, no SQLAlchemy
         assert looked.later.look.unfinished.id == game_id  # type: ignore[union-attr]
@@ -228,7 +226,7 @@ class Packing(Connection):
 async def draw():
     open_store(sys.argv[1], look_first=True)
     if sys.argv[2] == "ready":
-        in_browser.ready_the_first_screen_controls()
+        in_browser.import_the_first_screen()
     before = set(sys.modules)
     connection = Packing()
     connection.loop = asyncio.get_running_loop()

@@ -339,6 +339,27 @@ def test_the_pages_own_python_compiles_the_app_and_a_module_it_cannot_keeps_its_
     assert sorted(p.name for p in (tmp_path / "pkg").iterdir()) == ["__init__.pyc", "broken.py"]
 
 
+def test_the_first_screens_dataclasses_are_made_from_code_kept_by_the_pages_own_python(
+    tmp_path: Path,
+) -> None:
+    """Compiling the methods of each dataclass as it is made was almost half the first
+    screen's imports in Pyodide: the build keeps their code, and checks that the first screen
+    imported again from it compiles none."""
+    import flet
+
+    pyodide = build.flet_web_client() / "pyodide"
+    no_caches = shutil.ignore_patterns("__pycache__", "*.bin")
+    shutil.copytree(ROOT / "canasta_score", tmp_path / "canasta_score", ignore=no_caches)
+    flets = Path(flet.__file__).parent
+    shutil.copytree(flets, tmp_path / "__pypackages__" / "flet", ignore=no_caches)
+    counts = build.keep_dataclass_code(tmp_path, pyodide)
+    assert counts is not None
+    assert counts["compiled"] == 0
+    assert counts["taken"] >= counts["kept"] > 100, counts  # Flet's controls, the app's own
+    assert (tmp_path / "canasta_score" / "dataclass-code.bin").is_file()  # in the first archive
+    assert not list(tmp_path.rglob("__pycache__")), "the check wrote bytecode into the app"
+
+
 def a_standard_library(zipped: Path) -> None:
     with zipfile.ZipFile(zipped, "w") as made:
         made.writestr("json/", b"")

@@ -166,6 +166,7 @@ FIRST_SCREEN_MODULES = frozenset(
     f"canasta_score.{name}"
     for name in [
         "in_browser",
+        "dataclass_code",
         "runtime",
         "core.lazy",
         "core.cards",
@@ -757,6 +758,31 @@ def compile_python(folder: Path, pyodide: Path, shown_as: str | None = None) -> 
     return True
 
 
+def keep_dataclass_code(folder: Path, pyodide: Path) -> dict[str, int] | None:
+    """The code of the dataclasses the app's first screen makes, compiled by the page's own
+    Pyodide and kept beside `canasta_score/dataclass_code.py` (that module says why), then
+    checked: imported anew from it, the first screen compiles none. Returns what was kept,
+    taken and compiled; None, and a note, where Node.js is missing (the tab compiles them).
+    """
+    node = shutil.which("node")
+    if node is None:
+        print("build_web_app: Node.js not found: no dataclass code kept", file=sys.stderr)
+        return None
+    ran = subprocess.run(
+        [node, str(TEMPLATES / "keep_dataclass_code.mjs"), str(pyodide), str(folder)],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    if ran.returncode != 0:
+        raise BuildError(f"Node.js could not keep the dataclasses' code: {ran.stderr[-2000:]}")
+    counts: dict[str, int] = json.loads(ran.stdout.splitlines()[-1])
+    if counts["compiled"] != 0 or counts["taken"] == 0:
+        raise BuildError(f"the kept dataclass code does not hold the first screen's: {counts}")
+    print(f"dataclass code kept for {counts['kept']} sources")
+    return counts
+
+
 def compiled_modules(folder: Path) -> list[tuple[Path, Path]]:
     """Each module `compile_python` compiled under `folder`: its source, and its bytecode in
     the `__pycache__` beside it."""
@@ -986,6 +1012,8 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
         first_stdlib_modules(),
         partial(compile_python, pyodide=out / "pyodide", shown_as=PYODIDE_STDLIB),
     )
+    if (staged / "canasta_score").is_dir():
+        keep_dataclass_code(staged, out / "pyodide")
     app_archive(packages, out / "app.tar.gz", staged_sources, LATER_PACKAGES)
     scripts_named_js(out)
 

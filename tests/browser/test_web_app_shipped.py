@@ -175,6 +175,15 @@ WHEN_PYTHON_STARTED = """
 """
 
 
+#: What the tab's dataclasses took from the code kept at the build (canasta_score/dataclass_code.py):
+#: [sources kept, taken from there]; nothing where dataclasses compile every source.
+KEPT_DATACLASS_CODE = """
+import dataclasses, json
+kept = getattr(dataclasses, 'exec', None)
+json.dumps([len(kept.codes), kept.taken] if hasattr(kept, 'taken') else [])
+"""
+
+
 def installability_errors(page: Any) -> list[dict[str, Any]]:
     session = page.context.new_cdp_session(page)
     try:
@@ -214,6 +223,13 @@ def test_from_a_host_that_sends_the_copies_the_app_is_installable_and_starts_on_
     # On its way to the first screen the tab compiled no module of the standard library from
     # its source (tools/web_app/stdlib_first.txt lists what it imports, compiled at build).
     assert imported_as_source(screen.page) == []
+    # Nor the methods of the first screen's dataclasses: each was made from the code kept at
+    # the build (Flet's controls and the app's own).
+    (worker,) = screen.page.workers
+    kept, taken = json.loads(
+        worker.evaluate(f"self.pyodide.runPython({json.dumps(KEPT_DATACLASS_CODE)})")
+    )
+    assert kept > 100 and taken >= kept, (kept, taken)
     # The host sent the Brotli copies, and the service worker kept every file whole (it checks
     # each against its digest: a copy that decoded to other bytes would stop it).
     sizes = screen.page.evaluate(
