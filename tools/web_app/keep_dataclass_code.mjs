@@ -13,8 +13,12 @@ const [pyodideFolder, folder] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideFolder, "pyodide.mjs")));
 const script = readFileSync(new URL("./keep_dataclass_code.py", import.meta.url));
 
+// The code kept without columns (as `python -X no_debug_ranges` compiles): a generated
+// method's source is in no file a traceback could point into, and the file is half as large.
+const env = { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" };
+
 async function run(call) {
-  const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideFolder) + "/" });
+  const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideFolder) + "/", env: env });
   pyodide.FS.mkdir("/app");
   pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(folder) }, "/app");
   pyodide.FS.writeFile("/keep_dataclass_code.py", script);
