@@ -89,8 +89,10 @@ def stop_using_kept() -> None:
 
 @contextlib.contextmanager
 def recording() -> Iterator[list[str]]:
-    """The methods' sources of each dataclass made inside the block, in the order made."""
+    """The methods' sources of each dataclass made inside the block, in the order made; after
+    it, `dataclasses` makes its methods as it did before (kept code stays in use)."""
     sources: list[str] = []
+    before = vars(dataclasses).get("exec")
 
     def noted(source: str, globals: Any = None, locals: Any = None) -> None:
         sources.append(source)
@@ -100,4 +102,7 @@ def recording() -> Iterator[list[str]]:
     try:
         yield sources
     finally:
-        stop_using_kept()
+        if before is None:
+            stop_using_kept()
+        else:
+            dataclasses.exec = before  # type: ignore[attr-defined]

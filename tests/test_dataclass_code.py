@@ -105,3 +105,14 @@ def test_another_pythons_file_or_none_changes_nothing(kept_file: Path, tmp_path:
         assert dataclass_code.use_kept(path) is None
         assert not hasattr(dataclasses, "exec")
     assert made()["Meld"]("K").cards == 3
+
+
+def test_recording_while_kept_code_is_in_use_leaves_it_in_use(kept_file: Path) -> None:
+    kept = dataclass_code.use_kept(kept_file)
+    assert kept is not None
+    with dataclass_code.recording() as sources:
+        made(ANOTHER)
+    assert sources
+    made()
+    assert kept.taken == len(kept.codes) > 0
+    assert kept.compiled_here == 0
