@@ -339,6 +339,16 @@ def test_the_pages_own_python_compiles_the_app_and_a_module_it_cannot_keeps_its_
     assert sorted(p.name for p in (tmp_path / "pkg").iterdir()) == ["__init__.pyc", "broken.py"]
 
 
+def test_a_build_step_that_fails_in_the_pages_python_stops_the_build_saying_why(
+    tmp_path: Path,
+) -> None:
+    pyodide = build.flet_web_client() / "pyodide"
+    with pytest.raises(build.BuildError, match=r"AttributeError: 'NoneType' .* 'rglob'"):
+        build.run_in_pyodide(
+            pyodide, tmp_path, "compile_python", "compile_app()", "compile_folder(None)"
+        )
+
+
 def test_the_first_screens_dataclasses_are_made_from_code_kept_by_the_pages_own_python(
     tmp_path: Path,
 ) -> None:

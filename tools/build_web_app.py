@@ -18,6 +18,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -28,6 +29,7 @@ import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 # The app's own font manifest rule, the one its server applies to the client it serves.
 from canasta_score.web_client import FontsMissing, fonts_used
@@ -732,54 +734,67 @@ def written_archive(out: Path) -> Iterator[tarfile.TarFile]:
         yield archive
 
 
+def run_in_pyodide(
+    pyodide: Path, folder: Path, script: str, *calls: str, **env: str
+) -> list[Any] | None:
+    """Each of `calls` on `tools/web_app/<script>.py`, made in a fresh copy of the page's own
+    Pyodide run by Node.js with `folder` at /app (`tools/web_app/in_pyodide.mjs`); `env`: the
+    Python's own variables (PYTHONNODEBUGRANGES). Returns each call's result; None where
+    Node.js is missing (the caller says what the app goes without)."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    ran = subprocess.run(
+        [node, str(TEMPLATES / "in_pyodide.mjs"), str(pyodide), str(folder), script, *calls],
+        check=False,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+    )
+    results = [line[3:] for line in ran.stdout.splitlines() if line.startswith("=> ")]
+    if ran.returncode != 0 or len(results) != len(calls):
+        raise BuildError(f"{script} failed in Pyodide: {(ran.stdout + ran.stderr)[-2000:]}")
+    return [json.loads(result) for result in results]
+
+
+NO_NODE = "build_web_app: Node.js not found (Debian: apt install nodejs): "
+
+
 def compile_python(folder: Path, pyodide: Path, shown_as: str | None = None) -> bool:
-    """Compiles every module under `folder` with the page's own Pyodide, run by Node.js
-    (`tools/web_app/compile_python.mjs`): the page then imports bytecode instead of
+    """Compiles every module under `folder` with the page's own Pyodide
+    (`tools/web_app/compile_python.py`): the page then imports bytecode instead of
     compiling each module's source at every start, which was about half of the app's start.
     `shown_as`: the folder's name in tracebacks, where it is not the app's.
 
     False, and a note, where Node.js is missing: the app then goes as source, and works.
     """
-    node = shutil.which("node")
-    if node is None:
-        print(
-            "build_web_app: Node.js not found: the app's Python goes as source and starts"
-            " slower in the browser (Debian: apt install nodejs)",
-            file=sys.stderr,
-        )
+    ran = run_in_pyodide(pyodide, folder, "compile_python", f"compile_app({shown_as!r})")
+    if ran is None:
+        print(NO_NODE + "the app's Python goes as source and starts slower", file=sys.stderr)
         return False
-    script = TEMPLATES / "compile_python.mjs"
-    ran = subprocess.run(
-        [node, str(script), str(pyodide), str(folder), *([shown_as] if shown_as else [])],
-        check=False,
-    )
-    if ran.returncode != 0:
-        raise BuildError(f"Node.js could not compile the app's Python with {pyodide}")
+    print(f"compiled {shown_as or folder.name} for Pyodide; {ran[0]} module(s) left as source")
     return True
 
 
 def keep_dataclass_code(folder: Path, pyodide: Path) -> dict[str, int] | None:
     """The code of the dataclasses the app's first screen makes, compiled by the page's own
     Pyodide and kept beside `canasta_score/dataclass_code.py` (that module says why), then
-    checked: imported anew from it, the first screen compiles none. Returns what was kept,
-    taken and compiled; None, and a note, where Node.js is missing (the tab compiles them).
+    checked: imported anew from it, the first screen compiles none. Kept without columns (as
+    `python -X no_debug_ranges` compiles): a generated method's source is in no file a
+    traceback could point into, and the file is half as large. Returns what was kept, taken
+    and compiled; None, and a note, where Node.js is missing (the tab compiles them).
     """
-    node = shutil.which("node")
-    if node is None:
-        print("build_web_app: Node.js not found: no dataclass code kept", file=sys.stderr)
-        return None
-    ran = subprocess.run(
-        [node, str(TEMPLATES / "keep_dataclass_code.mjs"), str(pyodide), str(folder)],
-        check=False,
-        capture_output=True,
-        text=True,
+    ran = run_in_pyodide(
+        pyodide, folder, "keep_dataclass_code", "record()", "check()", PYTHONNODEBUGRANGES="1"
     )
-    if ran.returncode != 0:
-        raise BuildError(f"Node.js could not keep the dataclasses' code: {ran.stderr[-2000:]}")
-    counts: dict[str, int] = json.loads(ran.stdout.splitlines()[-1])
-    if counts["compiled"] != 0 or counts["taken"] == 0:
+    if ran is None:
+        print(NO_NODE + "no dataclass code kept", file=sys.stderr)
+        return None
+    kept, [taken, compiled] = ran[0], json.loads(ran[1])
+    counts = {"kept": kept, "taken": taken, "compiled": compiled}
+    if compiled != 0 or taken == 0:
         raise BuildError(f"the kept dataclass code does not hold the first screen's: {counts}")
-    print(f"dataclass code kept for {counts['kept']} sources")
+    print(f"dataclass code kept for {kept} sources")
     return counts
 
 

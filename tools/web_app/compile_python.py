@@ -1,5 +1,5 @@
 """Compiles the Python of the web app's archive: run by the page's own Pyodide under Node.js
-(`compile_python.mjs`, which mounts the folder at /app), so the bytecode is its Python's.
+(`in_pyodide.mjs`, which mounts the folder at /app), so the bytecode is its Python's.
 
 Each module gets `__pycache__/NAME.<cache tag>.pyc`, checked against nothing at import (the
 archive's files never change under them); a module that does not compile keeps its source
@@ -90,3 +90,8 @@ def compile_folder(folder: Path, shown_as: Path | None = None) -> int:
         cached.parent.mkdir(exist_ok=True)
         cached.write_bytes(compiled)
     return failed
+
+
+def compile_app(shown_as: str | None = None) -> int:
+    """`compile_folder` on the folder `in_pyodide.mjs` mounted at /app."""
+    return compile_folder(Path("/app"), Path(shown_as) if shown_as else None)

@@ -1,4 +1,4 @@
-"""Run by the page's own Pyodide on the staged app at /app (`keep_dataclass_code.mjs`): the
+"""Run by the page's own Pyodide on the staged app at /app (`in_pyodide.mjs`): the
 first screen's imports, as a tab makes them, recorded (`record`) and then made again from what
 was kept (`check`). Writes nothing else there: no bytecode, no database."""
 
