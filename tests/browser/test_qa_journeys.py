@@ -29,17 +29,20 @@ def stored_rounds(server: AppServer) -> list[Any]:
     return rounds
 
 
+#: How long typing a value key by key may take, on a loaded machine with room to spare.
+TYPING_MS = 90_000
+
+
 def type_into(screen: Screen, identifier: str, value: str) -> str:
     """Types into an empty points field as a player would; returns what the field holds."""
     node = screen.wait_for(identifier)
     field = node.locator("input").first
     node.click(force=True)  # the field's problem text can lie over the <input>
     screen.page.wait_for_timeout(150)
-    field.focus()
     if len(value) > 60:
         field.fill(value, force=True)  # a paste
-    else:
-        screen.page.keyboard.type(value)
+    else:  # key by key, bounded: a page that stops answering fails this test, not the run
+        field.press_sequentially(value, timeout=TYPING_MS)
     screen.page.wait_for_timeout(400)
     held: str = field.input_value()
     return held
