@@ -18,12 +18,12 @@ file but PNG, WOFF2 and the gzipped app archive), the same with gzip alone (a ho
 Brotli), and the same files uncompressed. The first visit runs until the first usable screen
 (a control of it in the accessibility tree, switched on as Flutter offers it, as a screen
 reader does; timed in the page from its navigation to that control's arrival, which an
-observer of the page notes: Playwright's wait polls every half second) and the service worker holding its copy of every file; the browser is then closed,
-opened again on the same profile (a later visit) and timed the same way. Page memory: the
-proportional set size of every Chromium process of the profile with the app open (the page,
-its Python worker, the GPU and browser processes), from /proc. Goals (issue 34): a first
-visit under 17 MB as a host sends it, a later visit downloading nothing and usable within
-1.0x the counter app's.
+observer of the page notes: Playwright's wait polls every half second) and the service
+worker holding its copy of every file; the browser is then closed, opened again on the same
+profile (a later visit) and timed the same way. Page memory: the proportional set size of
+every Chromium process of the profile with the app open (the page, its Python worker, the GPU
+and browser processes), from /proc. Goals (issue 34): a first visit under 17 MB as a host
+sends it, a later visit downloading nothing and usable within 1.0x the counter app's.
 """
 
 from __future__ import annotations
