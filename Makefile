@@ -62,7 +62,8 @@ postgresql:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15) >/dev/null; }
 
 # Node.js runs the web app's own Pyodide at build time to compile the app's Python for it
-# (tools/web_app/compile_python.py, run by tools/web_app/in_pyodide.mjs): the page then starts without compiling every module.
+# (tools/web_app/compile_python.py, run by tools/web_app/in_pyodide.mjs): the page then
+# starts without compiling every module.
 node:
 	@command -v node >/dev/null 2>&1 || { \
 	  echo "installing Debian's Node.js to compile the web app's Python"; \

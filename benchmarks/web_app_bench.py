@@ -224,12 +224,11 @@ def profile_cpu_ticks(profile: Path) -> int:
     return total
 
 
-def settled(profile: Path) -> float:
+def settled(profile: Path) -> None:
     """Waits for a browser just started on `profile` to finish its own start (its toolbar's
     pages, about 0.7 s of processor time over the next second, which fell on the app's start
     at random), as a phone's browser is running before a player opens the app: until its
-    processes use less than 2% of a processor for half a second, at most 20 s. Returns the
-    seconds waited."""
+    processes use less than 2% of a processor for half a second, at most 20 s."""
     start = time.monotonic()
     before = profile_cpu_ticks(profile)
     while time.monotonic() - start < 20:
@@ -238,7 +237,6 @@ def settled(profile: Path) -> float:
         if now - before < 1:  # 1 tick: 0.01 s in 0.5 s
             break
         before = now
-    return time.monotonic() - start
 
 
 def kept_for_offline(page: Any) -> None:

@@ -790,7 +790,7 @@ def keep_dataclass_code(folder: Path, pyodide: Path) -> dict[str, int] | None:
     if ran is None:
         print(NO_NODE + "no dataclass code kept", file=sys.stderr)
         return None
-    kept, [taken, compiled] = ran[0], json.loads(ran[1])
+    kept, [taken, compiled] = ran
     counts = {"kept": kept, "taken": taken, "compiled": compiled}
     if compiled != 0 or taken == 0:
         raise BuildError(f"the kept dataclass code does not hold the first screen's: {counts}")

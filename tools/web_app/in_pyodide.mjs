@@ -4,7 +4,7 @@
 //     node tools/web_app/in_pyodide.mjs PYODIDE_FOLDER FOLDER SCRIPT CALL [CALL...]
 //
 // FOLDER is mounted at /app, SCRIPT (a module beside this file) imported from /, and each CALL
-// (a Python expression on that module, giving a str, int or None) made in a Pyodide of its
+// (a Python expression on that module, giving what JSON holds) made in a Pyodide of its
 // own, so a second call sees nothing the first imported. The Pyodide's Python gets this
 // process's PYTHONNODEBUGRANGES. Prints one line per call: "=> " and its result as JSON;
 // at the first that fails, its traceback on stderr, and exits 1.
@@ -35,5 +35,7 @@ ${script}.${call}
     console.error(error.message); // the Python traceback
     process.exit(1);
   }
-  console.log("=> " + JSON.stringify(result ?? null));
+  const value = result?.toJs ? result.toJs({ dict_converter: Object.fromEntries }) : result;
+  result?.destroy?.();
+  console.log("=> " + JSON.stringify(value ?? null));
 }

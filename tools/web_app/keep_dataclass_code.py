@@ -4,7 +4,6 @@ was kept (`check`). Writes nothing else there: no bytecode, no database."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -28,15 +27,15 @@ def record() -> int:
     return len(set(sources))
 
 
-def check() -> str:
+def check() -> list[int]:
     """[taken from the kept code, compiled still] as the first screen is imported anew."""
     _as_a_tab()
     from canasta_score import dataclass_code
 
     kept = dataclass_code.use_kept()
     if kept is None:
-        return json.dumps([0, -1])
+        return [0, -1]
     from canasta_score.in_browser import import_the_first_screen
 
     import_the_first_screen()
-    return json.dumps([kept.taken, kept.compiled_here])
+    return [kept.taken, kept.compiled_here]
