@@ -12,7 +12,7 @@ FOLDER`: another build of the app (an earlier version's `build/web`) measured in
 turns, as a baseline of the same go. `--phones K` (1): K phones (browser profiles) of each app,
 each with its own first visit, the later visits taking them in rotation: what V8 keeps of
 its compiled WebAssembly in a profile's code cache is what it had optimised when it wrote it,
-at a moment of that profile's first visit, and it differs from profile to profile.
+in that profile's first two visits, and it differs from profile to profile.
 
 For each app, a phone-sized headless Chromium on a fresh profile folder, its own start done
 (`settled`: a phone's browser is running before the app is opened), opens the page served
