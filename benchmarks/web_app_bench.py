@@ -388,10 +388,12 @@ def per_turn(app: list[float], counter: list[float]) -> dict[str, Any]:
     """
     ratios = [a / c for a, c in zip(app, counter, strict=True)]
     draw = random.Random(34)
-    medians = sorted(statistics.median(draw.choices(ratios, k=len(ratios))) for _ in range(2000))
+    draws = 2000
+    medians = sorted(statistics.median(draw.choices(ratios, k=len(ratios))) for _ in range(draws))
+    low, high = medians[draws // 20], medians[draws - draws // 20 - 1]  # 5% cut off each side
     return {
         "median": round(statistics.median(ratios), 3),
-        "interval_90": [round(medians[100], 3), round(medians[1899], 3)],
+        "interval_90": [round(low, 3), round(high, 3)],
         "as_quick": sum(ratio <= 1 for ratio in ratios),
         "turns": len(ratios),
     }
