@@ -91,11 +91,22 @@ def test_nonsense_in_a_points_field_shows_a_plain_problem_and_saves_nothing(
     assert "Traceback" not in app_server.errors()
 
 
-def test_letters_do_not_land_in_a_points_field(app_server: AppServer, open_phones: Any) -> None:
+def test_letters_do_not_land_in_a_points_field_and_backspace_empties_it(
+    app_server: AppServer, open_phones: Any
+) -> None:
+    """A letter beside a digit landed (`4a5`), and Backspace never took a field's last
+    character (`45`, two Backspaces: `4`): Flet keeps the old text where the field's filter
+    finds no match in the new one, and the filter matched one allowed character."""
     app_server.import_games(GAME)
     app_server.start()
     phone = open_round_entry(app_server, open_phones)
     assert type_into(phone, "side-0-melded", "abc") == ""
+    assert type_into(phone, "side-0-melded", "4a5") == "45"
+    phone.wait_number("side-0-round-score", 45)
+    phone.press("Backspace")
+    phone.press("Backspace")
+    phone.wait_number("side-0-round-score", 0)
+    assert phone.value("side-0-melded") == ""
     assert not save_enabled(phone)
     assert stored_rounds(app_server) == []
 

@@ -13,8 +13,15 @@ from canasta_score.ui.components.basics import TAP, Stepper, unbroken
 #: A line of text is about this many times its font size high (Material's body text).
 LINE_HEIGHT = 1.45
 
+# Flet keeps a field's old text whenever its filter's pattern finds no match in the new text,
+# so a filter's pattern matches the whole of each text it allows, the empty one too: without
+# `^...*$` the last character could not be erased, and letters beside a digit were taken.
+
 #: Characters a points field takes: digits and the `+` of a sum (and `-`, refused with a reason).
-POINTS_FILTER = ft.InputFilter(regex_string=r"[0-9+\- ]", allow=True)
+POINTS_FILTER = ft.InputFilter(regex_string=r"^[0-9+\- ]*$", allow=True)
+#: A target score: digits, and the thousands grouped as the language writes them ("5.000",
+#: "5 000").
+TARGET_FILTER = ft.InputFilter(regex_string=r"^[0-9.,'\u00a0\u202f ]*$", allow=True)
 
 
 def points_field(

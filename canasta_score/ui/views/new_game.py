@@ -18,6 +18,7 @@ from canasta_score.ui.components import (
     fit_button,
     tap_height,
 )
+from canasta_score.ui.components.entry import TARGET_FILTER
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.names import default_side_name, is_default_name, shown_game
 from canasta_score.ui.state.new_game import NewGameForm
@@ -157,9 +158,7 @@ class NewGameScreen(Screen):
                             label=self.app.tr._("Target score"),
                             value=form.target_text,
                             keyboard_type=ft.KeyboardType.NUMBER,
-                            # Digits, and the thousands grouped as the language writes
-                            # them ("5.000", "5 000").
-                            input_filter=ft.InputFilter(r"[0-9.,'\u00a0\u202f ]"),
+                            input_filter=TARGET_FILTER,
                             on_change=self.target_changed,
                             text_size=20,
                         ),
