@@ -193,3 +193,24 @@ def test_numbers_inside_a_storage_notice_are_written_the_languages_way():
     assert "1.200" in translator("de").said(damaged)
     in_game = ImportProblem(Notice(NoticeCode.NOT_SQLITE), game=2500)
     assert translator("nb").said(in_game).startswith("spill 2\u00a0500: ")
+
+
+def test_english_says_the_game_files_field_names_in_words() -> None:
+    """The app in English said "(incomplete.aces entered)" where the other languages say
+    "unfinished aces meld": a field name of the game file is worded in every language."""
+    from canasta_score.core.problems import TERMS, Problem, ProblemCode, Term
+
+    english = translator("en")
+    for term in TERMS:
+        if " " not in term and ("_" in term or "." in term):
+            worded = english._(term)
+            assert "_" not in worded and "." not in worded, f"{term} is said {worded!r}"
+    problem = Problem(
+        ProblemCode.GOING_OUT_WITH_UNFINISHED_MELD,
+        1,
+        0,
+        "North",
+        params={"meld": (Term("incomplete.aces"),)},
+    )
+    assert english.problem(problem, where=False).endswith("(unfinished aces meld entered)")
+    assert str(problem).endswith("(incomplete.aces entered)"), "the core, with no catalog"

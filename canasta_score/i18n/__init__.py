@@ -197,6 +197,40 @@ class Translator:
         return told.worded(self._, self.ngettext, self.number)
 
 
+#: The game file's field names a problem can name, in English words: the other languages'
+#: catalogs word them too. The words are the labels round entry gives the same fields.
+ENGLISH_WORDS = {
+    "black_threes": "black threes",
+    "red_threes": "red threes",
+    "natural_aces": "natural aces",
+    "mixed_aces": "mixed aces",
+    "natural_sevens": "natural sevens",
+    "wild_twos": "wild twos",
+    "wild_jokers": "four-joker",
+    "held_aces": "players holding 3+ aces",
+    "held_sevens": "players holding 3+ sevens",
+    "incomplete.aces": "unfinished aces meld",
+    "incomplete.sevens": "unfinished sevens meld",
+    "incomplete.wild": "unfinished wild meld",
+    "incomplete.wild_jokers": "unfinished wild meld with four jokers",
+    "pairs_wild": "seven pairs with wild cards",
+    "special_hand": "special hand",
+    "went_out": "went out",
+    "dealer_bonus": "dealer bonus",
+}
+
+
+class EnglishWords(gettext.NullTranslations):
+    """English, the messages' own language, with the field names of `ENGLISH_WORDS` in words.
+
+    >>> EnglishWords().gettext("incomplete.aces"), EnglishWords().gettext("Flemish")
+    ('unfinished aces meld', 'Flemish')
+    """
+
+    def gettext(self, message: str) -> str:
+        return ENGLISH_WORDS.get(message, message)
+
+
 @cache
 def translator(code: str) -> Translator:
     """The translator of a language code of `LANGUAGES` (English for any other code).
@@ -208,7 +242,7 @@ def translator(code: str) -> Translator:
     if code not in LANGUAGES:
         code = "en"
     if code == "en":  # the messages' own language: no catalog to look for
-        return Translator(code, gettext.NullTranslations())
+        return Translator(code, EnglishWords())
     catalog = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True)
     return Translator(code, catalog)
 
