@@ -345,3 +345,40 @@ def test_the_backup_buttons_keep_every_word_at_large_text(store: GameStore, lang
     at_normal_size = SettingsScreen(phone(store, "en", width=390, scale=1.0), "/settings")
     backup = tagged(at_normal_size.build(), "backup-all")
     assert backup.height is not None, "one line where it fits"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fi"])
+def test_the_winners_buttons_keep_every_word_at_large_text(store: GameStore, language: str) -> None:
+    """At 2x text on a phone, "New game, same players" was cut to "New game, same": the
+    winner card's buttons were one line high."""
+    rounds = [
+        [
+            {
+                "melded": 420,
+                "hand": 70,
+                "canastas": {"natural": 1, "mixed": 1},
+                "red_threes": 2,
+                "went_out": "normal",
+            },
+            {"hand": 85, "red_threes": 1},
+        ]
+    ] * 4  # 4 x 1,450 passes the target of 5,000
+    (game_id,) = store.import_bytes(json.dumps(game_file(rounds)).encode(), "game.json")
+    view = SheetScreen(phone(store, language), f"/game/{game_id}", game_id).build()
+    card = tagged(view, "winner")
+    buttons = [c for c in walk(card) if isinstance(c, (ft.FilledButton, ft.OutlinedButton))]
+    again = next(b for b in buttons if b.icon is not None)
+    assert again.height is None, "the button grows with its lines"
+    label = again.content.content
+    assert isinstance(label, ft.Text) and len(str(label.value).split()) > 1
+    for button in buttons:
+        assert button.height is None or button.height >= TAP
+    at_normal_size = SheetScreen(
+        phone(store, "en", width=390, scale=1.0), f"/game/{game_id}", game_id
+    )
+    card = tagged(at_normal_size.build(), "winner")
+    assert all(
+        b.height is not None
+        for b in walk(card)
+        if isinstance(b, (ft.FilledButton, ft.OutlinedButton))
+    ), "one line where it fits"

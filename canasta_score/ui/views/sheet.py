@@ -207,22 +207,7 @@ class SheetScreen(GameScreen, Screen):
                             size=16,
                             color=ft.Colors.ON_PRIMARY_CONTAINER,
                         ),
-                        ft.Row(
-                            [
-                                ft.FilledButton(
-                                    self.app.tr._("New game, same players"),
-                                    icon=ft.Icons.REPLAY,
-                                    on_click=lambda: self.app.nav.go(f"/new/from/{self.game_id}"),
-                                    height=TAP,
-                                ),
-                                ft.OutlinedButton(
-                                    self.app.tr._("Home"),
-                                    on_click=lambda: self.app.nav.go("/"),
-                                    height=TAP,
-                                ),
-                            ],
-                            wrap=True,
-                        ),
+                        ft.Row(self.winner_buttons(), wrap=True),
                     ],
                     spacing=6,
                     tight=True,
@@ -233,6 +218,22 @@ class SheetScreen(GameScreen, Screen):
             ),
             announcement,
         )
+
+    def winner_buttons(self) -> list[ft.Control]:
+        """A new game of the same players, and home: each grows where its label would be cut
+        (large text: "New game, same players" was cut to "New game, same")."""
+        again = ft.FilledButton(
+            content=ft.Text(self.app.tr._("New game, same players")),
+            icon=ft.Icons.REPLAY,
+            on_click=lambda: self.app.nav.go(f"/new/from/{self.game_id}"),
+        )
+        home = ft.OutlinedButton(
+            content=ft.Text(self.app.tr._("Home")), on_click=lambda: self.app.nav.go("/")
+        )
+        inside = self.app.layout.body_width() - 2 * 16  # the card's padding
+        for button in (again, home):
+            fit_button(button, inside, self.app.layout.text_scale)
+        return [again, home]
 
     def header(self) -> ft.Control:
         game = self.game
