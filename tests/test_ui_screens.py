@@ -1534,3 +1534,43 @@ def test_every_icon_button_has_a_name_a_screen_reader_says(store: GameStore) -> 
     ):
         _screen, view = screen_for(app, route)
         assert unnamed_icon_buttons(view) == [], route
+
+
+def test_an_earlier_round_of_a_won_game_can_be_edited_and_the_game_goes_on(
+    store: GameStore,
+) -> None:
+    """RULES.md: editing an earlier round can un-finish a game. Round detail offered Edit
+    and Delete for a won game's last round alone: a miscount in round 1 found at the end
+    could not be put right."""
+    from canasta_score.core import SideEntry
+    from canasta_score.ui.views.round_detail import RoundDetailScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    worked_example = [
+        SideEntry(
+            melded=420,
+            hand=70,
+            canastas={"natural": 1, "mixed": 1},
+            red_threes=2,
+            went_out=WentOut.NORMAL,
+        ),
+        SideEntry(hand=85, red_threes=1),
+    ]
+    for _round in range(4):  # 4 x 1,450 passes the target of 5,000
+        store.add_round(stored.id, worked_example, store.load_game(stored.id).version)
+    assert store.load_game(stored.id).game.finished
+    app = app_on(store)
+    detail = RoundDetailScreen(app, f"/game/{stored.id}/round/1", stored.id, 1).build()
+    assert {"round-1-edit", "round-1-delete"} <= identifiers(detail)
+    edit = RoundEntryScreen(app, f"/game/{stored.id}/round/1/edit", stored.id, 1)
+    edit.build()
+    # We had not gone out in round 1, nor made a canasta: 550 instead of 1,450.
+    edit.draft.set_went_out(0, None)
+    edit.draft.add_canasta(0, CanastaKind.NATURAL, -1)
+    edit.draft.add_canasta(0, CanastaKind.MIXED, -1)
+    edit.changed()
+    assert not edit.draft.problems()
+    edit.save_round()
+    game = store.load_game(stored.id).game
+    assert game.rounds[0][0].went_out is None and game.totals[0] == 5800 - 900
+    assert not game.finished, "the game goes on"

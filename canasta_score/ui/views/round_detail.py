@@ -24,10 +24,10 @@ from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import (
     LETTER_ADVANCE,
-    TAP,
     FitNumber,
     Section,
     Tagged,
+    fit_button,
     numbers_held,
     text_width,
 )
@@ -396,34 +396,9 @@ class RoundDetailScreen(GameScreen, Screen):
             ),
         ]
         body.append(self.picture())
-        if not game.finished or number == len(game.rounds):
-            body.append(
-                ft.Row(
-                    [
-                        Tagged(
-                            f"round-{number}-edit",
-                            ft.FilledButton(
-                                tr._("Edit round"),
-                                icon=ft.Icons.EDIT,
-                                on_click=lambda: app.nav.go(
-                                    f"/game/{self.game_id}/round/{number}/edit"
-                                ),
-                                height=TAP,
-                            ),
-                        ),
-                        Tagged(
-                            f"round-{number}-delete",
-                            ft.OutlinedButton(
-                                tr._("Delete round"),
-                                icon=ft.Icons.DELETE_OUTLINE,
-                                on_click=self.delete,
-                                height=TAP,
-                            ),
-                        ),
-                    ],
-                    wrap=True,
-                )
-            )
+        # Any round, also of a finished game: editing an earlier round can un-finish it
+        # (RULES.md), as a miscount found at the end is put right.
+        body.append(ft.Row(self.round_buttons(number), wrap=True))
         return app.layout.frame(
             self.route,
             tr._("Round {n}").format(n=number),
@@ -431,6 +406,23 @@ class RoundDetailScreen(GameScreen, Screen):
             subtitle=tr._("{name} dealt").format(name=dealer),
             back=f"/game/{self.game_id}",
         )
+
+    def round_buttons(self, number: int) -> list[ft.Control]:
+        """Edit and delete, each growing where its label would be cut (large text)."""
+        app, tr = self.app, self.app.tr
+        edit = ft.FilledButton(
+            content=ft.Text(tr._("Edit round")),
+            icon=ft.Icons.EDIT,
+            on_click=lambda: app.nav.go(f"/game/{self.game_id}/round/{number}/edit"),
+        )
+        delete = ft.OutlinedButton(
+            content=ft.Text(tr._("Delete round")),
+            icon=ft.Icons.DELETE_OUTLINE,
+            on_click=self.delete,
+        )
+        for button in (edit, delete):
+            fit_button(button, app.layout.body_width(), app.layout.text_scale)
+        return [Tagged(f"round-{number}-edit", edit), Tagged(f"round-{number}-delete", delete)]
 
     def game_changed(self, stored: StoredGame) -> None:
         """Another phone changed this game: the round as it now is, or the sheet if it is gone."""
