@@ -270,6 +270,7 @@ def test_a_refused_round_saves_nothing_and_says_why(store: GameStore) -> None:
     screen.build()
     screen.draft.set_melded(0, "303")
     screen.draft.toggle_went_out(1, WentOut.NORMAL)
+    screen.panels[0].melded.on_blur()  # the field is left
     screen.changed()
     assert screen.save.disabled
     melded = screen.panels[0].melded
@@ -1415,6 +1416,7 @@ def test_a_warning_over_save_opens_whole_on_a_tap_and_reads_whole(
     app.nav.current = screen
     screen.build()
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "30"))
+    screen.panels[0].melded.on_blur()  # said once the field is left
     box = screen.warnings[0]
     assert box.visible and box.text.max_lines == lines
     whole = str(box.text.value)
@@ -1574,3 +1576,38 @@ def test_an_earlier_round_of_a_won_game_can_be_edited_and_the_game_goes_on(
     game = store.load_game(stored.id).game
     assert game.rounds[0][0].went_out is None and game.totals[0] == 5800 - 900
     assert not game.finished, "the game goes on"
+
+
+def test_what_a_half_typed_number_brings_waits_until_its_field_is_left(store: GameStore) -> None:
+    """The 1 of 120 is not a multiple of 5, and below the 50 to open: said over Save at the
+    first digit, it grew the part over Save, covered the field typed in and made the screen
+    jump (at large text, 101 px). The field turns red at once; the reason is said once the
+    field is left, or Save tapped (which saves nothing). A problem of another field is said
+    at once."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    app.nav.current = screen
+    screen.build()
+    melded, hand = screen.panels[0].melded, screen.panels[1].hand
+    melded.on_focus()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "1"))
+    assert melded.border_color == ft.Colors.ERROR
+    assert not screen.problems.visible and not screen.warnings[0].visible
+    assert not screen.save.disabled, "a tap on Save says what is wrong"
+    screen.save_round()
+    assert "multiple of 5" in str(screen.problems.value) and screen.save.disabled
+    assert store.load_game(stored.id).game.rounds == ()
+    melded.on_focus()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "1"))
+    assert not screen.problems.visible
+    screen.panels[1].changed(lambda: screen.draft.set_hand(1, "-5"))
+    assert screen.problems.visible and "multiple of 5" not in str(screen.problems.value)
+    melded.on_blur()
+    hand.on_focus()
+    assert "multiple of 5" in str(screen.problems.value)
+    assert screen.warnings[0].visible
+    melded.on_focus()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "120"))
+    melded.on_blur()
+    assert "multiple of 5" not in str(screen.problems.value)

@@ -203,3 +203,39 @@ def test_a_problem_a_stepper_brings_moves_no_stepper(
     phone.inputs += 1
     phone.wait_text("side-0-canasta-natural", r"\b2\b")
     phone.shot("entry-problem-over-save-steppers-in-place")
+
+
+def test_a_number_typed_near_the_foot_of_the_screen_stays_in_sight_and_still(
+    app_server: AppServer, large_text_phone: Any
+) -> None:
+    """Reviewed at twice the text: the 1 of 1000 typed into a field low on the screen brought
+    "must be a multiple of 5" and the opening warning over Save, five lines that covered the
+    field typed in; the 10 took them away, and the screen jumped 101 px. What a number half
+    typed brings is said once the field is left, or Save tapped."""
+    app_server.import_games(game_file([]))
+    app_server.start()
+    phone: Screen = large_text_phone(app_server, 32, SMALL_PHONE)
+    phone.open("/game/1", ready="add-round")
+    phone.wait_for("text-scale-2.0")
+    phone.tap("add-round")
+    phone.scroll_to("side-1-melded", band=(0.6, 0.7))
+    node = phone.wait_for("side-1-melded")
+    node.click(force=True)
+    phone.wait_still("side-1-melded")
+    before = box(phone, "side-1-melded")
+    for typed, score in (("1", r"^-$"), ("10", r"\b10\b"), ("100", r"\b100\b")):
+        phone.page.keyboard.type(typed[-1])
+        phone.wait_text("side-1-round-score", score)
+        phone.wait_still("side-1-melded")
+        now = box(phone, "side-1-melded")
+        assert moved(before, now) <= 1, f"at {typed}: {before} -> {now}"
+        foot = box(phone, "save-round")["y"]
+        if phone.has("round-problems") and phone.text("round-problems").strip():
+            foot = min(foot, box(phone, "round-problems")["y"])
+        assert now["y"] + now["height"] <= foot, f"at {typed}: covered ({now}, foot {foot})"
+    phone.page.keyboard.press("Backspace")
+    phone.page.keyboard.press("Backspace")
+    phone.wait_text("side-1-round-score", r"^-$")
+    assert not phone.has("round-problems") or not phone.text("round-problems").strip()
+    phone.tap("side-0-red-threes-plus")  # the field left: what is wrong with 1 is said
+    phone.wait_text("round-problems", r"multiple of 5")

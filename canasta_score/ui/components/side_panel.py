@@ -74,6 +74,9 @@ class EntryScreen(Protocol):
     def changed(self, *, at_once: bool = False) -> None:
         """The draft changed: shown, and kept (at once for a tap)."""
 
+    def refresh(self) -> None:
+        """Shows the draft as it is (a field left: what its half-typed number brought)."""
+
     def after_side(self, index: int) -> None:
         """Enter in a side's last field: on to the next side."""
 
@@ -286,6 +289,7 @@ class SidePanel:
         def left() -> None:
             if screen.typing_in == name:
                 screen.typing_in = None
+                screen.refresh()  # what a number half typed brings is said now
             say_value(field, field.value or "")  # typed in: heard with its new value
 
         field.on_focus = focused

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from canasta_score.core import Problem
+from canasta_score.core import Problem, ProblemCode, WarningCode
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button, tap_height
 from canasta_score.ui.components.side_panel import SidePanel
@@ -37,6 +37,15 @@ SIDE_WIDTH = 380
 
 #: The least panel width for two canasta / red three steppers a row, labels readable.
 PAIRED_STEPPERS_WIDTH = 380
+
+#: What a number brings while it is being typed, digit by digit, on its way to a right one.
+HALF_TYPED = frozenset(
+    {
+        ProblemCode.POINTS_NOT_MULTIPLE_OF_5,
+        ProblemCode.PENALTY_NOT_MULTIPLE_OF_5,
+        WarningCode.MELDED_BELOW_OPENING_MINIMUM,
+    }
+)
 
 
 class RoundEntryScreen(GameScreen, Screen):
@@ -470,12 +479,26 @@ class RoundEntryScreen(GameScreen, Screen):
         for panel in self.panels:
             panel.show(check.sides[panel.index], [p for p in problems if p.side == panel.index])
         for index, box in enumerate(self.warnings):
-            box.show([self.plain(w) for w in warnings if w.side == index])
-        self.say_problems(problems or list(self.typed.refusal))
+            box.show([self.plain(w) for w in warnings if w.side == index and self.sayable(w)])
+        said = [problem for problem in problems if self.sayable(problem)]
+        self.say_problems(said if problems else list(self.typed.refusal))
         # Not while a save is on its way, nor while the player has not said what becomes of
-        # an entry of a round another phone saved first.
+        # an entry of a round another phone saved first. A number half typed leaves it on: a
+        # tap on Save says what is wrong with it.
         self.save.disabled = (
-            not draft.touched or bool(problems) or self.saving or self.overtaken is not None
+            not draft.touched or bool(said) or self.saving or self.overtaken is not None
+        )
+
+    def sayable(self, problem: Problem) -> bool:
+        """Whether `problem` is said over Save now: not what a number half typed brings in
+        the field still typed in (the 1 of 120: not a multiple of 5, below the minimum to
+        open). Said at each first digit, it grew the part over Save, covered the field and
+        made the screen jump; the field is red at once, and it is said once the field is left
+        or Save is tapped."""
+        return not (
+            problem.code in HALF_TYPED
+            and problem.side is not None
+            and self.typing_in == f"side-{problem.side}-{problem.field}"
         )
 
     def say_problems(self, problems: Sequence[Problem]) -> None:
@@ -536,6 +559,7 @@ class RoundEntryScreen(GameScreen, Screen):
         """Hands the round to its owner to save (off the event loop); Save stays off until
         the outcome is known. A database out of reach keeps what was typed, and the round is
         saved once it answers, here or wherever the player went meanwhile."""
+        self.typing_in = None  # the finger is on Save: what was typed is said as it is
         if not self.typed.save():
             self.refresh()
             return
