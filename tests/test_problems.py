@@ -116,6 +116,7 @@ def every_problem():
     problems += entry_problems({"went_out": "yes", "penalty": "x", "dealer_bonus": 1})
     problems += file_problems(rounds=[[1, {}]])
     problems += file_problems(rules_name=3)
+    problems += file_problems(rounds=[[{}, {}]] * 501, rules_name="R" * 101)
     problems += entry_problems({"melded": [1, {"rank": "B"}, {"rank": "K", "natural": 1.5}]})
     problems += Game(CLASSIC, SIDES, ((SideEntry(melded=40), EMPTY),)).warnings()
     return problems + family_problems()
@@ -240,3 +241,20 @@ def test_problems_compare_by_code_params_and_place():
     made = validate_round([OUT, OUT], CLASSIC, round_number=3)
     assert made == validate_round([OUT, OUT], CLASSIC, round_number=3)
     assert made[0].params == {"count": 2}
+
+
+def test_a_file_of_too_many_rounds_or_too_long_names_is_refused_unread():
+    """A 16 MB game file of 200,000 rounds was taken in a minute, and drawing its score
+    sheet then held the table's server for minutes; a side named with 60 MB likewise."""
+    codes = [p.code for p in file_problems(rounds=[[{}, {}]] * 501)]
+    assert codes == [ProblemCode.ROUNDS_TOO_MANY], "its rounds are not read one by one"
+    assert file_problems(rounds=[[{}, {}]] * 500) == []
+    long, longest = "N" * 101, "N" * 100
+    assert file_problems(sides=[{"name": longest, "players": [longest]}, WE_AND_THEY[1]]) == []
+    refused_names = file_problems(
+        sides=[{"name": long, "players": ["A", long]}, WE_AND_THEY[1]], rules_name=long
+    )
+    assert [p.code for p in refused_names] == [ProblemCode.NAME_TOO_LONG] * 3
+    assert str(refused_names[0]) == 'a name must be at most 100 characters, got 101: "' + (
+        "N" * 20 + '…"'
+    )

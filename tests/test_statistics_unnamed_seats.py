@@ -89,3 +89,15 @@ def test_the_stats_command_counts_no_unnamed_seat_either(store: GameStore) -> No
     read = json.loads(result.stdout)
     assert [entry["name"] for entry in read["players"]] == ["Anna"], read["players"]
     assert read["partnerships"] == []
+
+
+def test_a_name_pasted_too_long_is_cut_so_the_games_file_reads_back(store: GameStore) -> None:
+    """A game file's names are at most 100 characters (a longer one is refused, as a file
+    of 60 MB names held the table's server); the app keeps its own names as long at most,
+    or its games' backups could not be restored."""
+    form = NewGameForm()
+    form.name_player(0, 0, "Anna " * 40)
+    stored = store.create_game(form.game())
+    (player, *_rest) = stored.game.sides[0].players
+    assert len(player) <= 100 and player.startswith("Anna Anna")
+    assert store.import_bytes(store.game_file_bytes(stored.id), "game.json") == [], "read back"

@@ -9,7 +9,7 @@ from typing import Any
 from canasta_score.core.cards import CardCounts, CardGroup
 from canasta_score.core.game import Game, Side, seat_order
 from canasta_score.core.melds import MELD_COUNTS, Meld, Melds, Rank
-from canasta_score.core.players import table_name
+from canasta_score.core.players import MAX_NAME, table_name
 from canasta_score.core.problems import Param, Problem, ProblemCode, Term
 from canasta_score.core.problems import ProblemCode as C
 from canasta_score.core.rules import (
@@ -25,6 +25,9 @@ from canasta_score.core.scoring import Cards, SideEntry, WentOut
 FORMAT = "canasta-score/1"
 MIN_SIDES, MAX_SIDES = 2, 4
 MIN_PLAYERS, MAX_PLAYERS = 1, 3
+#: The most rounds a file's game may have: a game to the target takes a dozen or two; tens
+#: of thousands are a broken file, whose score sheet held a table's server for minutes.
+MAX_ROUNDS = 500
 ENTRY_FIELDS = (
     "melded",
     "hand",
@@ -91,6 +94,8 @@ class _Reader:
                 self.refuse(C.SIDE_NOT_OBJECT, {"index": index, "got": _shown(side)})
                 continue
             name, players = side.get("name"), side.get("players")
+            for each in (name, *(players if isinstance(players, list) else ())):
+                self.name_length(each)
             if isinstance(name, str):
                 name = table_name(name)
             if isinstance(players, list):
@@ -115,6 +120,11 @@ class _Reader:
                 players = []
             sides.append(Side(name, tuple(players)))
         return tuple(sides)
+
+    def name_length(self, name: object) -> None:
+        """Refuses a name longer than `MAX_NAME` (shown by its first words)."""
+        if isinstance(name, str) and len(name) > MAX_NAME:
+            self.refuse(C.NAME_TOO_LONG, {"most": MAX_NAME, "got": len(name), "name": name[:20]})
 
     def cards(self, value: Any, where: dict[str, Any], field: str) -> Cards:
         if _is_int(value):
@@ -265,14 +275,19 @@ def read_game(document: Any) -> tuple[Game | None, list[Problem]]:
     rules_name = document.get("rules_name", "")
     if not isinstance(rules_name, str):
         reader.refuse(C.RULES_NAME_INVALID, {"got": _shown(rules_name)})
-    elif rules is not None:
-        rules = named_rules(rules, table_name(rules_name))
+    else:
+        reader.name_length(rules_name)
+        if rules is not None:
+            rules = named_rules(rules, table_name(rules_name))
     sides = reader.sides(document.get("sides"))
     first_dealer = _first_dealer(reader, document.get("first_dealer"), sides)
     rounds_data = document.get("rounds", [])
     if not isinstance(rounds_data, list):
         reader.refuse(C.ROUNDS_INVALID, {"got": _shown(rounds_data)})
         rounds_data = []
+    elif len(rounds_data) > MAX_ROUNDS:
+        reader.refuse(C.ROUNDS_TOO_MANY, {"most": MAX_ROUNDS, "got": len(rounds_data)})
+        rounds_data = []  # not read: the file is refused
     rounds = []
     for number, round_data in enumerate(rounds_data, start=1):
         if not isinstance(round_data, list) or (sides and len(round_data) != len(sides)):

@@ -143,6 +143,7 @@ class ProblemCode(StrEnum):
     SIDE_NOT_OBJECT = "side_not_object"
     SIDE_NAME_INVALID = "side_name_invalid"
     PLAYERS_INVALID = "players_invalid"
+    NAME_TOO_LONG = "name_too_long"
     CARD_GROUP_UNKNOWN = "card_group_unknown"
     CARD_COUNTS_NOT_WHOLE = "card_counts_not_whole"
     CARDS_INVALID = "cards_invalid"
@@ -157,6 +158,7 @@ class ProblemCode(StrEnum):
     INCOMPLETE_INVALID = "incomplete_invalid"
     SPECIAL_HAND_INVALID = "special_hand_invalid"
     ROUNDS_INVALID = "rounds_invalid"
+    ROUNDS_TOO_MANY = "rounds_too_many"
     ROUND_INVALID = "round_invalid"
     FIRST_DEALER_INVALID = "first_dealer_invalid"
 
@@ -400,6 +402,8 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
             "special_hand must be null or the name of a special hand, got {got}"
         ),
         C.ROUNDS_INVALID: N_("rounds must be a list of rounds, got {got}"),
+        C.ROUNDS_TOO_MANY: N_("rounds must be a list of at most {most} rounds, got {got}"),
+        C.NAME_TOO_LONG: N_('a name must be at most {most} characters, got {got}: "{name}…"'),
         C.ROUND_INVALID: N_("a round is a list with one entry per side ({sides}), got {got}"),
         C.FIRST_DEALER_INVALID: N_(
             'first_dealer must be {{"side": S, "player": P}} naming a seated player, got {got}'
