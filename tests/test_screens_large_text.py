@@ -86,6 +86,28 @@ def test_the_sheets_totals_share_one_size_so_the_lower_never_looks_bigger(
         assert cells[1].size == cells[3].size, "running totals of a row at one size"
 
 
+@pytest.mark.parametrize("names", [["Großeltern", "Kinder"], ["Greens", "Reds", "Blues"]])
+def test_a_sides_name_over_its_column_shows_whole_at_large_text(
+    store: GameStore, names: list[str]
+) -> None:
+    """Reviewed at twice the text on a phone: "Großelte…" over its column, and "Gree…" in
+    a game of three sides; a name shrinks to fit whole, one that fits keeps its size."""
+    sides = tuple(Side(name, (f"{name} 1",)) for name in names)
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "de", width=390)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * (len(names) - 1)) / len(names)
+    bold = [c for c in walk(view) if isinstance(c, ft.Text) and c.weight == ft.FontWeight.BOLD]
+    for name in names:
+        (shown,) = [t for t in bold if t.value == name]
+        assert text_width(name, shown.size, 2.0) <= column + 0.01, f"{name} at {shown.size}"
+        assert shown.size >= 10
+    assert len({t.size for t in bold if t.value in names}) == 1, "one size: none looks bigger"
+    at_normal_size = SheetScreen(phone(store, "de", width=390, scale=1.0), "/", stored.id).build()
+    normal = [c for c in walk(at_normal_size) if isinstance(c, ft.Text) and c.value in names]
+    assert {c.size for c in normal if c.weight == ft.FontWeight.BOLD} == {18}, "where all fit"
+
+
 def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:
     sides = (Side("We", ("Annaliisa", "Benjamin")), Side("They", ("Cleopatra", "Daniel")))
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=sides))

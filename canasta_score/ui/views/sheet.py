@@ -23,6 +23,7 @@ from canasta_score.ui.components import (
     Wide,
     fit_button,
     fits_app_bar,
+    fitted,
     fitted_words,
     numbers_held,
     text_width,
@@ -39,6 +40,9 @@ from canasta_score.ui.views.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
+
+#: The least size of a side's name over its column (a name too long even at it is cut).
+NAME_LEAST = 10
 
 
 class SheetScreen(GameScreen, Screen):
@@ -245,7 +249,14 @@ class SheetScreen(GameScreen, Screen):
         )
         # The totals side by side at one size: a lower total never looks bigger.
         totals = [format_points(total, self.app.tr) for total in game.totals]
-        for index, column in enumerate(sheet_columns(game)):
+        columns_shown = sheet_columns(game)
+        # The names at one size too, each whole on its line, smaller where one would be cut
+        # (large text: "Großelte…"); a name too long even so is cut at a readable size.
+        name_size = min(
+            max(fitted(column.name, 18, column_width, scale), NAME_LEAST)
+            for column in columns_shown
+        )
+        for index, column in enumerate(columns_shown):
             leading = game.winner == index
             opening = ft.Container(
                 content=ft.Text(
@@ -273,7 +284,7 @@ class SheetScreen(GameScreen, Screen):
                     [
                         ft.Text(
                             column.name,
-                            size=18,
+                            size=name_size,
                             weight=ft.FontWeight.BOLD,
                             text_align=ft.TextAlign.CENTER,
                             max_lines=1,
