@@ -318,7 +318,9 @@ def round_picture(
                 f"{bar.side}: {'+' if total > 0 else ''}{number(total)}",
                 size=16,
                 weight=ft.FontWeight.BOLD,
-                max_lines=1,
+                # The side's points on a line of their own where the name leaves no room
+                # (large text: "Friedrich-Wilhelm: +1...." was cut).
+                max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS,
             ),
             ft.Row([drawn, told], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
