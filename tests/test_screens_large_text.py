@@ -404,3 +404,61 @@ def test_the_winners_buttons_keep_every_word_at_large_text(store: GameStore, lan
         for b in walk(card)
         if isinstance(b, (ft.FilledButton, ft.OutlinedButton))
     ), "one line where it fits"
+
+
+def test_the_round_pictures_heading_keeps_the_sides_points_at_large_text(
+    store: GameStore,
+) -> None:
+    """Reviewed at twice the text in German: the heading over a side's picture read
+    "Friedrich-Wilhelm: +1...." (one line, cut); the points go on a line of their own."""
+    from test_entry_layout import lines
+
+    rounds = [
+        [
+            {
+                "melded": 420,
+                "hand": 70,
+                "canastas": {"natural": 1, "mixed": 1},
+                "red_threes": 2,
+                "went_out": "normal",
+            },
+            {"hand": 85, "red_threes": 1},
+        ]
+    ]
+    document = game_file(
+        rounds,
+        sides=[
+            {"name": "Friedrich-Wilhelm", "players": ["F"]},
+            {"name": "Kinder", "players": ["K"]},
+        ],
+    )
+    (game_id,) = store.import_bytes(json.dumps(document).encode(), "game.json")
+    app = phone(store, "de", width=390)
+    view = RoundDetailScreen(app, f"/game/{game_id}/round/1", game_id, 1).build()
+    (heading,) = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and str(c.value).startswith("Friedrich-Wilhelm: ")
+    ]
+    needed = lines(str(heading.value), heading.size * 2.0, app.layout.body_width() - 24)
+    assert needed == 2 and heading.max_lines >= needed, (heading.value, needed)
+
+
+def test_the_players_under_a_sides_name_break_between_words_at_large_text(
+    store: GameStore,
+) -> None:
+    """Reviewed at twice the text in German, three sides: "Maximilia" over "n, Hilde…"."""
+    sides = (
+        Side("Großeltern", ("Maximilian", "Hildegard")),
+        Side("Kinder", ("Friedrich",)),
+        Side("Enkel", ("Annegret",)),
+    )
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "de", width=390)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * 2) / 3
+    (players,) = [
+        c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Maximilian, Hildegard"
+    ]
+    assert text_width("Maximilian,", players.size, 2.0) <= column + 0.01, players.size
+    assert players.size * 2.0 >= 16, "as large as normal body text at least"

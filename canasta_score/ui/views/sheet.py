@@ -41,8 +41,9 @@ from canasta_score.ui.views.game_screen import GameScreen
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
 
-#: The least size of a side's name over its column (a name too long even at it is cut).
-NAME_LEAST = 10
+#: The least size of a side's name over its column, and of its players under it (a name too
+#: long even at it is cut; at twice the text, still as large as normal body text).
+NAME_LEAST, PLAYERS_LEAST = 10, 8
 
 
 class SheetScreen(GameScreen, Screen):
@@ -256,6 +257,14 @@ class SheetScreen(GameScreen, Screen):
             max(fitted(column.name, 18, column_width, scale), NAME_LEAST)
             for column in columns_shown
         )
+        # The players under them at one size, smaller where a word would break ("Maximilia/n").
+        players = [
+            "" if list(column.players) == [column.name] else ", ".join(column.players)
+            for column in columns_shown
+        ]
+        players_size = min(
+            max(fitted_words(text, 12, column_width, scale), PLAYERS_LEAST) for text in players
+        )
         for index, column in enumerate(columns_shown):
             leading = game.winner == index
             opening = ft.Container(
@@ -294,10 +303,8 @@ class SheetScreen(GameScreen, Screen):
                         # none for a single player, who is the side's name ("Anna" under
                         # "Anna"), the line kept so that the sides' numbers stay level.
                         ft.Text(
-                            ""
-                            if list(column.players) == [column.name]
-                            else ", ".join(column.players),
-                            size=12,
+                            players[index],
+                            size=players_size,
                             color=ft.Colors.ON_SURFACE_VARIANT,
                             text_align=ft.TextAlign.CENTER,
                             max_lines=2,
