@@ -101,10 +101,13 @@ def backup_of(*games: object) -> bytes:
 @pytest.mark.parametrize(
     ("data", "reason"),
     [
-        (b"\xff\xfe\x00garbage", "datei.json ist keine Textdatei (invalid start byte)"),
+        (
+            b"\xff\xfe\x00garbage",
+            "datei.json ist keine Textdatei (ungültiges Byte am Anfang eines Zeichens)",
+        ),
         (
             b'{"format": ',
-            "datei.json ist kein gültiges JSON: Expecting value in Zeile 1, Spalte 12",
+            "datei.json ist kein gültiges JSON: Wert erwartet in Zeile 1, Spalte 12",
         ),
         (b"[" * 100_000, "datei.json ist keine Spieldatei: das JSON ist zu tief verschachtelt"),
         (
@@ -158,3 +161,26 @@ def test_a_malformed_database_url_reaching_the_server_is_said_on_the_page(url: s
     assert "The games cannot be opened" in shown and "cannot be used" in shown
     assert "u:***@host:abc" in shown or "[::1" in shown
     assert "secret" not in shown
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"", b'{"format": 1,}', b'{"a" 1}', b'"abc', b"[1] 2", b"\xff\xfe\x00", b"\xc3"],
+    ids=["empty", "trailing-comma", "no-colon", "unended", "extra", "not-text", "cut"],
+)
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_the_json_readers_own_reason_is_said_in_the_phones_language(
+    tmp_path: Path, data: bytes, language: str
+) -> None:
+    """Reviewed in German: "…kein gültiges JSON: Expecting value in Zeile 1, Spalte 61" and
+    "(invalid start byte)": the reader's reasons were left in English."""
+    from canasta_score.storage.notices import READER_REASONS
+
+    store = GameStore(str(tmp_path / "games.db"))
+    with pytest.raises(ImportRefused) as refused:
+        store.import_bytes(data, "datei.json")
+    [detail] = refused.value.details
+    reason = str(detail.problem.params["reason"])
+    assert reason in READER_REASONS, reason
+    said = translator(language).said(detail.problem)
+    assert reason not in said, said

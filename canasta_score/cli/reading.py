@@ -53,7 +53,7 @@ def read_json(path: str) -> tuple[Any, str | None]:
         t = words()
         return None, t._(
             "{path} is not valid JSON: {reason} at line {line}, column {column}"
-        ).format(path=path, reason=error.msg, line=error.lineno, column=error.colno)
+        ).format(path=path, reason=t._(error.msg), line=error.lineno, column=error.colno)
     except RecursionError:
         return None, words()._("{path} is not a game file: its JSON is nested too deeply").format(
             path=path

@@ -17,6 +17,25 @@ from types import MappingProxyType
 
 from canasta_score.core.problems import N_, Gettext, Ngettext, Nn_, Number, Plural, Term
 
+#: The reasons Python's JSON reader and UTF-8 decoder give, in their own (English) words: a
+#: notice carries them as a `Term`, said in the reader's language (unknown ones as given).
+READER_REASONS = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+    N_("invalid start byte"),
+    N_("invalid continuation byte"),
+    N_("unexpected end of data"),
+)
+
 
 class NoticeCode(StrEnum):
     """What storage has to say, as a stable id (never shown, never translated)."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from canasta_score import storage
+from canasta_score.core.problems import Term
 from canasta_score.runtime import threads_available
 from canasta_score.statistics import NameChange
 from canasta_score.storage import (
@@ -74,16 +75,16 @@ def _json_bytes(document: Any) -> bytes:
 
 def unreadable(name: str, error: Exception) -> Notice:
     """Why a picked file is no JSON document, as the `import` command says it (the reader's
-    own reason, e.g. "Expecting value", as it gives it).
+    own reason, e.g. "Expecting value", in the phone's language: `READER_REASONS`).
 
     >>> str(unreadable("games.json", json.JSONDecodeError("Expecting value", "x", 0)))
     'games.json is not valid JSON: Expecting value at line 1, column 1'
     """
     if isinstance(error, UnicodeDecodeError):
-        return Notice(NoticeCode.NOT_TEXT, {"path": name, "reason": error.reason})
+        return Notice(NoticeCode.NOT_TEXT, {"path": name, "reason": Term(error.reason)})
     if isinstance(error, json.JSONDecodeError):
         place = {"line": error.lineno, "column": error.colno}
-        return Notice(NoticeCode.NOT_JSON, {"path": name, "reason": error.msg, **place})
+        return Notice(NoticeCode.NOT_JSON, {"path": name, "reason": Term(error.msg), **place})
     if isinstance(error, RecursionError):
         return Notice(NoticeCode.NESTED_TOO_DEEPLY, {"path": name})
     # e.g. a number of more digits than Python converts
