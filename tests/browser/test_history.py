@@ -214,3 +214,30 @@ def test_the_games_menu_closes_on_the_browsers_back_and_on_a_reload(tab: Any) ->
     screen.wait_gone("menu-csv")
     screen.tap("game-menu")  # and it opens again as before
     screen.wait_for("menu-csv")
+
+
+def test_why_a_file_was_refused_is_brought_into_sight_at_large_text(
+    app_server: AppServer, large_text_phone: Any, tmp_path: Path
+) -> None:
+    """Reviewed at twice the text in German: the reasons of a refused import were written
+    below the screen's foot, one line peeking in; the page now scrolls them into sight."""
+    app_server.start()
+    screen: Screen = large_text_phone(app_server, 32, {"width": 360, "height": 640}, "de-DE")
+    screen.open("/settings", ready="backup-all")
+    screen.wait_for("text-scale-2.0")
+    damaged = tmp_path / "kaputt.json"
+    damaged.write_text('{"format": "canasta-score/1", "sides": [', encoding="utf-8")
+    # The button low on the screen, as a thumb finds it after scrolling down to it.
+    screen.scroll_to("import-games", band=(0.7, 0.8))
+    pick(screen, damaged)
+    screen.wait_text("import-outcome", r"kaputt\.json")
+    screen.wait_still("import-outcome")
+    # Flutter clips a node's box to the screen: all of it was in sight if scrolling further
+    # down shows no more of it.
+    shown = screen.wait_for("import-outcome").bounding_box()
+    screen.page.mouse.move(180, 320)
+    screen.page.mouse.wheel(0, 600)
+    screen.wait_still("import-outcome")
+    whole = screen.wait_for("import-outcome").bounding_box()
+    assert shown is not None and whole is not None
+    assert whole["height"] <= shown["height"] + 1, f"below the foot: {shown} of {whole}"

@@ -438,6 +438,16 @@ def grow_icon(button: ft.Button | ft.OutlinedButton, scale: float) -> float:
     return size - BUTTON_ICON
 
 
+def scrolling_column(control: ft.BaseControl) -> ft.Column | None:
+    """The scrolling column a mounted control is drawn in (None: there is none)."""
+    parent = control.parent
+    while parent is not None:
+        if isinstance(parent, ft.Column) and parent.scroll is not None:
+            return parent
+        parent = parent.parent
+    return None
+
+
 def tap_height(size: float, scale: float) -> float:
     """A button's height for a label of font `size`: TAP, or more where the device's text
     `scale` makes the label's line taller (a button never cuts its words).

@@ -16,6 +16,7 @@ from canasta_score.ui.components import (
     TapIcon,
     Wide,
     fit_button,
+    scrolling_column,
     tap_height,
 )
 from canasta_score.ui.components.entry import TARGET_FILTER
@@ -26,16 +27,6 @@ from canasta_score.ui.state.new_game import NewGameForm
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
     from canasta_score.ui.store import StoredGame
-
-
-def ancestors(control: ft.BaseControl) -> list[ft.BaseControl]:
-    """The controls a mounted control is drawn in, nearest first."""
-    found = []
-    parent = control.parent
-    while parent is not None:
-        found.append(parent)
-        parent = parent.parent
-    return found
 
 
 class NewGameScreen(Screen):
@@ -374,14 +365,7 @@ class NewGameScreen(Screen):
         if not self.keep_in_place or before is None or event.height == before:
             return
         self.keep_in_place = False
-        scrolled = next(
-            (
-                control
-                for control in ancestors(self.above)
-                if isinstance(control, ft.Column) and control.scroll is not None
-            ),
-            None,
-        )
+        scrolled = scrolling_column(self.above)
         if scrolled is not None:
             self.app.run_task(scrolled.scroll_to, delta=event.height - before)
 

@@ -13,7 +13,15 @@ import flet as ft
 from canasta_score.core import Problem
 from canasta_score.i18n import LANGUAGES
 from canasta_score.runtime import IN_BROWSER
-from canasta_score.ui.components import TAP, Section, Tagged, fit_button, tap_height, text_width
+from canasta_score.ui.components import (
+    TAP,
+    Section,
+    Tagged,
+    fit_button,
+    scrolling_column,
+    tap_height,
+    text_width,
+)
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportProblem, ImportRefused
@@ -27,6 +35,10 @@ DEVICE = "device"
 SEGMENT_EXTRAS = 24 + 18 + 8
 #: A menu field's room besides its word: the padding at each end and the arrow.
 DROPDOWN_EXTRAS = 12 + 12 + 48
+
+
+#: The key the page scrolls to for what an import brought, or why it brought nothing.
+OUTCOME = "import-outcome"
 
 
 class Imports:
@@ -46,7 +58,8 @@ class SettingsScreen(Screen):
         self.imports = app.nav.kept(Imports)
         #: What the last import brought in, or why it brought nothing.
         #: (Always shown, empty at first: a hidden control inside Semantics is an error.)
-        self.outcome = ft.Text("", size=15)
+        # (Flet 1.0 makes ScrollKey a dataclass of `value` behind a decorator mypy cannot see.)
+        self.outcome = ft.Text("", size=15, key=ft.ScrollKey(OUTCOME))  # type: ignore[call-arg]
         #: Turns while a picked file is imported (no words: the catalogs have none for it).
         self.working = Tagged("import-working", ft.ProgressRing(width=24, height=24))
         #: The import button of the last build (off while importing).
@@ -241,6 +254,10 @@ class SettingsScreen(Screen):
         self.app.messages.say(text.split("\n")[0].rstrip(": "))
         with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
             self.outcome.update()
+            # In sight, the reasons too: at large text they were below the screen's foot.
+            scrolled = scrolling_column(self.outcome)
+            if scrolled is not None:
+                self.app.run_task(scrolled.scroll_to, scroll_key=OUTCOME, duration=300)
 
     def show_working(self) -> None:
         """The spinner turns and the import button is off while this phone imports a file."""
