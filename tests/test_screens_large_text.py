@@ -462,3 +462,23 @@ def test_the_players_under_a_sides_name_break_between_words_at_large_text(
     ]
     assert text_width("Maximilian,", players.size, 2.0) <= column + 0.01, players.size
     assert players.size * 2.0 >= 16, "as large as normal body text at least"
+
+
+def test_a_game_on_home_breaks_its_names_between_words_at_large_text(store: GameStore) -> None:
+    """Reviewed at twice the text in German: a game's card on home read "Hildegar" over
+    "d"; its lines' longest words fit the card beside the delete button."""
+    sides = (
+        Side("Großeltern", ("Maximilian", "Hildegard")),
+        Side("Friedrich-Wilhelm", ("Friedrich-Wilhelm",)),
+    )
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "de", width=360)
+    view = HomeScreen(app, "/").build()
+    card = tagged(view, f"game-{stored.id}")
+    room = app.layout.body_width() - 16 - max(48, 2 * 24 + 24)
+    lines = [c for c in walk(card) if isinstance(c, ft.Text) and c.weight == ft.FontWeight.BOLD]
+    lines += [c for c in walk(card) if isinstance(c, ft.Text) and "Hildegard" in str(c.value)]
+    assert len(lines) == 2, [c.value for c in lines]
+    for line in lines:
+        longest = max(str(line.value).split(), key=len)
+        assert text_width(longest, line.size, 2.0) <= room + 0.01, (longest, line.size)

@@ -11,7 +11,15 @@ import flet as ft
 
 from canasta_score.i18n import Translator
 from canasta_score.runtime import IN_BROWSER
-from canasta_score.ui.components import Tagged, TapIcon, Wide, fit_button, fits_app_bar
+from canasta_score.ui.components import (
+    Tagged,
+    TapIcon,
+    Wide,
+    fit_button,
+    fits_app_bar,
+    fitted_words,
+    tap_size,
+)
 from canasta_score.ui.components.basics import APP_BAR_LEADING
 from canasta_score.ui.components.history import HistoryList, first_page
 from canasta_score.ui.news import GAMES_TOPIC
@@ -216,14 +224,23 @@ class HomeScreen(Screen):
                 "In play, {n} round", "In play, {n} rounds", summary.rounds
             ).format(n=tr.number(summary.rounds))
             status_color = ft.Colors.ON_SURFACE_VARIANT
+        scale = app.layout.text_scale
+        # The words' room beside the delete button: a long word is smaller rather than broken
+        # (large text: "Hildegar" over "d").
+        room = app.layout.body_width() - 16 - tap_size(scale)
+        line = summary_line(summary, tr)
         tile = ft.Container(
             content=ft.Row(
                 [
                     ft.Column(
                         [
-                            ft.Text(summary_line(summary, tr), size=17, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                line,
+                                size=fitted_words(line, 17, room, scale),
+                                weight=ft.FontWeight.BOLD,
+                            ),
                             *(
-                                [ft.Text(players, size=14)]
+                                [ft.Text(players, size=fitted_words(players, 14, room, scale))]
                                 if (players := players_line(summary))
                                 else []
                             ),
