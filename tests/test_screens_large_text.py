@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 import pytest
-from examples import game_file
+from examples import WORKED_EXAMPLE_ROUND, game_file
 from test_ui_screens import PageStandIn, identifiers, texts, walk
 
 from canasta_score.core import PRESETS, Game, Side
@@ -373,18 +373,7 @@ def test_the_backup_buttons_keep_every_word_at_large_text(store: GameStore, lang
 def test_the_winners_buttons_keep_every_word_at_large_text(store: GameStore, language: str) -> None:
     """At 2x text on a phone, "New game, same players" was cut to "New game, same": the
     winner card's buttons were one line high."""
-    rounds = [
-        [
-            {
-                "melded": 420,
-                "hand": 70,
-                "canastas": {"natural": 1, "mixed": 1},
-                "red_threes": 2,
-                "went_out": "normal",
-            },
-            {"hand": 85, "red_threes": 1},
-        ]
-    ] * 4  # 4 x 1,450 passes the target of 5,000
+    rounds = [WORKED_EXAMPLE_ROUND] * 4  # 4 x 1,450 passes the target of 5,000
     (game_id,) = store.import_bytes(json.dumps(game_file(rounds)).encode(), "game.json")
     view = SheetScreen(phone(store, language), f"/game/{game_id}", game_id).build()
     card = tagged(view, "winner")
@@ -413,20 +402,8 @@ def test_the_round_pictures_heading_keeps_the_sides_points_at_large_text(
     "Friedrich-Wilhelm: +1...." (one line, cut); the points go on a line of their own."""
     from test_entry_layout import lines
 
-    rounds = [
-        [
-            {
-                "melded": 420,
-                "hand": 70,
-                "canastas": {"natural": 1, "mixed": 1},
-                "red_threes": 2,
-                "went_out": "normal",
-            },
-            {"hand": 85, "red_threes": 1},
-        ]
-    ]
     document = game_file(
-        rounds,
+        [WORKED_EXAMPLE_ROUND],
         sides=[
             {"name": "Friedrich-Wilhelm", "players": ["F"]},
             {"name": "Kinder", "players": ["K"]},

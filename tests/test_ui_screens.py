@@ -759,15 +759,10 @@ def texts(control: Any) -> list[str]:
     ]
 
 
-def test_a_won_game_shows_no_minimum_to_open_a_next_round(store: GameStore) -> None:
+def play_to_the_win(store: GameStore, game_id: int) -> None:
+    """The worked example four times: 4 x 1,450 passes the target of 5,000 (We win)."""
     from canasta_score.core import SideEntry
-    from canasta_score.ui.views.sheet import SheetScreen
 
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = app_on(store)
-    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
-    assert {"side-0-opening", "side-1-opening"} <= identifiers(view)
-    assert any(text.startswith("needs ") for text in texts(view))
     worked_example = [
         SideEntry(
             melded=420,
@@ -778,8 +773,19 @@ def test_a_won_game_shows_no_minimum_to_open_a_next_round(store: GameStore) -> N
         ),
         SideEntry(hand=85, red_threes=1),
     ]
-    for _round in range(4):  # 4 x 1450 passes the target of 5000
-        store.add_round(stored.id, worked_example, store.load_game(stored.id).version)
+    for _round in range(4):
+        store.add_round(game_id, worked_example, store.load_game(game_id).version)
+
+
+def test_a_won_game_shows_no_minimum_to_open_a_next_round(store: GameStore) -> None:
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    assert {"side-0-opening", "side-1-opening"} <= identifiers(view)
+    assert any(text.startswith("needs ") for text in texts(view))
+    play_to_the_win(store, stored.id)
     view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
     assert "winner" in identifiers(view)
     assert not {"side-0-opening", "side-1-opening"} & identifiers(view)
@@ -1544,22 +1550,10 @@ def test_an_earlier_round_of_a_won_game_can_be_edited_and_the_game_goes_on(
     """RULES.md: editing an earlier round can un-finish a game. Round detail offered Edit
     and Delete for a won game's last round alone: a miscount in round 1 found at the end
     could not be put right."""
-    from canasta_score.core import SideEntry
     from canasta_score.ui.views.round_detail import RoundDetailScreen
 
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    worked_example = [
-        SideEntry(
-            melded=420,
-            hand=70,
-            canastas={"natural": 1, "mixed": 1},
-            red_threes=2,
-            went_out=WentOut.NORMAL,
-        ),
-        SideEntry(hand=85, red_threes=1),
-    ]
-    for _round in range(4):  # 4 x 1,450 passes the target of 5,000
-        store.add_round(stored.id, worked_example, store.load_game(stored.id).version)
+    play_to_the_win(store, stored.id)
     assert store.load_game(stored.id).game.finished
     app = app_on(store)
     detail = RoundDetailScreen(app, f"/game/{stored.id}/round/1", stored.id, 1).build()
