@@ -28,6 +28,7 @@ from canasta_score.ui.components import (
     numbers_held,
     text_width,
 )
+from canasta_score.ui.components.winner_card import WinnerCard
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.names import shown_game
@@ -74,7 +75,16 @@ class SheetScreen(GameScreen, Screen):
             typed.watcher = partial(self.typed_moved, typed)
         body: list[ft.Control] = []
         if game.finished:
-            body.append(self.winner_banner())
+            body.append(
+                WinnerCard(
+                    game,
+                    tr,
+                    width=app.layout.body_width(),
+                    scale=app.layout.text_scale,
+                    again=lambda: app.nav.go(f"/new/from/{self.game_id}"),
+                    home=lambda: app.nav.go("/"),
+                )
+            )
         body.append(self.header())
         body.append(self.dealer_line())
         body.append(self.rounds_table())
@@ -180,65 +190,6 @@ class SheetScreen(GameScreen, Screen):
         return draft is not None and draft.get("round") is None
 
     # --- parts --------------------------------------------------------------------------
-
-    def winner_banner(self) -> ft.Control:
-        game = self.game
-        winner = game.winner if game.winner is not None else 0
-        side = game.sides[winner]
-        announcement = self.app.tr._("Winner: {side}, with {points} points").format(
-            side=side.name, points=format_points(game.totals[winner], self.app.tr)
-        )
-        return Tagged(
-            "winner",
-            ft.Container(
-                content=ft.Column(
-                    [
-                        ft.Text(
-                            self.app.tr._("Winner: {side}").format(side=side.name),
-                            size=30,
-                            weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.ON_PRIMARY_CONTAINER,
-                        ),
-                        ft.Text(
-                            self.app.tr.ngettext(
-                                "{points} points after {n} round ({players})",
-                                "{points} points after {n} rounds ({players})",
-                                len(game.rounds),
-                            ).format(
-                                points=format_points(game.totals[winner], self.app.tr),
-                                n=self.app.tr.number(len(game.rounds)),
-                                players=", ".join(side.players),
-                            ),
-                            size=16,
-                            color=ft.Colors.ON_PRIMARY_CONTAINER,
-                        ),
-                        ft.Row(self.winner_buttons(), wrap=True),
-                    ],
-                    spacing=6,
-                    tight=True,
-                ),
-                padding=16,
-                border_radius=16,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER,
-            ),
-            announcement,
-        )
-
-    def winner_buttons(self) -> list[ft.Control]:
-        """A new game of the same players, and home: each grows where its label would be cut
-        (large text: "New game, same players" was cut to "New game, same")."""
-        again = ft.FilledButton(
-            content=ft.Text(self.app.tr._("New game, same players")),
-            icon=ft.Icons.REPLAY,
-            on_click=lambda: self.app.nav.go(f"/new/from/{self.game_id}"),
-        )
-        home = ft.OutlinedButton(
-            content=ft.Text(self.app.tr._("Home")), on_click=lambda: self.app.nav.go("/")
-        )
-        inside = self.app.layout.body_width() - 2 * 16  # the card's padding
-        for button in (again, home):
-            fit_button(button, inside, self.app.layout.text_scale)
-        return [again, home]
 
     def header(self) -> ft.Control:
         game = self.game
