@@ -57,7 +57,11 @@ def test_a_side_header_has_room_for_its_longest_preview_and_whole_words(
     for text in (header.score, header.total):
         assert text.no_wrap and text.max_lines == 1
     longest_total = tr._("total {total}").format(total="-88.888")
-    longest_opening = tr._("then needs {minimum}").format(minimum="888")
+    longest_opening = max(  # or, for the round that wins the game, that it does
+        tr._("then needs {minimum}").format(minimum="888"),
+        tr._("wins the game"),
+        key=lambda said: text_width(said, 14, scale),
+    )
     total, opening = header.total.size, header.opening.size
     assert total is not None and opening is not None
     assert min(total, opening) >= SMALLEST_TEXT, "never smaller than the screens' smallest text"

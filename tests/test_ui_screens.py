@@ -1605,3 +1605,22 @@ def test_what_a_half_typed_number_brings_waits_until_its_field_is_left(store: Ga
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "120"))
     melded.on_blur()
     assert "multiple of 5" not in str(screen.problems.value)
+
+
+def test_a_round_that_wins_the_game_says_so_in_its_preview(store: GameStore) -> None:
+    """Reviewed: the round that took a side past the target still said "then needs 180"
+    under it; a won game has no next round."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    play_to_the_win(store, stored.id)
+    store.delete_round(stored.id, 4, store.load_game(stored.id).version)  # We at 4,350
+    app = app_on(store)
+    entry = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    app.nav.current = entry
+    entry.build()
+    we, they = (panel.header for panel in entry.panels)
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, "420"))
+    assert we.opening.value == "then needs 120" and they.opening.value == "then needs 15"
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, "700"))  # 4,350 + 700
+    assert (we.opening.value, they.opening.value) == ("wins the game", "")
+    entry.panels[0].changed(lambda: entry.draft.set_melded(0, "703"))  # not a round yet
+    assert we.opening.value == "" and they.opening.value == "then needs 15"

@@ -92,6 +92,8 @@ class RoundPreview:
     problems: tuple[Problem, ...]
     #: What is possible but likely miscounted: shown beside the entry, the round can be saved.
     warnings: tuple[Problem, ...] = ()
+    #: The side the round makes the winner (None: play goes on, or the round cannot be saved).
+    winner: int | None = None
 
     def problems_of_side(self, side: int) -> list[Problem]:
         return [problem for problem in self.problems if problem.side == side]
@@ -245,6 +247,10 @@ class Game:
         >>> preview = game.preview_round([SideEntry(melded=1500), SideEntry(hand=85, red_threes=1)])
         >>> [(side.round_score, side.total, side.opening) for side in preview.sides]
         [(1500, 1500, 90), (-185, -185, 15)]
+        >>> import dataclasses  # a game to 500: the round's 600 wins it
+        >>> short = Game(dataclasses.replace(CLASSIC, target=500), game.sides)
+        >>> short.preview_round([SideEntry(melded=600), SideEntry()]).winner
+        0
         >>> preview = game.preview_round([SideEntry(melded=303), None])
         >>> [side.round_score for side in preview.sides], [str(p) for p in preview.problems]
         ([None, None], ['round 1, side "We": melded points must be a multiple of 5, got 303 (did you mean 300 or 305?)'])
@@ -272,7 +278,12 @@ class Game:
                 SidePreview(score, total, opening_minimum(total, self.rules), opening_before)
             )
         warnings = self.warnings_of(checked, number)
-        return RoundPreview(number, tuple(sides), tuple(problems), tuple(warnings))
+        # Only the last round's totals are the game's: a new round, or the last one edited.
+        after = [side.total for side in sides]
+        winner = None
+        if number >= len(self.rounds) and not problems and None not in after:
+            winner = winner_of([total for total in after if total is not None], self.target)
+        return RoundPreview(number, tuple(sides), tuple(problems), tuple(warnings), winner)
 
     def _scorable(self, entry: SideEntry) -> bool:
         """Whether the rules can score the entry; more red (or black) threes than the packs

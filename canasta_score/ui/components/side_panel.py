@@ -421,7 +421,9 @@ class SidePanel:
         assert isinstance(rows, ft.Column), "a Section holds its rows in a column"
         return rows
 
-    def show(self, preview: SidePreview, problems: list[Problem]) -> None:
+    def show(
+        self, preview: SidePreview, problems: list[Problem], winner: int | None = None
+    ) -> None:
         """The side's preview, and its problems beside their fields and melds (the others,
         and what is likely miscounted, are said over Save, where they move no row)."""
         side = self.screen.draft.sides[self.index]
@@ -447,7 +449,7 @@ class SidePanel:
         self.lock(self.screen.draft.locked(self.index))
         if self.dealer_bonus is not None:
             self.dealer_bonus.show(side.dealer_bonus)
-        self.header.show(preview)
+        self.header.show(preview, winner)
         self.show_problems(problems)
         self.say_values(side)
 

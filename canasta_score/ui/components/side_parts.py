@@ -65,8 +65,9 @@ class SideHeader(ft.Column):
         self, side: Side, n: int, tr: Translator, scale: float = 1.0, width: float = 360
     ) -> None:
         self.tr = tr
-        #: The preview on screen (None before the first).
-        self.shown: SidePreview | None = None
+        self.n = n
+        #: The preview on screen, and the winner it makes (None before the first).
+        self.shown: tuple[SidePreview, int | None] | None = None
         # The widest score a round gives (four digits, sign and separator), in a box of its
         # own: at most 2/5 of the width, so the name keeps the rest.
         widest = signed(-8888, tr)
@@ -108,7 +109,11 @@ class SideHeader(ft.Column):
         )
         # The longest total and next minimum, worded: the line is sized for them.
         total = tr._("total {total}").format(total=format_points(-88888, tr))
-        opening = tr._("then needs {minimum}").format(minimum=tr.number(888))
+        opening = max(
+            tr._("then needs {minimum}").format(minimum=tr.number(888)),
+            tr._("wins the game"),
+            key=lambda said: text_width(said, 14, scale),
+        )
         large = scale >= 1.2
         total_width, opening_width = text_width(total, 14, scale), text_width(opening, 14, scale)
         if not large:
@@ -160,10 +165,12 @@ class SideHeader(ft.Column):
             tight=True,
         )
 
-    def show(self, preview: SidePreview) -> None:
-        if preview == self.shown:
+    def show(self, preview: SidePreview, winner: int | None = None) -> None:
+        """The preview; `winner`, the side the round makes the winner: said in its minimum's
+        place (a won game has no next round), the others' minimums left out."""
+        if (preview, winner) == self.shown:
             return  # most keystrokes change one side's preview, or none
-        self.shown = preview
+        self.shown = (preview, winner)
         if preview.round_score is None:
             self.score.value = "-"
             self.total.value = ""
@@ -178,7 +185,9 @@ class SideHeader(ft.Column):
             self.opening.value = tr._("then needs {minimum}").format(
                 minimum=tr.number(preview.opening or 0)
             )
-        changed = preview.opening_changed
+        if winner is not None:
+            self.opening.value = self.tr._("wins the game") if winner == self.n else ""
+        changed = preview.opening_changed if winner is None else winner == self.n
         self.opening_box.bgcolor = ft.Colors.TERTIARY_CONTAINER if changed else None
         self.opening.color = ft.Colors.ON_TERTIARY_CONTAINER if changed else None
         self.opening.weight = ft.FontWeight.BOLD if changed else None

@@ -477,7 +477,11 @@ class RoundEntryScreen(GameScreen, Screen):
         problems = list(check.problems) if draft.touched else []
         warnings = list(check.warnings) if draft.touched else []
         for panel in self.panels:
-            panel.show(check.sides[panel.index], [p for p in problems if p.side == panel.index])
+            panel.show(
+                check.sides[panel.index],
+                [p for p in problems if p.side == panel.index],
+                check.winner if draft.touched else None,
+            )
         for index, box in enumerate(self.warnings):
             box.show([self.plain(w) for w in warnings if w.side == index and self.sayable(w)])
         said = [problem for problem in problems if self.sayable(problem)]
