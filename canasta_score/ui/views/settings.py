@@ -60,6 +60,12 @@ class SettingsScreen(Screen):
         #: (Always shown, empty at first: a hidden control inside Semantics is an error.)
         # (Flet 1.0 makes ScrollKey a dataclass of `value` behind a decorator mypy cannot see.)
         self.outcome = ft.Text("", size=15, key=ft.ScrollKey(OUTCOME))  # type: ignore[call-arg]
+        #: Its room, laid out anew as it grows: then scrolled into sight, if it is to be.
+        self.outcome_box = ft.Column(
+            [self.outcome], tight=True, on_size_change=lambda _e: self.outcome_laid_out()
+        )
+        #: What an import said is to be brought into sight once it is laid out.
+        self.to_bring = False
         #: Turns while a picked file is imported (no words: the catalogs have none for it).
         self.working = Tagged("import-working", ft.ProgressRing(width=24, height=24))
         #: The import button of the last build (off while importing).
@@ -167,7 +173,7 @@ class SettingsScreen(Screen):
                 wrap=True,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            Tagged("import-outcome", self.outcome),
+            Tagged("import-outcome", self.outcome_box),
         )
 
     def back_up(self) -> None:
@@ -254,10 +260,20 @@ class SettingsScreen(Screen):
         self.app.messages.say(text.split("\n")[0].rstrip(": "))
         with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
             self.outcome.update()
-            # In sight, the reasons too: at large text they were below the screen's foot.
-            scrolled = scrolling_column(self.outcome)
-            if scrolled is not None:
-                self.app.run_task(scrolled.scroll_to, scroll_key=OUTCOME, duration=300)
+            # In sight, the reasons too (at large text they were below the screen's foot):
+            # now, and again once laid out where it grew, as it then is.
+            self.to_bring = True
+            self.bring_outcome()
+
+    def outcome_laid_out(self) -> None:
+        if self.to_bring:
+            self.to_bring = False
+            self.bring_outcome()
+
+    def bring_outcome(self) -> None:
+        scrolled = scrolling_column(self.outcome)
+        if scrolled is not None:
+            self.app.run_task(scrolled.scroll_to, scroll_key=OUTCOME)
 
     def show_working(self) -> None:
         """The spinner turns and the import button is off while this phone imports a file."""
