@@ -395,17 +395,18 @@ class Screen:
             timeout=STEP_TIMEOUT_MS,
         )
 
-    def wait_still(self, identifier: str) -> None:
-        """Until the control stays where it is (a tap just before may still move the screen:
-        a click at the old place lands on whatever moved there)."""
+    def wait_still(self, identifier: str, polls: int = 2, every_ms: int = 80) -> None:
+        """Until the control stays where it is for `polls` looks `every_ms` apart (a tap just
+        before may still move the screen: a click at the old place lands on whatever moved
+        there; a scroll on its way, on a loaded machine, moves it in steps)."""
         node = self.wait_for(identifier)
         last, still = None, 0
         deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
-        while still < 2 and time.monotonic() < deadline:
+        while still < polls and time.monotonic() < deadline:
             box = node.bounding_box()
             still = still + 1 if box == last else 0
             last = box
-            self.page.wait_for_timeout(80)
+            self.page.wait_for_timeout(every_ms)
 
     def bring_into_sight(self, identifier: str) -> Any:
         """The control, scrolled as a finger scrolls (see `scroll_to`) until its middle is

@@ -216,18 +216,6 @@ def test_the_games_menu_closes_on_the_browsers_back_and_on_a_reload(tab: Any) ->
     screen.wait_for("menu-csv")
 
 
-def settled_box(screen: Screen, identifier: str) -> None:
-    """Until the control's box has stayed the same for a second (a scroll on its way, on a
-    loaded machine, moves it in steps)."""
-    node, last, still = screen.wait_for(identifier), None, 0
-    deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
-    while still < 4 and time.monotonic() < deadline:
-        box = node.bounding_box()
-        still = still + 1 if box == last else 0
-        last = box
-        screen.page.wait_for_timeout(250)
-
-
 def test_why_a_file_was_refused_is_brought_into_sight_at_large_text(
     app_server: AppServer, large_text_phone: Any, tmp_path: Path
 ) -> None:
@@ -243,13 +231,13 @@ def test_why_a_file_was_refused_is_brought_into_sight_at_large_text(
     screen.scroll_to("import-games", band=(0.7, 0.8))
     pick(screen, damaged)
     screen.wait_text("import-outcome", r"kaputt\.json")
-    settled_box(screen, "import-outcome")
+    screen.wait_still("import-outcome", polls=4, every_ms=250)
     # Flutter clips a node's box to the screen: all of it was in sight if scrolling further
     # down shows no more of it.
     shown = screen.wait_for("import-outcome").bounding_box()
     screen.page.mouse.move(180, 320)
     screen.page.mouse.wheel(0, 600)
-    settled_box(screen, "import-outcome")
+    screen.wait_still("import-outcome", polls=4, every_ms=250)
     whole = screen.wait_for("import-outcome").bounding_box()
     assert shown is not None and whole is not None
     assert whole["height"] <= shown["height"] + 1, f"below the foot: {shown} of {whole}"
