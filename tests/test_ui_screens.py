@@ -792,6 +792,32 @@ def test_a_won_game_shows_no_minimum_to_open_a_next_round(store: GameStore) -> N
     assert not any(text.startswith("needs ") for text in texts(view))
 
 
+def test_a_tie_past_the_target_is_said_on_the_sheet_and_play_goes_on(store: GameStore) -> None:
+    from canasta_score.core import SideEntry
+    from canasta_score.ui.state.sheet import standings_said
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    big = SideEntry(melded=1000, canastas={"natural": 4, "mixed": 2}, red_threes=4)
+    canasta = SideEntry(melded=300, canastas={"natural": 1})
+    for entries in ((big, SideEntry()), (SideEntry(), big), (canasta, canasta)):
+        store.add_round(stored.id, list(entries), store.load_game(stored.id).version)
+    game = store.load_game(stored.id).game
+    assert game.totals == (5200, 5200) and not game.finished
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    said = "Tied at 5,200: nobody wins on a tie. Play on until there is a winner."
+    assert said in texts(view)
+    assert {"tied", "add-round", "side-0-opening", "side-1-opening"} <= identifiers(view)
+    assert not any(text.startswith("Playing to") for text in texts(view))
+    assert said in standings_said(game, 3, translator("en"))
+    store.add_round(
+        stored.id, [SideEntry(melded=50), SideEntry()], store.load_game(stored.id).version
+    )
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    assert "winner" in identifiers(view) and "tied" not in identifiers(view)
+
+
 def test_round_detail_counts_canastas_in_singular_and_plural(store: GameStore) -> None:
     from canasta_score.core import CLASSIC, SideEntry
     from canasta_score.ui.views.round_detail import RoundDetailScreen, facts

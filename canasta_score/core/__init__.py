@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         Side,
         SidePreview,
         seat_order,
+        tied_at_target,
         winner_of,
     )
     from canasta_score.core.gamefile import FORMAT, game_document, read_game, score_report
@@ -121,6 +122,7 @@ _MODULES = {
     "score_side": "scoring",
     "seat_order": "game",
     "table_name": "players",
+    "tied_at_target": "game",
     "validate_round": "validation",
     "winner_of": "game",
 }
@@ -184,6 +186,7 @@ __all__ = [
     "score_side",
     "seat_order",
     "table_name",
+    "tied_at_target",
     "validate_round",
     "winner_of",
 ]

@@ -46,6 +46,20 @@ def winner_of(totals: Sequence[int], target: int) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def tied_at_target(totals: Sequence[int], target: int) -> int | None:
+    """The total two sides or more share at the top past the target, or None: a tie there
+    wins nobody, and play goes on until one side leads.
+
+    >>> tied_at_target([5010, 5010, 20], 5000), tied_at_target([5010, 4000], 5000)
+    (5010, None)
+    >>> tied_at_target([4990, 4990], 5000), tied_at_target([5200, 5010, 5010], 5000)
+    (None, None)
+    """
+    if not totals or max(totals) < target or winner_of(totals, target) is not None:
+        return None
+    return max(totals)
+
+
 def seat_order(sides: Sequence[Side]) -> list[tuple[int, int]]:
     """(side, player) pairs clockwise round the table: partners sit apart.
 
@@ -158,6 +172,11 @@ class Game:
     @property
     def winner(self) -> int | None:
         return winner_of(self.totals, self.target)
+
+    @property
+    def tied(self) -> int | None:
+        """The total the leading sides share past the target (play goes on), or None."""
+        return tied_at_target(self.totals, self.target)
 
     @property
     def finished(self) -> bool:

@@ -70,6 +70,21 @@ def opening_text(minimum: int, tr: Translator) -> str:
     return tr._("needs {minimum}").format(minimum=tr.number(minimum))
 
 
+def tied_text(game: Game, tr: Translator) -> str:
+    """What the sheet says when the top total is shared past the target: nobody has won.
+
+    >>> from canasta_score.core import PRESETS, Side, SideEntry, override_rules
+    >>> from canasta_score.i18n import translator
+    >>> rules, _ = override_rules(PRESETS["classic"], {"target": 500})
+    >>> game = Game(rules=rules, sides=(Side("We", ("A",)), Side("They", ("B",))))
+    >>> tied_text(game.add_round([SideEntry(melded=500), SideEntry(melded=500)]), translator("en"))
+    'Tied at 500: nobody wins on a tie. Play on until there is a winner.'
+    """
+    return tr._("Tied at {points}: nobody wins on a tie. Play on until there is a winner.").format(
+        points=format_points(game.tied or 0, tr)
+    )
+
+
 def standings_said(game: Game, number: int, tr: Translator) -> str:
     """What a screen reader says once round `number` is saved: each side's total and the
     minimum it needs to open next, or the winner once the game is won.
@@ -93,4 +108,6 @@ def standings_said(game: Game, number: int, tr: Translator) -> str:
         f"{column.name} {format_points(column.total, tr)}, " + opening_text(column.opening, tr)
         for column in sheet_columns(game)
     )
+    if game.tied is not None:
+        return f"{saved} {tied_text(game, tr)} {standings}"
     return f"{saved} {standings}"

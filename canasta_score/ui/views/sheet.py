@@ -34,7 +34,13 @@ from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
-from canasta_score.ui.state.sheet import opening_text, player_name, sheet_columns, sheet_rows
+from canasta_score.ui.state.sheet import (
+    opening_text,
+    player_name,
+    sheet_columns,
+    sheet_rows,
+    tied_text,
+)
 from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds
 from canasta_score.ui.store import StaleGame, StoredGame
 from canasta_score.ui.views.game_screen import GameScreen
@@ -285,14 +291,7 @@ class SheetScreen(GameScreen, Screen):
             content=ft.Column(
                 [
                     ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START),
-                    ft.Text(
-                        self.app.tr._("Playing to {target}").format(
-                            target=format_points(game.target, self.app.tr)
-                        ),
-                        size=13,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                        text_align=ft.TextAlign.CENTER,
-                    ),
+                    self.target_line(),
                 ],
                 spacing=6,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -300,6 +299,32 @@ class SheetScreen(GameScreen, Screen):
             padding=12,
             border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
+        )
+
+    def target_line(self) -> ft.Control:
+        """What the game is played to; past it with the top total shared, that nobody has won."""
+        game, tr = self.game, self.app.tr
+        if game.tied is None:
+            return ft.Text(
+                tr._("Playing to {target}").format(target=format_points(game.target, tr)),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                text_align=ft.TextAlign.CENTER,
+            )
+        return Tagged(
+            "tied",
+            ft.Container(
+                content=ft.Text(
+                    tied_text(game, tr),
+                    size=15,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_TERTIARY_CONTAINER,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=10,
+                bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            ),
         )
 
     def dealer_line(self) -> ft.Control:
