@@ -16,7 +16,7 @@ from typing import Any, ParamSpec, TypeVar
 import flet as ft
 
 from canasta_score import runtime
-from canasta_score.i18n import Translator, negotiate, translator
+from canasta_score.i18n import LANGUAGES, Translator, negotiate, translator
 from canasta_score.ui.actions import ActionRunner
 from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE
 from canasta_score.ui.device import Device, locale_tag
@@ -35,6 +35,15 @@ log = logging.getLogger(__name__)
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
+
+
+def flutter_locales(code: str) -> ft.LocaleConfiguration:
+    """The page's language for Flutter's own words too: what a screen reader hears of a
+    dialog, a menu's shade or a field ("Dialogfeld", not "Dialog")."""
+    return ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(language) for language in LANGUAGES],
+        current_locale=ft.Locale(code),
+    )
 
 
 class App:
@@ -88,6 +97,7 @@ class App:
     def start(self, *, tell_about_opening: bool = True) -> None:
         page = self.page
         page.title = "Canasta Score"
+        page.locale_configuration = flutter_locales(self.tr.code)
         dress(page)
         self.device.apply_theme()
         page.on_route_change = self.nav.show_route
@@ -117,6 +127,7 @@ class App:
         if translator(code) is self.tr:
             return False
         self.tr = translator(code)
+        self.page.locale_configuration = flutter_locales(code)
         self.nav.redraw_current()
         return True
 

@@ -114,3 +114,35 @@ def test_a_device_that_changes_its_language_mid_round_is_followed_in_place(
     assert phone.route() == "/game/1/round"
     assert phone.value("side-0-melded") == "90+5"
     phone.wait_text("side-0-round-score", r"\+95")
+
+
+#: What a screen reader is told of the page: Flutter's own words among them, from its own
+#: catalogs (an open menu's box is a "Dialog").
+LABELS = """() => Array.from(document.querySelectorAll('[aria-label]'))
+    .map(n => n.getAttribute('aria-label'))"""
+
+
+def test_flutters_own_words_for_a_screen_reader_follow_the_phones_language(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """A dialog, a menu's shade, a text field's hints are worded by Flutter itself: told the
+    phone's language, not left in English ("Dialog" under German words)."""
+    start(app_server)
+    phone: Screen = open_screen(app_server, locale="de-DE")
+    phone.open("/")
+    phone.tap("new-game")
+    phone.tap("start-game")
+    phone.tap("game-menu")
+    phone.wait_for("menu-csv")
+    phone.page.wait_for_function(f"() => ({LABELS})().includes('Dialogfeld')")
+    phone.press("Escape")
+    phone.wait_gone("menu-csv")
+    # Another language chosen in Settings: Flutter's words follow it.
+    phone.go("/settings", ready="language")
+    phone.tap("language")
+    phone.page.get_by_text("Suomi", exact=True).last.click()
+    phone.page.get_by_text(FINNISH._("Settings"), exact=True).first.wait_for()
+    phone.go("/game/1", ready="game-menu")
+    phone.tap("game-menu")
+    phone.wait_for("menu-csv")
+    phone.page.wait_for_function(f"() => ({LABELS})().includes('Valintaikkuna')")
