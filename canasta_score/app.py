@@ -488,6 +488,7 @@ def web_app(
     from flet_web.fastapi import FastAPI
     from flet_web.fastapi import app as flet_app
 
+    from canasta_score.uploads import FileReceiver
     from canasta_score.web_client import LightClient, client_files, client_tag
 
     web_dir = Path(get_package_web_dir())
@@ -511,7 +512,7 @@ def web_app(
     )
     tag = client_tag([web_dir, ASSETS_DIR])
     light = LightClient(app, cache_dir or web_client_cache(), tag)
-    quiet = QuietWhenClientLeaves(BrowserLanguages(PhoneMark(light)))
+    quiet = QuietWhenClientLeaves(BrowserLanguages(PhoneMark(FileReceiver(light))))
     if token is None:
         return quiet
     shared = token == os.environ.get("CANASTA_SCORE_TOKEN")  # one cookie for every process

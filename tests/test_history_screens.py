@@ -6,6 +6,7 @@ Screens are built on a real database with the page stand-in of test_ui_screens (
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import threading
 import time
@@ -353,6 +354,47 @@ def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -
     assert screen.app.page.dialogs[-1].content.value == "Nothing was imported from broken.json"
     assert "could not be read" in pick(screen, "unread.json", None)
     assert len(store.list_games()) == 3
+
+
+def test_a_file_too_large_to_be_ours_is_refused_by_its_size_and_never_asked_for(
+    store: GameStore,
+) -> None:
+    from canasta_score.uploads import LARGEST_IMPORT
+
+    screen = settings_on(store)
+    asked: list[str] = []
+
+    async def file_bytes(file: ft.FilePickerFile) -> bytes | None:
+        asked.append(file.name)
+        return json.dumps(game_file()).encode()
+
+    screen.app.device.file_bytes = file_bytes  # type: ignore[method-assign]
+    holiday = ft.FilePickerFile(id=0, name="holiday.mp4", size=20_971_520)
+    game = ft.FilePickerFile(id=1, name="game.json", size=300)
+    assert holiday.size > LARGEST_IMPORT
+
+    async def picking() -> None:
+        screen.files_picked([holiday, game])
+        await until(lambda: not screen.imports.importing)
+
+    run_on_a_loop_of_its_own(picking())
+    assert asked == ["game.json"]
+    assert screen.outcome.value == "1 game came in from game.json."
+    assert screen.app.page.dialogs[-2].content.value == (
+        "holiday.mp4 is 21 MB: too large to be a backup or a game file (at most 16 MB). "
+        "Nothing was imported."
+    )
+
+
+def test_a_phone_of_a_table_picks_files_without_their_bytes_which_it_sends_on_their_own(
+    store: GameStore,
+) -> None:
+    """In the page's socket a large file would close it (the server's message limit)."""
+    screen = settings_on(store)
+    assert screen.bring_in_button.action.with_data  # a device of its own: with the pick
+    screen.app.table = dataclasses.replace(screen.app.table, served=True)
+    screen.build()
+    assert not screen.bring_in_button.action.with_data
 
 
 def test_a_picked_backup_is_imported_off_the_pages_loop_and_one_at_a_time(

@@ -18,7 +18,7 @@ from canasta_score.storage.notices import TEMPLATES
 from canasta_score.ui import unusable_database_text
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore, ImportRefused
-from canasta_score.ui.views.settings import SettingsScreen
+from canasta_score.ui.views.settings import Picked, SettingsScreen
 
 GERMAN = translator("de")
 
@@ -129,7 +129,7 @@ def backup_of(*games: object) -> bytes:
 def test_a_file_the_store_refuses_is_explained_in_the_phones_language(
     settings: SettingsScreen, data: bytes, reason: str
 ) -> None:
-    settings.show_outcome(*settings.bring_in("datei.json", data))
+    settings.show_outcome(*settings.bring_in(Picked("datei.json", len(data), data)))
     assert settings.outcome.value.split("\n") == [
         GERMAN._("Nothing was imported from {name}:").format(name="datei.json"),
         reason,

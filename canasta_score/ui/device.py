@@ -32,6 +32,10 @@ PREFIX = "canasta_score."
 #: screen is drawn meanwhile; a phone still loading on a busy machine may take long to answer.
 DEVICE_WAIT = 60
 
+#: The longest a phone may take to send a file it picked to this server (16 MB on a slow
+#: network).
+FILE_WAIT = 300
+
 #: Says something to the player (the page's messages).
 Say = Callable[[str], None]
 
@@ -183,6 +187,11 @@ class Device:
         """The page's file picker, for a `PickFiles` action; picks go to `on_files_picked`."""
         return self.services.file_picker()
 
+    async def file_bytes(self, file: ft.FilePickerFile) -> bytes | None:
+        """What a picked file holds: as picked, or sent by the phone to this server; None
+        where it did not come."""
+        return await self.services.file_bytes(file)
+
     @property
     def on_files_picked(self) -> Callable[[list[ft.FilePickerFile]], None] | None:
         return self.services.on_files_picked
@@ -205,6 +214,8 @@ class DeviceServices:
         self._awake = False
         #: Who hears of the files a person picked (the screen that asked).
         self.on_files_picked: Callable[[list[ft.FilePickerFile]], None] | None = None
+        #: The file the phone is sending this server, if one is on its way.
+        self._arrival: asyncio.Future[bytes] | None = None
 
     def _added(self, service: ft.Service) -> None:
         self.page.services.append(service)
@@ -266,13 +277,45 @@ class DeviceServices:
         """The page's file picker: saves a file where the person says (a download in a
         browser), and hands files picked with a `PickFiles` action to `on_files_picked`."""
         if self._picker is None:
-            self._picker = ft.FilePicker(on_result=self._picked)
+            self._picker = ft.FilePicker(on_result=self._picked, on_upload=self._sending)
             self._added(self._picker)
         return self._picker
 
     def _picked(self, event: ft.FilePickerResultEvent) -> None:
         if self.on_files_picked is not None and event.files:
             self.on_files_picked(event.files)
+
+    async def file_bytes(self, file: ft.FilePickerFile) -> bytes | None:
+        """A picked file's bytes. A page served to a phone picks files without them (they would
+        travel in one message of its socket, and one over the server's limit closes it): the
+        phone sends each to an address of its own on this server (`canasta_score.uploads`)."""
+        if file.bytes is not None:
+            return file.bytes
+        from canasta_score.uploads import TICKETS, UPLOAD_PATH, FileRefused
+
+        ticket, arrival = TICKETS.expect()
+        self._arrival = arrival
+        address = f"{UPLOAD_PATH}/{ticket}"
+        try:
+            await self.file_picker().upload([ft.FilePickerUploadFile(address, id=file.id)])
+            return await asyncio.wait_for(arrival, FILE_WAIT)
+        except (FileRefused, TimeoutError):
+            return None
+        except Exception:  # the page gone meanwhile, or a device that cannot send it
+            log.warning("a picked file could not be sent", exc_info=True)
+            return None
+        finally:
+            self._arrival = None
+            arrival.cancel()  # a ticket not used is good for nothing any more
+
+    def _sending(self, event: ft.FilePickerUploadEvent) -> None:
+        """The phone's word on the file it sends: only a failure matters (the file's arrival
+        itself ends the wait)."""
+        arrival = self._arrival
+        if event.error and arrival is not None and not arrival.done():
+            from canasta_score.uploads import FileRefused
+
+            arrival.set_exception(FileRefused(event.error))
 
     def save_file(
         self, name: str, data: bytes, title: str, refused: Callable[[str], str], say: Say

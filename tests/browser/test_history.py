@@ -149,6 +149,25 @@ def test_a_downloaded_backup_comes_back_and_a_damaged_file_is_refused(
     screen.wait_gone("game-3")
 
 
+def test_a_file_too_large_for_the_servers_socket_is_refused_by_its_size_and_the_next_comes(
+    tab: Any, tmp_path: Path
+) -> None:
+    """A picked file used to travel inside one message of the page's socket: one over the
+    server's limit (16 MiB) closed it, and the phone was told nothing."""
+    screen = tab()
+    screen.open("/settings", ready="import-games")
+    holiday = tmp_path / "holiday.mp4"
+    holiday.write_bytes(b"\0" * (17 * 1024 * 1024))
+    pick(screen, holiday)
+    screen.wait_text("import-outcome", r"holiday\.mp4 is 17\.8 MB: too large to be a backup")
+    # Not ours, yet small enough: it comes to the server on its own, and is read.
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(b"\xff\xd8" + b"\0" * (3 * 1024 * 1024))
+    pick(screen, photo)
+    said = screen.wait_text("import-outcome", r"Nothing was imported from photo\.jpg")
+    assert "not a text file" in said
+
+
 def test_a_game_menu_exports_the_game_its_score_sheet_and_its_result(
     tab: Any, tmp_path: Path
 ) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import flet as ft
 
@@ -25,6 +25,7 @@ from canasta_score.ui.components import (
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.store import ImportProblem, ImportRefused
+from canasta_score.uploads import LARGEST_IMPORT
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -39,6 +40,17 @@ DROPDOWN_EXTRAS = 12 + 12 + 48
 
 #: The key the page scrolls to for what an import brought, or why it brought nothing.
 OUTCOME = "import-outcome"
+
+
+MB = 1_000_000
+
+
+class Picked(NamedTuple):
+    """A file picked to import: its name, its size and what it holds (None: it did not come)."""
+
+    name: str
+    size: int
+    data: bytes | None
 
 
 class Imports:
@@ -132,7 +144,9 @@ class SettingsScreen(Screen):
             action=ft.PickFiles(
                 picker,
                 dialog_title=tr._("A backup or a game file"),
-                with_data=True,
+                # Served to a phone, a file comes to the server on its own (it would not fit
+                # in the page's socket); elsewhere with the pick.
+                with_data=not app.table.served,
                 cancel_upload_on_window_blur=False,
             ),
             on_click=lambda: None,
@@ -191,14 +205,24 @@ class SettingsScreen(Screen):
             return
         self.imports.importing = True
         self.show_working()
-        self.bring_in_all([(file.name, file.bytes) for file in files])
+        self.app.run_task(self.receive_all, list(files))
 
-    def bring_in_all(self, files: list[tuple[str, bytes | None]]) -> None:
+    async def receive_all(self, files: list[ft.FilePickerFile]) -> None:
+        """Each file's bytes, unless it is too large to be one of ours (refused unsent), then
+        each imported in turn."""
+        received: list[Picked] = []
+        for file in files:
+            too_large = file.size > LARGEST_IMPORT
+            data = None if too_large else await self.app.device.file_bytes(file)
+            received.append(Picked(file.name, file.size, data))
+        self.bring_in_all(received)
+
+    def bring_in_all(self, files: list[Picked]) -> None:
         if not files:
             self.imports.importing = False
             self.shown().show_working()
             return
-        (name, data), rest = files[0], files[1:]
+        picked, rest = files[0], files[1:]
 
         def brought(outcome: tuple[str, bool]) -> None:
             self.shown().show_outcome(*outcome)
@@ -206,18 +230,27 @@ class SettingsScreen(Screen):
         def next_file() -> None:
             self.bring_in_all(rest)
 
-        self.app.actions.attempt(lambda: self.bring_in(name, data), brought, always=next_file)
+        self.app.actions.attempt(lambda: self.bring_in(picked), brought, always=next_file)
 
     def shown(self) -> SettingsScreen:
         """The Settings screen on this phone now (a new one where it was left and opened again)."""
         current = self.app.nav.current
         return current if isinstance(current, SettingsScreen) else self
 
-    def bring_in(self, name: str, data: bytes | None) -> tuple[str, bool]:
+    def bring_in(self, picked: Picked) -> tuple[str, bool]:
         """A backup or a game file read back, all or nothing: what came in or why the file
         was refused, and whether anything came in. Runs on a worker thread: it touches no
         control."""
-        tr = self.app.tr
+        tr, name, data = self.app.tr, picked.name, picked.data
+        if picked.size > LARGEST_IMPORT:
+            return tr._(
+                "{name} is {size} MB: too large to be a backup or a game file (at most "
+                "{largest} MB). Nothing was imported."
+            ).format(
+                name=name,
+                size=tr.number(round(picked.size / MB, 1)),
+                largest=tr.number(LARGEST_IMPORT // MB),
+            ), False
         if data is None:
             return tr._("{name} could not be read; nothing was imported.").format(name=name), False
         try:
