@@ -3,13 +3,15 @@ and nothing opens without it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import AppServer, Screen
+from conftest import STEP_TIMEOUT_MS, AppServer, Screen
+from examples import game_file
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +25,7 @@ def network_app(tmp_path: Path) -> Iterator[AppServer]:
 
 
 def test_the_token_link_opens_the_app_and_it_works(
-    network_app: AppServer, open_screen: Any
+    network_app: AppServer, open_screen: Any, tmp_path: Path
 ) -> None:
     query = urlsplit(network_app.printed_url).query
     assert query.startswith("token=")
@@ -35,6 +37,15 @@ def test_the_token_link_opens_the_app_and_it_works(
 
     # The cookie carries on: a reload needs no token.
     phone.reload(ready="start-game")
+
+    # So does a file picked to import, which comes to the server as a request of its own.
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(game_file()), encoding="utf-8")
+    phone.go("/settings", ready="import-games")
+    with phone.page.expect_file_chooser(timeout=STEP_TIMEOUT_MS) as chooser:
+        phone.tap("import-games")
+    chooser.value.set_files(str(game))
+    phone.wait_text("import-outcome", r"1 game came in from game\.json")
 
 
 def test_without_the_token_the_browser_gets_no_app(
