@@ -28,10 +28,13 @@ async def sent(
     parts: list[bytes],
     method: str = "PUT",
     headers: list[tuple[bytes, bytes]] | None = None,
+    *,
+    cut_short: bool = False,
 ) -> int:
-    """Sends `parts` as one request's body (the phone gone after them); the status answered."""
+    """Sends `parts` as one request's body, the phone gone after them (`cut_short`: the last
+    part said more would come); the status answered, 0 for none."""
     messages = [
-        {"type": "http.request", "body": part, "more_body": index < len(parts) - 1}
+        {"type": "http.request", "body": part, "more_body": cut_short or index < len(parts) - 1}
         for index, part in enumerate(parts)
     ]
     answered: list[dict[str, Any]] = []
@@ -97,17 +100,7 @@ def test_a_phone_that_stops_sending_ends_the_wait_with_a_refusal() -> None:
         tickets = Tickets()
         receiver = FileReceiver(the_app, tickets)
         ticket, arrival = tickets.expect()
-        # The first part says more comes; the phone is gone instead.
-        messages = [{"type": "http.request", "body": b"half", "more_body": True}]
-
-        async def receive() -> dict[str, Any]:
-            return messages.pop(0) if messages else {"type": "http.disconnect"}
-
-        async def send(message: dict[str, Any]) -> None:
-            pass
-
-        path = f"/{UPLOAD_PATH}/{ticket}"
-        await receiver({"type": "http", "method": "PUT", "path": path}, receive, send)
+        assert await sent(receiver, f"/{UPLOAD_PATH}/{ticket}", [b"half"], cut_short=True) == 0
         with pytest.raises(FileRefused):
             await arrival
 
