@@ -403,8 +403,8 @@ def test_games_deleted_while_the_app_ran_are_purged_when_it_closes(tmp_path: Pat
 
     db_path = tmp_path / "games.db"
     db = storage.open_database(db_path)
-    [kept] = storage.import_document(db=db, document=WORKED_EXAMPLE_GAME)
-    [deleted] = storage.import_document(db=db, document=WORKED_EXAMPLE_GAME)
+    [kept] = storage.import_document(db=db, document=WORKED_EXAMPLE_GAME | {"uid": "kept-game"})
+    [deleted] = storage.import_document(db=db, document=WORKED_EXAMPLE_GAME | {"uid": "gone-game"})
     storage.delete_game(db=db, game_id=deleted)
     db.close()
 

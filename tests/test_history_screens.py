@@ -338,13 +338,20 @@ def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -
     view = screen.build()
     assert {"backup-all", "import-games", "import-outcome"} <= identifiers(view)
     assert screen.app.device.on_files_picked == screen.files_picked
-    backup = {"format": "canasta-score-backup/1", "games": [game_file(), game_file()]}
+    backup = {
+        "format": "canasta-score-backup/1",
+        "games": [game_file(), game_file(uid="second-game")],
+    }
     assert pick(screen, "backup.json", json.dumps(backup).encode()) == (
         "2 games came in from backup.json."
     )
     assert screen.outcome.color is None
-    assert pick(screen, "one.json", json.dumps(game_file()).encode()) == (
+    assert pick(screen, "one.json", json.dumps(game_file(uid="third-game")).encode()) == (
         "1 game came in from one.json."
+    )
+    # A file that gives no identity is known by what it holds: once in is enough.
+    assert pick(screen, "again.json", json.dumps(game_file()).encode()) == (
+        "Every game in again.json is here already; nothing was imported."
     )
     said = pick(screen, "broken.json", b'{"format": ')
     assert said.startswith("Nothing was imported from broken.json:\n")
@@ -403,7 +410,7 @@ def test_a_picked_backup_is_imported_off_the_pages_loop_and_one_at_a_time(
     screen = settings_on(store)
     app = screen.app
     backup = json.dumps(
-        {"format": "canasta-score-backup/1", "games": [game_file(), game_file()]}
+        {"format": "canasta-score-backup/1", "games": [game_file(), game_file(uid="second-game")]}
     ).encode()
     release = threading.Event()
     importers: list[threading.Thread] = []

@@ -8,6 +8,7 @@ import threading
 from datetime import date
 
 import pytest
+from sqlalchemy.exc import DBAPIError
 from storage_support.builders import (
     execute,
     game_file,
@@ -52,6 +53,21 @@ def test_a_database_of_a_newer_version_is_refused_and_left_as_it_was(location):
     assert "newer version" in str(refused.value) and "9999" in str(refused.value)
     assert execute(location, "SELECT version_num FROM alembic_version") == [("9999",)]
     assert execute(location, "SELECT id, version, updated_at FROM game") == before
+
+
+def test_a_database_of_another_program_with_tables_named_like_ours_is_refused_unchanged(
+    location,
+):
+    """It was "table game already exists", in English, with advice that did not fit."""
+    execute(location, "CREATE TABLE game (id INTEGER PRIMARY KEY, title TEXT)")
+    execute(location, "INSERT INTO game (id, title) VALUES (1, 'Chess')")
+    with pytest.raises(storage.StorageError) as refused:
+        storage.open_database(location)
+    assert refused.value.notice.code == "database_not_ours"
+    assert "another program's" in str(refused.value) and "(game)" in str(refused.value)
+    assert execute(location, "SELECT id, title FROM game") == [(1, "Chess")]
+    with pytest.raises(DBAPIError):  # nothing of this app was made in it
+        execute(location, "SELECT version_num FROM alembic_version")
 
 
 def test_names_are_one_player_whatever_their_case_in_every_alphabet(db):
@@ -497,6 +513,25 @@ def test_a_backup_restored_twice_adds_each_game_once(db, tmp_path):
     assert len(storage.restore_backup(db=db, path=backup)) == 1
     assert len(storage.restore_backup(db=db, path=backup)) == 0
     assert len(storage.list_games(db=db)) == 2
+
+
+def test_a_game_file_that_gives_no_identity_is_known_by_what_it_holds(db):
+    """Written by hand as GAME_FORMAT.md shows it (no `uid`): imported twice, it is one game;
+    a game that differs, even only in when it was created, is another."""
+    document = storage.export_game(db=db, game_id=storage.create_game(db=db, game=two_sides()).id)
+    bare = {
+        key: value for key, value in document.items() if key not in ("uid", "created", "updated")
+    }
+    (first,) = storage.import_document(db=db, document=bare)
+    assert storage.import_document(db=db, document=bare) == []
+    assert storage.export_game(db=db, game_id=first)["uid"].startswith("content-")
+    later = bare | {"created": "2026-12-05T19:00:00+00:00"}
+    assert len(storage.import_document(db=db, document=later)) == 1
+    other = bare | {
+        "sides": [{"name": "Eva", "players": ["Eva"]}, {"name": "Finn", "players": ["Finn"]}]
+    }
+    assert len(storage.import_document(db=db, document=other)) == 1
+    assert len(storage.list_games(db=db)) == 4
 
 
 def test_a_game_keeps_its_identity_from_one_database_to_another_and_back(tmp_path, location):

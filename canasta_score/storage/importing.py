@@ -6,6 +6,7 @@ stays flat however many games it holds, and a bad game anywhere means none of th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import uuid
@@ -17,7 +18,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlmodel import SQLModel, col
 
-from canasta_score.core import own_rules_name, player_key, read_game
+from canasta_score.core import Game, game_document, own_rules_name, player_key, read_game
 from canasta_score.core.problems import Term
 from canasta_score.storage.backup_stream import NotStreamable, backup_games
 from canasta_score.storage.database import Database, aware, now, writing
@@ -88,8 +89,23 @@ def read_game_document(
         created_at=created_at,
         updated_at=updated_at,
         archived=archived,
-        uid=uid if isinstance(uid, str) and UID.fullmatch(uid) else None,
+        uid=uid if isinstance(uid, str) and UID.fullmatch(uid) else content_uid(game, created_at),
     )
+
+
+def content_uid(game: Game, created_at: datetime | None) -> str:
+    """The identity of a game whose file gives none (written by hand, or by another program):
+    made from what the game is (its rules, sides, dealer and rounds, and when it was created
+    where the file says), so the same file imported twice is the same game, not two.
+
+    >>> from canasta_score.core import CLASSIC, Side
+    >>> game = Game(CLASSIC, (Side("We", ("A",)), Side("They", ("B",))))
+    >>> content_uid(game, None) == content_uid(game, None), len(content_uid(game, None))
+    (True, 40)
+    """
+    content = game_document(game, {"created": created_at.isoformat() if created_at else None})
+    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    return f"content-{digest[:32]}"
 
 
 def _kind(value: Any) -> str:

@@ -49,6 +49,7 @@ class NoticeCode(StrEnum):
     DATABASE_MOVED_ASIDE = "database_moved_aside"
     DATABASE_MOVED_ASIDE_BACKUP = "database_moved_aside_backup"
     DATABASE_TOO_NEW = "database_too_new"
+    DATABASE_NOT_OURS = "database_not_ours"
     # a database server named by a URL (storage/postgres_server.py)
     URL_NOT_SUPPORTED = "url_not_supported"
     DRIVER_MISSING = "driver_missing"
@@ -126,6 +127,11 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
             "The game database {path} was written by a newer version of Canasta Score "
             "(schema {unknown}; this version knows up to {head}). It was not changed: "
             "update the app to open it."
+        ),
+        C.DATABASE_NOT_OURS: N_(
+            "The game database {path} is another program's: it holds tables of its own "
+            "({tables}). It was not changed: start Canasta Score with another database "
+            "(--db PATH)."
         ),
         C.URL_NOT_SUPPORTED: N_(
             "The game database {url} cannot be used: a database server is named by a PostgreSQL "

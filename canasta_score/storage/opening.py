@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
 from canasta_score.storage import paths, schema
@@ -100,7 +100,25 @@ def _migrate(backend: Backend, engine: Engine) -> None:
         if current == (SCHEMA_REVISION,):
             return
         _refuse_newer(backend, current)
+        if not current:
+            _refuse_foreign(backend, connection)
         schema.upgrade(connection)
+
+
+def _refuse_foreign(backend: Backend, connection: Connection) -> None:
+    """Raise StorageError when a database without this app's schema already holds tables of
+    the names it would make: another program's, which would be refused in the middle of
+    making them ("table game already exists")."""
+    from sqlalchemy import inspect
+    from sqlmodel import SQLModel
+
+    taken = sorted(set(inspect(connection).get_table_names()) & set(SQLModel.metadata.tables))
+    if taken:
+        raise StorageError(
+            Notice(
+                NoticeCode.DATABASE_NOT_OURS, {"path": backend.where, "tables": ", ".join(taken)}
+            )
+        )
 
 
 def cannot_use(location: str | Path | None, error: BaseException) -> Notice:

@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,17 @@ def web_app() -> Path:
     return WEB_APP
 
 
+def with_identities(document: Any) -> Any:
+    """`document` (a game file, a backup or a list) with a fresh `uid` on each game without."""
+    if isinstance(document, list):
+        return [with_identities(item) for item in document]
+    if isinstance(document, dict) and isinstance(document.get("games"), list):
+        return document | {"games": [with_identities(game) for game in document["games"]]}
+    if isinstance(document, dict) and "rounds" in document and "uid" not in document:
+        return document | {"uid": uuid.uuid4().hex}
+    return document
+
+
 class AppServer:
     """`main.py --web --db PATH` in a subprocess on a port the OS picks."""
 
@@ -98,9 +110,11 @@ class AppServer:
         self.printed_url = ""
 
     def import_games(self, document: dict[str, Any] | list[Any]) -> None:
-        """Stores games through the command line, as a player restoring a backup would."""
+        """Stores games through the command line, as a player restoring a backup would; each
+        game without an identity is given one of its own, so that a test importing one file
+        three times has three games (the app would know them for one: the same content)."""
         source = self.db_path.with_suffix(".import.json")
-        source.write_text(json.dumps(document))
+        source.write_text(json.dumps(with_identities(document)))
         done = subprocess.run(
             [
                 sys.executable,
