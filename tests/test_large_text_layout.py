@@ -283,6 +283,54 @@ def test_a_confirmation_keeps_its_title_words_whole_and_its_buttons_a_finger_hig
         assert button.height is not None and button.height >= 48, button
 
 
+@pytest.mark.parametrize("language", ["nl", "fi", "de", "da"])
+def test_a_confirmations_yes_grows_to_two_lines_where_one_would_cut_it(
+    store: GameStore, language: str
+) -> None:
+    """ "Ronde terugnemen" at 2x text on a 360 px phone was cut to "Ronde"."""
+    game_id = played(store)
+    app = phone(store, language)
+    app.page.route = f"/game/{game_id}"
+    app.nav.show_route()
+    app.nav.current.undo()  # type: ignore[union-attr]
+    yes = app.page.dialogs[-1].actions[-1]
+    label = yes.content if isinstance(yes.content, ft.Text) else yes.content.content
+    room = 360 - 80 - 2 * 24 - 16 - 24  # the dialog's inside, less the button's padding
+    if yes.height is not None:  # one line: the label fits it
+        needed = text_width(str(label.value), label.size, 2.0, LETTER_ADVANCE)
+        assert needed <= room, f"{label.value!r} needs {needed:.0f} px of {room}"
+    else:
+        for word in str(label.value).split():
+            needed = text_width(word, label.size, 2.0, LETTER_ADVANCE)
+            assert needed <= room, f"{word!r} needs {needed:.0f} px of {room}"
+
+
+@pytest.mark.parametrize("language", ["nl", "da", "de", "fi"])
+def test_card_counts_keep_their_labels_words_whole_and_two_digits_in_sight(
+    store: GameStore, language: str
+) -> None:
+    """At 2x text "Joke/rs" broke inside its word, and a count of 12 showed as "1"."""
+    from canasta_score.ui.components.basics import COMPACT_COUNT
+    from canasta_score.ui.state import EntryMode
+
+    game_id = played(store)
+    app = phone(store, language)
+    app.page.route = f"/game/{game_id}/round"
+    app.nav.show_route()
+    panel = app.nav.current.panels[0]  # type: ignore[union-attr]
+    panel.mode_changed(EntryMode.CARDS)
+    grid = panel.cards_area
+    assert grid.label_width + 2 * (2 * 48 + COMPACT_COUNT) <= panel.inner
+    for row in grid.controls[1:]:
+        for label in row.controls[0].controls:
+            for word in str(label.value).split():
+                needed = text_width(word, label.size, 2.0, LETTER_ADVANCE)
+                assert needed <= grid.label_width, f"{word!r}: {needed:.0f} px"
+    for stepper in grid.steppers.values():
+        count = stepper.count
+        assert text_width("12", count.size, 2.0) <= COMPACT_COUNT, count.size
+
+
 # --- the sheet's app bar ---------------------------------------------------------------------
 
 

@@ -142,6 +142,39 @@ def test_every_screen_builds_for_every_table(store: GameStore, rules, sides, wid
     assert {"round-problems", "save-round"} <= ids
 
 
+def test_every_dropdown_tells_a_screen_reader_its_name_and_its_choice(store: GameStore) -> None:
+    """Flutter says only "button, collapsed" of a dropdown: its tag names it and its choice,
+    and names the new choice once one is picked."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    play_to_the_win(store, stored.id)
+    app = app_on(store)
+    app.tr = translator("da")
+    seen = 0
+    for route in ("/", "/new", "/settings", "/stats", "/rules"):
+        _screen, view = screen_for(app, route)
+        tags = [
+            c
+            for c in walk(view)
+            if isinstance(c, ft.Semantics) and isinstance(c.content, ft.Dropdown)
+        ]
+        dropdowns = [c for c in walk(view) if isinstance(c, ft.Dropdown)]
+        assert {id(d) for d in dropdowns} == {id(tag.content) for tag in tags}, route
+        for tag in tags:
+            menu, seen = tag.content, seen + 1
+            chosen = next((o.text for o in menu.options or [] if o.key == menu.value), None)
+            assert tag.label == (f"{menu.label}: {chosen}" if chosen else menu.label), tag.label
+    assert seen >= 7, seen
+    # A choice picked is said at once.
+    _screen, view = screen_for(app, "/new")
+    (tag,) = [
+        c for c in walk(view) if isinstance(c, ft.Semantics) and c.identifier == "first-dealer"
+    ]
+    menu = tag.content
+    menu.value = menu.options[1].key
+    menu.on_select(SimpleNamespace(control=menu))
+    assert tag.label == f"{menu.label}: {menu.options[1].text}"
+
+
 def test_the_first_screens_load_no_other_screen(tmp_path: Path) -> None:
     """Home, the sheet and round entry import no other screen's module: a cold start waits
     for none of them (the chart's alone brings in flet-charts, a tenth of a second)."""
@@ -563,6 +596,12 @@ def test_editing_a_round_keeps_the_next_round_typed_so_far(store: GameStore) -> 
     assert back.draft.sides[1].hand_text == "85" and back.draft.round_number == 2
 
 
+def button_words(button: Any) -> str:
+    """A button's label, given as words or as a Text."""
+    label = button.content
+    return label if isinstance(label, str) else str(label.value)
+
+
 def test_the_question_before_starting_over_names_what_its_button_does(store: GameStore) -> None:
     """A new round is cleared; a saved round being edited is put back as saved, not emptied
     (its button said "Clear", which Finnish reads as "empty it")."""
@@ -570,14 +609,14 @@ def test_the_question_before_starting_over_names_what_its_button_does(store: Gam
     entry.changed()
     entry.ask_to_clear()
     (question,) = app.page.dialogs
-    assert [button.content for button in question.actions] == ["Cancel", "Clear"]
+    assert [button_words(button) for button in question.actions] == ["Cancel", "Clear"]
     app.page.dialogs.clear()
     entry.save_round()
     edit = RoundEntryScreen(app, f"/game/{game_id}/round/1/edit", game_id, 1)
     edit.build()
     edit.ask_to_clear()
     (question,) = app.page.dialogs
-    assert [button.content for button in question.actions] == ["Cancel", "Undo the changes"]
+    assert [button_words(button) for button in question.actions] == ["Cancel", "Undo the changes"]
 
 
 def test_a_custom_rule_set_is_made_from_a_copy_and_offered_for_new_games(store: GameStore) -> None:
@@ -792,6 +831,25 @@ def test_a_won_game_shows_no_minimum_to_open_a_next_round(store: GameStore) -> N
     assert not any(text.startswith("needs ") for text in texts(view))
 
 
+def test_the_sheets_progress_bars_are_pictures_a_screen_reader_passes_over(
+    store: GameStore,
+) -> None:
+    """Each bar drew its side's way to the target and was heard as a bare "28"."""
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    view = SheetScreen(app_on(store), f"/game/{stored.id}", stored.id).build()
+    bars = [c for c in walk(view) if isinstance(c, ft.ProgressBar)]
+    hidden = [
+        c.content
+        for c in walk(view)
+        if isinstance(c, ft.Semantics)
+        and c.exclude_semantics
+        and isinstance(c.content, ft.ProgressBar)
+    ]
+    assert len(bars) == 2 and {id(b) for b in bars} == {id(b) for b in hidden}
+
+
 def test_a_tie_past_the_target_is_said_on_the_sheet_and_play_goes_on(store: GameStore) -> None:
     from canasta_score.core import SideEntry
     from canasta_score.ui.state.sheet import standings_said
@@ -867,6 +925,11 @@ def test_points_pasted_as_thousands_of_digits_are_a_problem_not_a_crash(store: G
     screen.build()
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "5" * 5000))
     assert screen.save.disabled and "melded" in screen.problems.value
+    # It says what is wrong: not "type numbers", which it did.
+    assert "far more than any round can score" in screen.problems.value
+    assert "type numbers" not in screen.problems.value
+    screen.panels[0].changed(lambda: screen.draft.set_hand(1, "99999999999999999999999"))
+    assert "hand points: far more than any round can score" in screen.problems.value
 
 
 @pytest.mark.parametrize("width", [360, 390])

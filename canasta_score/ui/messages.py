@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.storage import NoticeCode
-from canasta_score.ui.components import dialog_title, tap_height
+from canasta_score.ui.components import dialog_room, dialog_title, fit_button, tap_height
 from canasta_score.ui.news import (
     APP_FAULT,
     CANNOT_REACH_NOW,
@@ -85,6 +85,11 @@ class Messages:
                 (text, action, on_action, lasting), self.held = self.held, None
                 self.say(text, action, on_action, lasting=lasting)
 
+        # Two lines where one would cut it ("Ronde terugnemen" at large text on a phone).
+        yes_button = ft.FilledButton(
+            content=ft.Text(yes, size=14), on_click=lambda: answer(True), height=tall
+        )
+        fit_button(yes_button, dialog_room(self.app.layout.width), scale, height=tall)
         self.show_dialog(
             ft.AlertDialog(
                 modal=True,
@@ -92,7 +97,7 @@ class Messages:
                 content=ft.Text(text),
                 actions=[
                     ft.TextButton(tr._("Cancel"), on_click=lambda: answer(False), height=tall),
-                    ft.FilledButton(yes, on_click=lambda: answer(True), height=tall),
+                    yes_button,
                 ],
                 on_dismiss=lambda: dismissed(),
             )

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import flet as ft
+from flet.utils.object_model import get_param_count
 
 from canasta_score.i18n import Translator
 
@@ -24,6 +26,45 @@ def Tagged(
     if expand:  # an explicit expand=False breaks the control inside a wrapping Row
         tagged.expand = True
     return tagged
+
+
+def chosen_words(dropdown: ft.Dropdown, name: str | None = None) -> str:
+    """What a screen reader is told of a dropdown: its name and its choice ("Language: Dansk").
+
+    >>> menu = ft.Dropdown(label="Language", value="da", options=[ft.DropdownOption("da", "Dansk")])
+    >>> chosen_words(menu), chosen_words(menu, "Sprog")
+    ('Language: Dansk', 'Sprog: Dansk')
+    """
+    name = name if name is not None else str(dropdown.label or "")
+    choice = next(
+        (o.text or o.key for o in dropdown.options or [] if o.key == dropdown.value), None
+    )
+    return f"{name}: {choice}" if choice else name
+
+
+def TaggedChoice(
+    identifier: str, dropdown: ft.Dropdown, name: str | None = None, *, expand: bool = False
+) -> ft.Semantics:
+    """A dropdown tagged with its name and its choice, said again once another is chosen:
+    Flutter tells a screen reader only "button, collapsed" of it."""
+    tagged = Tagged(identifier, dropdown, chosen_words(dropdown, name), expand=expand)
+    heard = dropdown.on_select
+    if isinstance(heard, ChoiceSaid):  # tagged again (the screen drawn again)
+        heard = heard.heard
+    dropdown.on_select = ChoiceSaid(tagged, name, heard)
+    return tagged
+
+
+class ChoiceSaid:
+    """A dropdown's `on_select`: its tag told the new choice, then the screen's own handler."""
+
+    def __init__(self, tagged: ft.Semantics, name: str | None, heard: Any) -> None:
+        self.tagged, self.name, self.heard = tagged, name, heard
+
+    def __call__(self, event: ft.Event[ft.Dropdown]) -> None:
+        self.tagged.label = chosen_words(event.control, self.name)
+        if callable(self.heard):
+            self.heard() if get_param_count(self.heard) == 0 else self.heard(event)
 
 
 #: An icon's size at the normal text size, in logical pixels.
@@ -147,6 +188,10 @@ def step_buttons(
     return minus, plus
 
 
+#: A compact stepper's count between its buttons: two digits.
+COMPACT_COUNT = 24
+
+
 class Stepper(ft.Row):
     """`label  [-]  count  [+]` with 48 px buttons; `identifier` tags the count, -plus/-minus the buttons.
 
@@ -170,7 +215,7 @@ class Stepper(ft.Row):
     ) -> None:
         """`scale` is the device's text scale and `width` about how wide the stepper may be:
         the count keeps to its box (two digits) and the label's words stay whole."""
-        count_width = 24 if compact else 34
+        count_width = COMPACT_COUNT if compact else 34
         self.count = ft.Text(
             str(value),
             size=fitted("00", 20 if compact else 22, count_width, scale),
@@ -385,10 +430,10 @@ def fits_app_bar(title: str, width: float, icons: int, scale: float = 1.0) -> bo
     return text_width(title, APP_BAR_TITLE, drawn, LETTER_ADVANCE) <= room
 
 
-def fit_button(control: ft.Control, width: float, scale: float) -> None:
+def fit_button(control: ft.Control, width: float, scale: float, height: float = BIG_BUTTON) -> None:
     """Lets the big button in `control` (a Text its content) grow where its label would be cut.
 
-    The button keeps its height where the label fits on one line in `width`; else it grows,
+    The button keeps its `height` where the label fits on one line in `width`; else it grows,
     and the label wraps between whole words (each word fits, smaller if need be).
     """
     button = control
@@ -408,7 +453,7 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
     room = width - BUTTON_EXTRAS - grow_icon(button, scale)
     if text_width(label.value, size, scale, LETTER_ADVANCE) <= room:
         label.size = size
-        button.content, button.height = label, BIG_BUTTON
+        button.content, button.height = label, height
         return
     longest = max(label.value.split(), key=len)
     label.size = size * min(1.0, room / text_width(longest, size, scale, LETTER_ADVANCE))
@@ -416,7 +461,7 @@ def fit_button(control: ft.Control, width: float, scale: float) -> None:
     # As high as the lines it takes when drawn (the estimate above is wide on purpose, so a
     # label it thinks wraps may still fit one line) and a finger's margin round them: never
     # less than the button it was, for one line of Roboto (1.17 of its size).
-    margin = max(8.0, (BIG_BUTTON - label.size * scale * ROBOTO_LINE) / 2)
+    margin = max(8.0, (height - label.size * scale * ROBOTO_LINE) / 2)
     button.height = None
     button.content = ft.Container(content=label, padding=ft.Padding.symmetric(vertical=margin))
     button.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=0))
@@ -472,5 +517,10 @@ DIALOG_TITLE = 22
 def dialog_title(text: str, screen_width: float, scale: float) -> ft.Text:
     """A dialog's title, each word whole on a phone at large text ("Poistetaanko jako 2?"):
     a dialog keeps 40 px to each edge of the screen (at most 560 wide), its text 24 inside."""
-    room = min(560, screen_width - 80) - 2 * 24
-    return ft.Text(text, size=fitted_words(text, DIALOG_TITLE, room, scale))
+    return ft.Text(text, size=fitted_words(text, DIALOG_TITLE, dialog_room(screen_width), scale))
+
+
+def dialog_room(screen_width: float) -> float:
+    """How wide a dialog's text and buttons may be: a dialog keeps 40 px to each edge of the
+    screen (at most 560 wide), its text 24 inside."""
+    return min(560, screen_width - 80) - 2 * 24

@@ -20,6 +20,7 @@ from canasta_score.ui.components import (
     TAP,
     NamedButton,
     Tagged,
+    TaggedChoice,
     Wide,
     fitted,
     icon_size,
@@ -165,7 +166,7 @@ class HistoryList:
         size = 16 * min(
             1.0, (room - DROPDOWN_EXTRAS) / text_width(longest, 16, scale, LETTER_ADVANCE)
         )
-        return Tagged(
+        return TaggedChoice(
             identifier,
             ft.Dropdown(
                 label=label,

@@ -124,7 +124,7 @@ class SidePanel:
         )
         self.both = BothFigures(index, self.tapped, draft, tr)
         self.melded, self.hand, self.points_row = self.points_fields()
-        self.cards_area = CardGrid(draft, index, self.tapped, tr)
+        self.cards_area = CardGrid(draft, index, self.tapped, tr, scale=scale, width=self.inner)
         self.meld_area = MeldArea(
             draft,
             index,

@@ -25,7 +25,7 @@ from canasta_score.ui.components import (
     icon_size,
     text_width,
 )
-from canasta_score.ui.components.basics import ROBOTO_LINE
+from canasta_score.ui.components.basics import COMPACT_COUNT, ROBOTO_LINE
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
     canasta_stepper,
@@ -47,6 +47,8 @@ SMALLEST_TEXT = 11
 
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
+#: A compact stepper's width: its two buttons and the count between them.
+COMPACT_STEPPER_WIDTH = 2 * TAP + COMPACT_COUNT
 
 #: Runs one of the draft's verbs, then redraws the screen and keeps the draft (a tap).
 Change = Callable[[Callable[[], None]], None]
@@ -196,10 +198,23 @@ class SideHeader(ft.Column):
 class CardGrid(ft.Column):
     """Card counting: a row per card group, steppers for the table and for the hand side by side."""
 
-    def __init__(self, draft: RoundDraft, n: int, change: Change, tr: Translator) -> None:
+    def __init__(
+        self,
+        draft: RoundDraft,
+        n: int,
+        change: Change,
+        tr: Translator,
+        *,
+        scale: float = 1.0,
+        width: float | None = None,
+    ) -> None:
         self.draft = draft
         self.tr = tr
         self.n = n
+        self.text_scale = scale
+        #: The labels' column: what the two places' steppers leave of the panel (large text:
+        #: "Jokers" whole, not "Joke/rs").
+        self.label_width = max(CARD_LABEL_WIDTH, (width or 0) - 2 * COMPACT_STEPPER_WIDTH)
         self.steppers: dict[tuple[CardPlace, CardGroup], Stepper] = {}
         self.points = {
             place: ft.Text("", size=15, weight=ft.FontWeight.BOLD) for place in CardPlace
@@ -207,7 +222,7 @@ class CardGrid(ft.Column):
         titles = {CardPlace.MELDED: tr._("On the table"), CardPlace.HAND: tr._("In hand")}
         header = ft.Row(
             [
-                ft.Container(width=CARD_LABEL_WIDTH),
+                ft.Container(width=self.label_width),
                 *[
                     ft.Column(
                         [ft.Text(titles[place], size=14), self.points[place]],
@@ -232,20 +247,24 @@ class CardGrid(ft.Column):
         hand_threes = group == CardGroup.BLACK_THREES and draft.rules.black_threes_laid_out
         if hand_threes:
             name = tr._("Threes")
+        each = tr._("{points} each").format(points=tr.number(draft.rules.card_values.of(group)))
+        room, scale = self.label_width, self.text_scale
         cells: list[ft.Control] = [
             ft.Column(
                 [
-                    ft.Text(name, size=14, weight=ft.FontWeight.BOLD),
                     ft.Text(
-                        tr._("{points} each").format(
-                            points=tr.number(draft.rules.card_values.of(group))
-                        ),
-                        size=12,
+                        name,
+                        size=fitted_words(name, 14, room, scale),
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                    ft.Text(
+                        each,
+                        size=fitted_words(each, 12, room, scale),
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
                 ],
                 spacing=0,
-                width=CARD_LABEL_WIDTH,
+                width=room,
                 tight=True,
             )
         ]
@@ -266,6 +285,7 @@ class CardGrid(ft.Column):
                 maximum=draft.cards_limit(group, place),
                 compact=True,
                 tr=tr,
+                scale=scale,
             )
             self.steppers[(place, group)] = stepper
             cells.append(ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER))

@@ -44,15 +44,7 @@ def WinnerCard(
                         color=ft.Colors.ON_PRIMARY_CONTAINER,
                     ),
                     ft.Text(
-                        tr.ngettext(
-                            "{points} points after {n} round ({players})",
-                            "{points} points after {n} rounds ({players})",
-                            len(game.rounds),
-                        ).format(
-                            points=points,
-                            n=tr.number(len(game.rounds)),
-                            players=", ".join(side.players),
-                        ),
+                        result_line(game, winner, tr),
                         size=16,
                         color=ft.Colors.ON_PRIMARY_CONTAINER,
                     ),
@@ -67,6 +59,22 @@ def WinnerCard(
         ),
         announcement,
     )
+
+
+def result_line(game: Game, winner: int, tr: Translator) -> str:
+    """The winner's points and rounds, and its players where they are not its name already
+    (a player alone is the side: "Mette", not "Mette ... (Mette)")."""
+    side, n = game.sides[winner], len(game.rounds)
+    points, rounds = format_points(game.totals[winner], tr), tr.number(n)
+    if list(side.players) == [side.name]:
+        return tr.ngettext(
+            "{points} points after {n} round", "{points} points after {n} rounds", n
+        ).format(points=points, n=rounds)
+    return tr.ngettext(
+        "{points} points after {n} round ({players})",
+        "{points} points after {n} rounds ({players})",
+        n,
+    ).format(points=points, n=rounds, players=", ".join(side.players))
 
 
 def buttons(

@@ -43,6 +43,16 @@ def parse_points(text: str) -> int | None:
     return total
 
 
+def far_too_many(text: str) -> bool:
+    """Whether `text` holds a number of more digits than any Canasta score has (pasted, or a
+    finger held down): not to be told "type numbers", as if it held none.
+
+    >>> far_too_many("9" * 23), far_too_many("120+35"), far_too_many("12a")
+    (True, False, False)
+    """
+    return any(len(digits.lstrip("0")) > _MOST_DIGITS for digits in re.findall(r"\d+", text))
+
+
 def format_points(points: int, tr: Translator | None = None) -> str:
     """Points as players read them: in the reader's language's form where `tr` says it, else
     five digits and more get a space between thousands.

@@ -26,7 +26,7 @@ from canasta_score.core.cards import cards_in_packs
 from canasta_score.core.melds import MELD_COUNTS, Meld, Rank, canastas_of, melded_points
 from canasta_score.core.scoring import card_points
 from canasta_score.ui.state.labels import N_
-from canasta_score.ui.state.points import parse_points
+from canasta_score.ui.state.points import far_too_many, parse_points
 
 
 class EntryMode(StrEnum):
@@ -568,20 +568,20 @@ class RoundDraft:
         elif draft.mode == EntryMode.MELDS:
             parsed_hand = parse_points(draft.hand_text)
             if parsed_hand is None:
-                problem(CardPlace.HAND, N_("hand points: type numbers, like 50+20+5"))
+                problem(CardPlace.HAND, unread(draft.hand_text, CardPlace.HAND))
             melded, hand = tuple(meld.meld() for meld in draft.melds), parsed_hand or 0
             canastas = {}  # the melds give them
         else:
             parsed_melded = parse_points(draft.melded_text)
             parsed_hand = parse_points(draft.hand_text)
             if parsed_melded is None:
-                problem(CardPlace.MELDED, N_("melded points: type numbers, like 120+35+5"))
+                problem(CardPlace.MELDED, unread(draft.melded_text, CardPlace.MELDED))
             if parsed_hand is None:
-                problem(CardPlace.HAND, N_("hand points: type numbers, like 50+20+5"))
+                problem(CardPlace.HAND, unread(draft.hand_text, CardPlace.HAND))
             melded, hand = parsed_melded or 0, parsed_hand or 0
         penalty = parse_points(draft.penalty_text)
         if penalty is None:
-            problem("penalty", N_("penalty: type a number, like 200"))
+            problem("penalty", unread(draft.penalty_text, "penalty"))
         if problems:
             return None, problems
         entry = SideEntry(
@@ -690,6 +690,29 @@ class RoundDraft:
                 side.mode = draft._offered(side.mode)
             draft.sides = restored
         return draft
+
+
+#: Why a points field could not be read: no number in it, or far more digits than a score has.
+UNREAD: dict[str, tuple[str, str]] = {
+    CardPlace.MELDED: (
+        N_("melded points: type numbers, like 120+35+5"),
+        N_("melded points: far more than any round can score"),
+    ),
+    CardPlace.HAND: (
+        N_("hand points: type numbers, like 50+20+5"),
+        N_("hand points: far more than any round can score"),
+    ),
+    "penalty": (
+        N_("penalty: type a number, like 200"),
+        N_("penalty: far more than any round can score"),
+    ),
+}
+
+
+def unread(text: str, field_name: str) -> str:
+    """What a field that could not be read as points is told (`UNREAD`)."""
+    nonsense, too_many = UNREAD[field_name]
+    return too_many if far_too_many(text) else nonsense
 
 
 def _points_text(points: int) -> str:

@@ -13,8 +13,10 @@ from canasta_score.ui.components import (
     TAP,
     Section,
     Tagged,
+    TaggedChoice,
     TapIcon,
     Wide,
+    chosen_words,
     fit_button,
     scrolling_column,
     tap_height,
@@ -158,7 +160,8 @@ class NewGameScreen(Screen):
                 ]
             )
         )
-        controls.append(ft.Row([self.dealer]))
+        self.dealer_tag = TaggedChoice("first-dealer", self.dealer, expand=True)
+        controls.append(ft.Row([self.dealer_tag]))
         self.body.controls = controls
         self.show_seats()
 
@@ -310,6 +313,7 @@ class NewGameScreen(Screen):
             ft.DropdownOption(key=str(seat), text=name) for seat, name in enumerate(seats)
         ]
         self.dealer.value = str(self.form.first_dealer)
+        self.dealer_tag.label = chosen_words(self.dealer)
         self.problems.value = "\n".join(self.form.problems())
         self.said.value = self.form.said or ""
         self.said_line.visible = self.form.said is not None

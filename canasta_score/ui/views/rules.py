@@ -15,7 +15,7 @@ from canasta_score.core import (
     rules_title,
     table_name,
 )
-from canasta_score.ui.components import TAP, Section, Tagged, TapIcon, text_width
+from canasta_score.ui.components import TAP, Section, Tagged, TaggedChoice, TapIcon, text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.offered import OFFERED_PRESETS
@@ -256,7 +256,10 @@ class RulesScreen(Screen):
             value=self.app.tr._("{name} (custom)").format(name=self.app.tr._(base.name)),
         )
         self.fields = {}
-        inputs: list[ft.Control] = [ft.Row([source]), self.name_field]
+        inputs: list[ft.Control] = [
+            ft.Row([TaggedChoice("copy-of", source, expand=True)]),
+            self.name_field,
+        ]
         scale, full = self.app.layout.text_scale, self.app.layout.body_width() - 24
         for key, label, value in form_fields(base, self.app.tr):
             # Two a row where the labels are short; a long one (a special hand) as wide as

@@ -17,6 +17,7 @@ from canasta_score.ui.components import (
     TAP,
     Section,
     Tagged,
+    TaggedChoice,
     fit_button,
     scrolling_column,
     tap_height,
@@ -357,7 +358,7 @@ class SettingsScreen(Screen):
         ):
             return ft.Row(
                 [
-                    Tagged(
+                    TaggedChoice(
                         "language",
                         ft.Dropdown(
                             label=tr._("Language"),

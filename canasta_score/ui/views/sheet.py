@@ -278,7 +278,14 @@ class SheetScreen(GameScreen, Screen):
                                 color=ft.Colors.PRIMARY if leading else None,
                             ),
                         ),
-                        ft.ProgressBar(value=column.progress, bar_height=6, border_radius=3),
+                        # A picture of the total above it: a screen reader heard a bare
+                        # "28" of it, the total being said already.
+                        ft.Semantics(
+                            content=ft.ProgressBar(
+                                value=column.progress, bar_height=6, border_radius=3
+                            ),
+                            exclude_semantics=True,
+                        ),
                         # A won game has no next round, so no minimum to open it.
                         *([] if game.finished else [Tagged(f"side-{index}-opening", opening)]),
                     ],

@@ -29,6 +29,7 @@ from canasta_score.ui.components import (
     TAP,
     Section,
     Tagged,
+    TaggedChoice,
     TapIcon,
     Wide,
     dialog_title,
@@ -211,7 +212,7 @@ class StatisticsScreen(Screen):
             )
         row = ft.Row(
             [
-                Tagged(
+                TaggedChoice(
                     "statistics-rules",
                     ft.Dropdown(
                         label=tr._("Rule set"),
@@ -227,7 +228,7 @@ class StatisticsScreen(Screen):
                         dense=True,
                     ),
                 ),
-                Tagged(
+                TaggedChoice(
                     "statistics-period",
                     ft.Dropdown(
                         label=tr._("Started"),
@@ -290,12 +291,12 @@ class StatisticsScreen(Screen):
         changes = [stored.change for stored in self.changes]
         result = compared(self.history, self.choices, changes, self.today())
         pickers: list[ft.Control] = [
-            Tagged(
+            TaggedChoice(
                 "head-to-head-first",
                 pick(labels[0], self.choices.first, True),
                 expand=side_by_side,
             ),
-            Tagged(
+            TaggedChoice(
                 "head-to-head-second",
                 pick(labels[1], self.choices.second, False),
                 expand=side_by_side,
@@ -561,7 +562,7 @@ class StatisticsScreen(Screen):
             ft.AlertDialog(
                 modal=True,
                 title=self.dialog_title(tr._("Merge {name}").format(name=name)),
-                content=Tagged("merge-target", ft.Row([target])),
+                content=ft.Row([TaggedChoice("merge-target", target, expand=True)]),
                 actions=self.dialog_buttons("merge-next", tr._("Merge"), go_on),
             )
         )
