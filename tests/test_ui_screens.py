@@ -983,6 +983,20 @@ def test_canasta_steppers_pair_up_on_a_phone_to_shorten_each_side(store: GameSto
     assert not stepper_rows(360), "too narrow for two readable labels: one a row"
 
 
+def test_the_new_games_target_tells_a_screen_reader_what_it_holds(store: GameStore) -> None:
+    """Drawn anew, a field's value is left out of the browser's tree: it was heard as empty."""
+    from canasta_score.ui.views.new_game import NewGameScreen
+
+    screen = NewGameScreen(app_on(store), "/new")
+    view = screen.build()
+    (tag,) = [c for c in walk(view) if isinstance(c, ft.Semantics) and c.identifier == "target"]
+    field = tag.content
+    assert field.label.semantics_label == "Target score, 5,000"
+    field.value = "6500"
+    field.on_blur(SimpleNamespace(control=field))
+    assert field.label.semantics_label == "Target score, 6500"
+
+
 def test_new_game_with_the_same_players_offers_only_names_not_yet_seated(store: GameStore) -> None:
     from canasta_score.ui.views.new_game import NewGameScreen
 

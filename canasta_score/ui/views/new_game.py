@@ -21,7 +21,7 @@ from canasta_score.ui.components import (
     scrolling_column,
     tap_height,
 )
-from canasta_score.ui.components.entry import TARGET_FILTER
+from canasta_score.ui.components.entry import TARGET_FILTER, field_label, say_value
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.names import default_side_name, is_default_name, shown_game
 from canasta_score.ui.state.new_game import NewGameForm
@@ -148,11 +148,13 @@ class NewGameScreen(Screen):
                     Tagged(
                         "target",
                         ft.TextField(
-                            label=self.app.tr._("Target score"),
+                            # Its value told too: drawn anew, it was heard as empty.
+                            label=field_label(self.app.tr._("Target score"), form.target_text),
                             value=form.target_text,
                             keyboard_type=ft.KeyboardType.NUMBER,
                             input_filter=TARGET_FILTER,
                             on_change=self.target_changed,
+                            on_blur=lambda e: say_value(e.control, e.control.value or ""),
                             text_size=20,
                         ),
                         expand=True,
