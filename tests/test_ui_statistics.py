@@ -165,6 +165,15 @@ def test_a_card_per_player_and_partnership_with_wins_and_games_in_play_apart(
     assert box(view, "partnership-cleo-dan-wins") == "Wins: 1"
     assert box(view, "player-anna-canastas-natural") == "Natural canastas: 20"
     assert box(view, "player-anna-best-round") == "Best round: 6,900"
+    # The label says all: the figure and its words under it are not read again after it.
+    figures = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Semantics)
+        and str(c.identifier).startswith("player-anna-")
+        and ": " in str(c.label)
+    ]
+    assert figures and all(c.exclude_semantics for c in figures)
 
 
 def test_the_filters_count_only_the_games_they_admit(store: GameStore) -> None:

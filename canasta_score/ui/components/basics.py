@@ -19,10 +19,18 @@ LINE_HEIGHT = 1.45
 
 
 def Tagged(
-    identifier: str, control: ft.Control, label: str | None = None, *, expand: bool = False
+    identifier: str,
+    control: ft.Control,
+    label: str | None = None,
+    *,
+    expand: bool = False,
+    alone: bool = False,
 ) -> ft.Semantics:
-    """A control with a stable identifier for screen readers and automated journeys."""
-    tagged = ft.Semantics(identifier=identifier, label=label, content=control)
+    """A control with a stable identifier for screen readers and automated journeys;
+    `alone`: its `label` says all the control shows (its texts are not read after it)."""
+    tagged = ft.Semantics(
+        identifier=identifier, label=label, content=control, exclude_semantics=alone
+    )
     if expand:  # an explicit expand=False breaks the control inside a wrapping Row
         tagged.expand = True
     return tagged

@@ -486,6 +486,7 @@ class StatisticsScreen(Screen):
                             width=width,
                         ),
                         f"{label}: {value}",
+                        alone=True,  # not "Games: 4, 4, Games"
                     )
                     for key, label, value in boxes
                 ],
@@ -517,6 +518,7 @@ class StatisticsScreen(Screen):
                         vertical_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
                     f"{label}: {value}",
+                    alone=True,
                 )
                 for key, label, value in boxes
             ],
