@@ -123,3 +123,35 @@ def test_an_opening_minimum_typed_wrong_is_refused_naming_its_step(store: GameSt
     screen.save_custom()
     assert screen.custom_problems.value == "Opening from 3,000: type a whole number"
     assert store.custom_rules() == []
+
+
+def test_every_value_of_the_rules_is_editable_in_a_custom_copy(store: GameStore) -> None:
+    """RULES.md: "each value editable in a custom copy". The form offered the target, going
+    out, the canastas and the opening steps, not the card values, the red threes, the dealer
+    bonus or how many wild cards a meld may hold."""
+    screen = rules_form(store, "en")
+    screen.fields["card:black_threes"].value = "0"
+    screen.fields["card:jokers"].value = "60"
+    screen.fields["red:4"].value = "1000"
+    screen.fields["dealer_bonus"].value = "100"
+    screen.fields["wild_cards_in_meld"].value = "more-natural-than-wild"
+    screen.save_custom()
+    assert screen.custom_problems.value == ""
+    (kept,) = store.custom_rules()
+    assert kept.card_values.black_threes == 0 and kept.card_values.jokers == 60
+    assert kept.card_values.twos == PRESETS["classic"].card_values.twos
+    assert kept.red_threes == (0, 100, 200, 300, 1000)
+    assert kept.dealer_bonus == 100
+    assert kept.wild_cards_in_meld == "more-natural-than-wild"
+
+
+def test_a_red_three_or_card_value_refused_is_named_by_its_field(store: GameStore) -> None:
+    screen = rules_form(store, "en")
+    screen.fields["red:2"].value = "x"
+    screen.fields["card:twos"].value = "3000000"
+    screen.save_custom()
+    assert str(screen.custom_problems.value).splitlines() == [
+        "Twos: type a number up to 1,000,000",
+        "2 red threes: type a whole number",
+    ]
+    assert store.custom_rules() == []

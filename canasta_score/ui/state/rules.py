@@ -7,17 +7,20 @@ from typing import Any
 
 from canasta_score.core import (
     CanastaKind,
+    CardGroup,
     MeldedWithoutCanasta,
     ProblemCode,
     RuleSet,
     ThreesSign,
     UnfinishedMeld,
+    WildCardsInMeld,
     opening_minimum,
     override_rules,
 )
 from canasta_score.i18n import Translator
 from canasta_score.ui.state.labels import (
     CANASTA_LABELS,
+    CARD_GROUP_LABELS,
     N_,
     SPECIAL_HAND,
     UNFINISHED_LABELS,
@@ -33,7 +36,14 @@ EDITABLE = [
     ("going_out_concealed", N_("Going out concealed")),
     ("canastas_to_go_out", N_("Canastas to go out")),
     ("opening_below_zero", N_("Opening below 0")),
+    ("dealer_bonus", N_("Dealer bonus")),
 ]
+#: How many wild cards a meld may hold, in words (RULES.md, "Melds").
+WILD_CARDS_IN_MELD = {
+    WildCardsInMeld.TWO_NATURAL_THREE_WILD: N_("at least 2 natural cards and at most 3 wild ones"),
+    WildCardsInMeld.MORE_NATURAL_THAN_WILD: N_("more natural cards than wild ones"),
+}
+WILD_CARDS_LABEL = N_("Wild cards in a meld")
 #: The label of the points off for each player holding three or more aces or sevens.
 HELD_PENALTY = N_("Each player holding three or more aces or sevens")
 
@@ -79,6 +89,7 @@ def rules_table(
             )
         )
     rows += [
+        (tr._(WILD_CARDS_LABEL), tr._(WILD_CARDS_IN_MELD[rules.wild_cards_in_meld])),
         (tr._("Threes count minus"), tr._(THREES_MINUS[rules.threes_sign])),
         (
             tr._("Melded points without a canasta"),
@@ -200,6 +211,7 @@ KEYED_FIELDS = {
     "canasta": "canasta_bonuses",
     "incomplete": "incomplete_penalty",
     "hand": "special_hands",
+    "card": "card_values",
 }
 
 
@@ -207,12 +219,16 @@ def form_fields(base: RuleSet, tr: Translator) -> list[tuple[str, str, str]]:
     """The fields of the custom rule set form for a copy of `base`, as (key, label, value):
     `EDITABLE` and the held-card penalty where `base` has them (a value it has none of, as
     concealed going out in Samba, starts blank and stays none), then one field for each of
-    its canasta kinds, unfinished melds and special hands.
+    its canasta kinds, unfinished melds and special hands, each card group's value and the
+    red threes by count.
 
     >>> from canasta_score.core import AMERICAN
     >>> from canasta_score.i18n import translator
-    >>> [(key, value) for key, _label, value in form_fields(AMERICAN, translator("en"))][-6:]
+    >>> fields = [(key, value) for key, _label, value in form_fields(AMERICAN, translator("en"))]
+    >>> fields[-16:-10]
     [('incomplete:wild', '2000'), ('incomplete:wild_jokers', '2000'), ('hand:straight', '3000'), ('hand:pairs', '2500'), ('hand:pairs_wild', '2000'), ('hand:garbage', '3000')]
+    >>> fields[-10:-8], fields[-4:]
+    ([('card:jokers', '50'), ('card:twos', '20')], [('red:1', '100'), ('red:2', '300'), ('red:3', '500'), ('red:4', '1000')])
     """
     keys = [key for key, _label in EDITABLE]
     if base.held_penalty is not None:
@@ -228,6 +244,8 @@ def form_fields(base: RuleSet, tr: Translator) -> list[tuple[str, str, str]]:
         *(f"canasta:{kind.value}" for kind in base.canasta_kinds),
         *(f"incomplete:{meld.value}" for meld in UnfinishedMeld if meld in base.incomplete_penalty),
         *(f"hand:{hand}" for hand in base.special_hands),
+        *(f"card:{group.value}" for group in CardGroup),
+        *(f"red:{count}" for count in range(1, len(base.red_threes))),
     ]
     for key in keyed:
         fields.append((key, field_label(key, tr), str(_keyed_value(base, key))))
@@ -241,8 +259,17 @@ def _tiers(base: RuleSet, minimums: Mapping[int, int]) -> list[list[int]]:
 
 def _keyed_value(rules: RuleSet, key: str) -> int:
     prefix, name = key.split(":", 1)
+    if prefix == "red":
+        return rules.red_threes[int(name)]
+    if prefix == "card":
+        return rules.card_values.as_dict()[name]
     values: Mapping[Any, int] = getattr(rules, KEYED_FIELDS[prefix])
     return values[name]
+
+
+def _red_threes(base: RuleSet, typed: Mapping[int, int]) -> list[int]:
+    """`base`'s red threes by count with the values typed for some counts."""
+    return [typed.get(count, value) for count, value in enumerate(base.red_threes)]
 
 
 def field_label(key: str, tr: Translator) -> str:
@@ -256,6 +283,12 @@ def field_label(key: str, tr: Translator) -> str:
         return tr._(UNFINISHED_LABELS[UnfinishedMeld(name)])
     if prefix == "hand":
         return tr._(SPECIAL_HAND).format(hand=special_hand_label(name, tr._))
+    if prefix == "card":
+        return tr._(CARD_GROUP_LABELS[CardGroup(name)])
+    if prefix == "red":
+        return tr.ngettext("{n} red three", "{n} red threes", int(name)).format(
+            n=tr.number(int(name))
+        )
     if key == "held_penalty":
         return tr._(HELD_PENALTY)
     return tr._(dict(EDITABLE)[key])
@@ -272,16 +305,25 @@ def form_choices(
     where `base` departs from classic Canasta in a way other sources do not (RULES_FAMILIES.md,
     "Switches"): melded points without a canasta counted minus (american; plus, as classic,
     the other choice), and red threes' own minus values (samba; the bonus values counted
-    minus, the other).
+    minus, the other); and, for every rule set, how many wild cards a meld may hold.
 
     >>> from canasta_score.core import AMERICAN, CLASSIC, SAMBA
     >>> from canasta_score.i18n import translator
-    >>> [(key, value, choices) for key, _label, value, choices in form_choices(SAMBA, translator("en"))]
+    >>> [(key, value, choices) for key, _label, value, choices in form_choices(SAMBA, translator("en"))][1:]
     [('red_threes_minus', 'own', [('own', '100 / 200 / 300 / 400 / 500 / 600'), ('bonus', '100 / 200 / 300 / 400 / 500 / 1,000')])]
-    >>> [key for key, *_rest in form_choices(AMERICAN, translator("en"))], form_choices(CLASSIC, translator("en"))
-    (['melded_without_canasta'], [])
+    >>> [key for key, *_rest in form_choices(AMERICAN, translator("en"))]
+    ['wild_cards_in_meld', 'melded_without_canasta']
+    >>> [(key, value, choices) for key, _label, value, choices in form_choices(CLASSIC, translator("en"))]
+    [('wild_cards_in_meld', 'two-natural-three-wild', [('two-natural-three-wild', 'at least 2 natural cards and at most 3 wild ones'), ('more-natural-than-wild', 'more natural cards than wild ones')])]
     """
-    choices = []
+    choices = [
+        (
+            "wild_cards_in_meld",
+            tr._(WILD_CARDS_LABEL),
+            base.wild_cards_in_meld.value,
+            [(rule.value, tr._(words)) for rule, words in WILD_CARDS_IN_MELD.items()],
+        )
+    ]
     if base.melded_without_canasta == MeldedWithoutCanasta.MINUS:
         choices.append(
             (
@@ -327,9 +369,10 @@ def custom_copy(
     overrides: dict[str, Any] = {}
     keyed: dict[str, dict[str, int]] = {}
     openings: dict[int, int] = {}
+    reds: dict[int, int] = {}
     problems: list[str] = []
     for key, text in typed.items():
-        if key == "melded_without_canasta":
+        if key in ("melded_without_canasta", "wild_cards_in_meld"):
             overrides[key] = text
             continue
         if key == "red_threes_minus":
@@ -347,6 +390,8 @@ def custom_copy(
         value = int(text)
         if prefix == "opening":
             alone: dict[str, Any] = {"opening_tiers": _tiers(base, {int(name): value})}
+        elif prefix == "red":
+            alone = {"red_threes": _red_threes(base, {int(name): value})}
         else:
             alone = {KEYED_FIELDS[prefix]: {name: value}} if colon else {key: value}
         # Each value checked alone, so a refusal names its own field.
@@ -365,6 +410,8 @@ def custom_copy(
                 problems.append(tr._("{what}: type a whole number").format(what=what))
         if prefix == "opening":
             openings[int(name)] = value
+        elif prefix == "red":
+            reds[int(name)] = value
         elif colon:
             keyed.setdefault(KEYED_FIELDS[prefix], {})[name] = value
         else:
@@ -374,5 +421,7 @@ def custom_copy(
     overrides |= keyed
     if openings:
         overrides["opening_tiers"] = _tiers(base, openings)
+    if reds:
+        overrides["red_threes"] = _red_threes(base, reds)
     rules, refused = override_rules(base, overrides)
     return rules, [tr.problem(problem) for problem in refused]

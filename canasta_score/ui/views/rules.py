@@ -261,6 +261,8 @@ class RulesScreen(Screen):
             self.name_field,
         ]
         scale, full = self.app.layout.text_scale, self.app.layout.body_width() - 24
+        #: The card values and the red threes by count, each group under its heading.
+        grouped: dict[str, list[ft.Control]] = {"card": [], "red": []}
         for key, label, value in form_fields(base, self.app.tr):
             # Two a row where the labels are short; a long one (a special hand) as wide as
             # it needs, up to the whole row, so its words are read.
@@ -273,14 +275,26 @@ class RulesScreen(Screen):
                 width=min(full, max(NUMBER_FIELD_WIDTH, needed)),
             )
             self.fields[key] = field
-            inputs.append(field)
+            grouped.get(key.partition(":")[0], inputs).append(field)
         switches = [
             self.switch(key, label, value, choices)
             for key, label, value, choices in form_choices(base, self.app.tr)
         ]
+        headings = {
+            "card": self.app.tr._("Card values"),
+            "red": self.app.tr._("Red threes by count"),
+        }
         return Section(
             *inputs[:2],  # the rule set copied and the name, each the whole width
             ft.Row(inputs[2:], wrap=True, spacing=8, run_spacing=8),
+            *(
+                part
+                for group, fields in grouped.items()
+                for part in (
+                    ft.Text(headings[group], size=14),
+                    ft.Row(fields, wrap=True, spacing=8, run_spacing=8),
+                )
+            ),
             *switches,  # each the whole width: its choices are read whole
             self.custom_problems,
             ft.FilledButton(
