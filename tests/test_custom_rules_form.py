@@ -10,6 +10,7 @@ from test_ui_screens import app_on
 
 from canasta_score.core import ALL_PRESETS, PRESETS
 from canasta_score.i18n import LANGUAGES, translator
+from canasta_score.ui.components.entry import label_of
 from canasta_score.ui.state.labels import CANASTA_LABELS
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.rules import RulesScreen
@@ -38,7 +39,7 @@ def test_a_target_of_0_is_refused_naming_the_target_as_its_field_does(
     screen.fields["target"].value = "0"
     screen.save_custom()
     said = str(screen.custom_problems.value)
-    label = str(screen.fields["target"].label)
+    label = label_of(screen.fields["target"])
     assert said.startswith(label), said
     assert "rule_overrides" not in said and "target" not in said.replace(label, "")
     assert store.custom_rules() == [], "nothing is saved"
@@ -130,6 +131,9 @@ def test_every_value_of_the_rules_is_editable_in_a_custom_copy(store: GameStore)
     out, the canastas and the opening steps, not the card values, the red threes, the dealer
     bonus or how many wild cards a meld may hold."""
     screen = rules_form(store, "en")
+    # Each field tells a screen reader what it holds (drawn anew, it was heard as empty).
+    assert screen.fields["card:jokers"].label.semantics_label == "Jokers, 50"
+    assert screen.fields["red:4"].label.semantics_label == "4 red threes, 800"
     screen.fields["card:black_threes"].value = "0"
     screen.fields["card:jokers"].value = "60"
     screen.fields["red:4"].value = "1000"

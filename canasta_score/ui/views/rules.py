@@ -17,6 +17,7 @@ from canasta_score.core import (
 )
 from canasta_score.ui.components import TAP, Section, Tagged, TaggedChoice, TapIcon, text_width
 from canasta_score.ui.components.basics import LETTER_ADVANCE
+from canasta_score.ui.components.entry import field_label, say_value
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.offered import OFFERED_PRESETS
 from canasta_score.ui.state.rules import (
@@ -268,11 +269,13 @@ class RulesScreen(Screen):
             # it needs, up to the whole row, so its words are read.
             needed = text_width(label, FLOATING_LABEL_SIZE, scale, LETTER_ADVANCE) + 32
             field = ft.TextField(
-                label=label,
+                # Its value told too: drawn anew, a field was heard as empty.
+                label=field_label(label, value),
                 value=value,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
                 width=min(full, max(NUMBER_FIELD_WIDTH, needed)),
+                on_blur=lambda e: say_value(e.control, e.control.value or ""),
             )
             self.fields[key] = field
             grouped.get(key.partition(":")[0], inputs).append(field)
