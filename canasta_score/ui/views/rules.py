@@ -313,7 +313,7 @@ class RulesScreen(Screen):
     ) -> ft.Control:
         """A switch of the custom form: its choices one under the other, each read whole
         (they can differ only in their last figures) and chosen with a tap anywhere on it."""
-        rows = ft.Column(spacing=0, tight=True)
+        rows = ft.Column(spacing=8, tight=True)  # apart: whose words are whose
         group = ft.RadioGroup(value=value, content=rows)
 
         def choose(choice: str) -> None:
