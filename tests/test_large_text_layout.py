@@ -329,6 +329,14 @@ def test_card_counts_keep_their_labels_words_whole_and_two_digits_in_sight(
     for stepper in grid.steppers.values():
         count = stepper.count
         assert text_width("12", count.size, 2.0) <= COMPACT_COUNT, count.size
+    # Each place's heading over its own steppers: "0 Punkte0 Punkte" ran together.
+    room = (panel.inner - grid.label_width) / 2
+    for column in grid.controls[0].controls[1:]:
+        title, points = column.controls
+        for word in str(title.value).split():
+            assert text_width(word, title.size, 2.0) <= room, word
+        most = app.tr._("{points} points").format(points=app.tr.number(1180))
+        assert text_width(most, points.size, 2.0) <= room, most
 
 
 # --- the sheet's app bar ---------------------------------------------------------------------

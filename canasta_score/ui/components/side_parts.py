@@ -216,8 +216,18 @@ class CardGrid(ft.Column):
         #: "Jokers" whole, not "Joke/rs").
         self.label_width = max(CARD_LABEL_WIDTH, (width or 0) - 2 * COMPACT_STEPPER_WIDTH)
         self.steppers: dict[tuple[CardPlace, CardGroup], Stepper] = {}
+        # Each place's heading over its steppers, its words whole and apart from the other's
+        # (large text: "0 Punkte0 Punkte"); the points on one line, level with the other's.
+        room = ((width or 0) - self.label_width) / 2 if width else COMPACT_STEPPER_WIDTH
+        most = tr._("{points} points").format(points=tr.number(1180))
         self.points = {
-            place: ft.Text("", size=15, weight=ft.FontWeight.BOLD) for place in CardPlace
+            place: ft.Text(
+                "",
+                size=fitted(most, 15, room - 4, scale),
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+            )
+            for place in CardPlace
         }
         titles = {CardPlace.MELDED: tr._("On the table"), CardPlace.HAND: tr._("In hand")}
         header = ft.Row(
@@ -225,7 +235,14 @@ class CardGrid(ft.Column):
                 ft.Container(width=self.label_width),
                 *[
                     ft.Column(
-                        [ft.Text(titles[place], size=14), self.points[place]],
+                        [
+                            ft.Text(
+                                titles[place],
+                                size=fitted_words(titles[place], 14, room - 4, scale),
+                                text_align=ft.TextAlign.CENTER,
+                            ),
+                            self.points[place],
+                        ],
                         spacing=0,
                         expand=True,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -234,6 +251,7 @@ class CardGrid(ft.Column):
                 ],
             ],
             spacing=0,
+            vertical_alignment=ft.CrossAxisAlignment.END,
         )
         rows: list[ft.Control] = [header]
         rows += [self.group_row(group, change) for group in CardGroup]
