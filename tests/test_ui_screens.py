@@ -19,6 +19,7 @@ import pytest
 
 from canasta_score import storage
 from canasta_score.core import (
+    ALL_PRESETS,
     DANISH,
     FLEMISH,
     PRESETS,
@@ -665,6 +666,27 @@ def test_the_dealer_bonus_is_offered_to_the_dealers_side_only(store: GameStore) 
     assert not any(i.endswith("dealer-bonus") for i in identifiers(view))
 
 
+@pytest.mark.parametrize("preset", sorted(ALL_PRESETS))
+def test_each_sides_choices_are_heard_with_the_sides_name(store: GameStore, preset: str) -> None:
+    """Went out, concealed, a special hand, meld by meld, the dealer bonus: every side has its
+    own, so a screen reader names the side with each ("They: Went out"), not "Went out" twice."""
+    stored = store.create_game(Game(rules=ALL_PRESETS[preset], sides=WE_THEY, first_dealer=1))
+    entry = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    entry.build()
+    heard: dict[str, str] = {}
+    for panel in entry.panels:
+        for control in walk(panel.view):
+            if isinstance(control, ft.Semantics) and control.checked is not None:
+                words = [c for c in walk(control) if isinstance(c, ft.Text)]
+                heard[str(control.identifier)] = str(words[0].semantics_label)
+    out = [name for name in heard if name.endswith("-out-normal")]
+    assert out == ["side-0-out-normal", "side-1-out-normal"]
+    for name, said in heard.items():
+        side = WE_THEY[int(name.split("-")[1])].name
+        assert said.startswith(f"{side}: "), (name, said)
+    assert heard["side-1-out-normal"] == "They: Went out"
+
+
 def classic_game_id(store: GameStore) -> int:
     """A classic game: its rules have no dealer bonus."""
     return int(store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id)
@@ -848,6 +870,38 @@ def test_the_sheets_progress_bars_are_pictures_a_screen_reader_passes_over(
         and isinstance(c.content, ft.ProgressBar)
     ]
     assert len(bars) == 2 and {id(b) for b in bars} == {id(b) for b in hidden}
+
+
+def test_a_round_row_is_heard_once_by_its_number_and_each_side_by_its_name(
+    store: GameStore,
+) -> None:
+    """The row was "Round 1 in detail, 1": its number's circle is read in the row's name; each
+    side's score and total come after the side's name ("They", -185, -185)."""
+    from canasta_score.core import SideEntry
+    from canasta_score.ui.views.sheet import SheetScreen
+
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    store.add_round(stored.id, [SideEntry(melded=120), SideEntry(hand=40)], stored.version)
+    view = SheetScreen(app_on(store), f"/game/{stored.id}", stored.id).build()
+    row = next(c for c in walk(view) if isinstance(c, ft.Semantics) and c.identifier == "round-1")
+    assert row.label == "Round 1 in detail"
+
+    def heard(control: Any) -> list[Any]:
+        """What a screen reader reaches under `control`: nothing under an excluded part."""
+        if isinstance(control, ft.Semantics) and control.exclude_semantics:
+            return []
+        found = [control]
+        for name in ("content", "controls"):
+            value = getattr(control, name, None)
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ft.Control):
+                    found += heard(child)
+        return found
+
+    reached = heard(row)
+    assert "1" not in [c.value for c in reached if isinstance(c, ft.Text)]
+    named = [c.label for c in reached if isinstance(c, ft.Semantics) and c.label in ("We", "They")]
+    assert named == ["We", "They"]
 
 
 def test_a_tie_past_the_target_is_said_on_the_sheet_and_play_goes_on(store: GameStore) -> None:

@@ -170,11 +170,10 @@ def test_a_whole_game_by_ear(app_server: AppServer, browser: Any, language: str)
             for count in (1, 2):
                 button(one_more).nth(0).click()
                 read_out(page, f"{tr._('Natural canastas')} {count}")
-            went_out = page.get_by_role("checkbox", name=tr._("Went out"), exact=True).nth(0)
-            went_out.click()
-            page.get_by_role("checkbox", name=tr._("Went out"), checked=True).first.wait_for(
-                state="attached"
-            )
+            # Each side's is heard with its name: the first side's is the one.
+            out = f"{sides[0]}: {tr._('Went out')}"
+            page.get_by_role("checkbox", name=out, exact=True).click()
+            page.get_by_role("checkbox", name=out, checked=True).wait_for(state="attached")
             type_in(tr._("Melded"), 1, "200")
             type_in(tr._("In hand"), 1, "50")
             button(tr._("Save round")).click()

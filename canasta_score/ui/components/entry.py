@@ -84,12 +84,25 @@ class Toggle(ft.Container):
     """A big on/off choice (went out, concealed, dealer bonus) that shows its state in colour."""
 
     def __init__(
-        self, label: str, on_click: Callable[[], None], identifier: str, *, scale: float = 1.0
+        self,
+        label: str,
+        on_click: Callable[[], None],
+        identifier: str,
+        *,
+        scale: float = 1.0,
+        whose: str = "",
     ) -> None:
         # The label wraps between words rather than being cut (large text, long words); the
-        # toggle grows with it and stays at least a tap high.
+        # toggle grows with it and stays at least a tap high. A side's choice is heard with
+        # the side's name ("Anna & Bo: Went out"): each side has one, and a reader jumping
+        # from one to the next would not know whose it was.
         self.label = ft.Text(
-            label, size=15, weight=ft.FontWeight.BOLD, expand_loose=True, expand=True
+            label,
+            size=15,
+            weight=ft.FontWeight.BOLD,
+            expand_loose=True,
+            expand=True,
+            semantics_label=f"{whose}: {label}" if whose else None,
         )
         self.mark = ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=20)
         line = 15 * scale * LINE_HEIGHT

@@ -290,6 +290,7 @@ class FamilyFields(ft.Column):
                 toggled,
                 f"side-{n}-unfinished-{meld.value}",
                 scale=scale,
+                whose=draft.game.sides[n].name,
             )
         self.held: dict[str, Stepper] = {}
         cells = []
@@ -362,7 +363,13 @@ class SpecialHand:
         self.draft, self.n, self.change, self.tr = draft, n, change, tr
         self.show_dialog, self.close_dialog = show_dialog, close_dialog
         self.screen_width, self.scale = screen_width, scale
-        self.toggle = Toggle(tr._("Special hand"), self.open, f"side-{n}-special-hand", scale=scale)
+        self.toggle = Toggle(
+            tr._("Special hand"),
+            self.open,
+            f"side-{n}-special-hand",
+            scale=scale,
+            whose=draft.game.sides[n].name,
+        )
         self.said = ft.Text("", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER)
         self.notice = ft.Container(
             content=ft.Row(

@@ -116,7 +116,11 @@ class SidePanel:
         )
         melds = side.mode == EntryMode.MELDS
         self.by_melds = Toggle(
-            tr._("Meld by meld"), self.switch_mode, f"side-{index}-entry-melds", scale=scale
+            tr._("Meld by meld"),
+            self.switch_mode,
+            f"side-{index}-entry-melds",
+            scale=scale,
+            whose=draft.game.sides[index].name,
         )
         # Where the rules have no meld-by-meld entry, a line says so where its switch is.
         self.switch_row = ft.Row(
@@ -303,6 +307,7 @@ class SidePanel:
             lambda: self.tapped(lambda: draft.toggle_went_out(n, went_out)),
             f"side-{n}-out-{went_out.value}",
             scale=self.scale,
+            whose=draft.game.sides[n].name,
         )
 
     def dealer_bonus_toggle(self) -> Toggle | None:
@@ -317,6 +322,7 @@ class SidePanel:
             lambda: self.tapped(lambda: draft.toggle_dealer_bonus(n)),
             f"side-{n}-dealer-bonus",
             scale=self.scale,
+            whose=draft.game.sides[n].name,
         )
 
     def more_menu(self) -> tuple[ft.PopupMenuItem, ft.PopupMenuItem, ft.Control]:

@@ -419,56 +419,65 @@ class SheetScreen(GameScreen, Screen):
             )
         for row in rows_of_sheet:
             cells: list[ft.Control] = [
-                ft.Container(
+                # The round's number is in the row's name ("Round 1 in detail"): not read twice.
+                ft.Semantics(
+                    exclude_semantics=True,
                     content=ft.Container(
-                        content=ft.Text(
-                            str(row.number),
-                            size=18,
-                            weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.PRIMARY,
+                        content=ft.Container(
+                            content=ft.Text(
+                                str(row.number),
+                                size=18,
+                                weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.PRIMARY,
+                            ),
+                            width=TAP,
+                            height=TAP,
+                            alignment=ft.Alignment.CENTER,
+                            border_radius=TAP // 2,
+                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                         ),
-                        width=TAP,
-                        height=TAP,
+                        width=first,
                         alignment=ft.Alignment.CENTER,
-                        border_radius=TAP // 2,
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                     ),
-                    width=first,
-                    alignment=ft.Alignment.CENTER,
                 )
             ]
             for side, (score, total) in enumerate(zip(row.scores, row.totals, strict=True)):
+                # Heard as the side's name, then its score and total ("They, -185, -185").
                 cells.append(
-                    ft.Column(
-                        [
-                            Tagged(
-                                f"round-{row.number}-side-{side}-score",
-                                FitNumber(
-                                    signed(score, self.app.tr),
-                                    size=14,
-                                    width=cell_width,
-                                    scale=scale,
-                                    row=numbers,
-                                    weight=None,
-                                    color=ft.Colors.ERROR
-                                    if score < 0
-                                    else ft.Colors.ON_SURFACE_VARIANT,
-                                ),
-                            ),
-                            Tagged(
-                                f"round-{row.number}-side-{side}-total",
-                                FitNumber(
-                                    format_points(total, self.app.tr),
-                                    size=20,
-                                    width=cell_width,
-                                    scale=scale,
-                                    row=numbers,
-                                ),
-                            ),
-                        ],
-                        spacing=0,
+                    ft.Semantics(
+                        label=game.side_names[side],
                         expand=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        content=ft.Column(
+                            [
+                                Tagged(
+                                    f"round-{row.number}-side-{side}-score",
+                                    FitNumber(
+                                        signed(score, self.app.tr),
+                                        size=14,
+                                        width=cell_width,
+                                        scale=scale,
+                                        row=numbers,
+                                        weight=None,
+                                        color=ft.Colors.ERROR
+                                        if score < 0
+                                        else ft.Colors.ON_SURFACE_VARIANT,
+                                    ),
+                                ),
+                                Tagged(
+                                    f"round-{row.number}-side-{side}-total",
+                                    FitNumber(
+                                        format_points(total, self.app.tr),
+                                        size=20,
+                                        width=cell_width,
+                                        scale=scale,
+                                        row=numbers,
+                                    ),
+                                ),
+                            ],
+                            spacing=0,
+                            expand=True,
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        ),
                     )
                 )
             cells.append(
