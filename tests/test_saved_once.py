@@ -10,9 +10,17 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import flet as ft
 import pytest
 from test_actions import unavailable
-from test_ui_screens import WE_THEY, LoopPage, identifiers, run_on_a_loop_of_its_own, until
+from test_ui_screens import (
+    WE_THEY,
+    DevicePreferences,
+    LoopPage,
+    identifiers,
+    run_on_a_loop_of_its_own,
+    until,
+)
 
 from canasta_score import storage
 from canasta_score.core import PRESETS, Game
@@ -294,3 +302,99 @@ def test_what_was_started_goes_on_while_the_phone_is_away(
     run_on_a_loop_of_its_own(journey())
     assert store.load_game(game_id).game.totals == (90, 0)
     assert storage.load_drafts(db=store.db, game_id=game_id) == []
+
+
+# --- a page closed while its save was on its way ----------------------------------------------
+
+
+async def a_page_of(store: GameStore, device: DevicePreferences, route: str) -> App:
+    """A page of the phone whose own storage is `device`, opened at `route`, its settings
+    read (a reload, or the page opened again after the server came back)."""
+    app = App(LoopPage(), store, off_loop=True)  # type: ignore[arg-type]
+    app.device.services.preferences = lambda: device  # type: ignore[assignment,method-assign,return-value]
+    app.page.route = route
+    app.start(tell_about_opening=False)
+    await until(app.device.known.is_set)
+    return app
+
+
+def said(app: App) -> list[str]:
+    """The messages shown at the page's bottom."""
+    return [bar.content.value for bar in app.page.dialogs if isinstance(bar, ft.SnackBar)]
+
+
+@pytest.mark.parametrize("landed", [True, False])
+def test_a_page_opened_after_one_closed_as_it_saved_says_whether_the_round_landed(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch, landed: bool
+) -> None:
+    """The server restarted (or the tab closed) 20 to 140 ms after Save: the phone came back
+    on round entry without saying whether the round was saved, and a round that was could be
+    typed again as the next one."""
+    from canasta_score.ui import device, round_port
+
+    monkeypatch.setattr(device, "FIRST_FRAME_WAIT", 0.05)
+    monkeypatch.setattr(round_port, "NOT_LANDED_WAIT", 0.1)
+    game_id = new_game(store)
+    phone = DevicePreferences()
+    sent, gone = threading.Event(), threading.Event()
+    real = storage.add_round
+
+    def add_round(**kwargs: Any) -> Any:
+        saved = real(**kwargs) if landed else None
+        sent.set()
+        assert gone.wait(30)  # the page that sent it is gone before the answer
+        return saved if landed else real(**kwargs)
+
+    monkeypatch.setattr(storage, "add_round", add_round)
+    note = "canasta_score.saving"
+
+    async def journey() -> None:
+        first = await a_page_of(store, phone, f"/game/{game_id}/round")
+        entry = first.nav.current
+        assert isinstance(entry, RoundEntryScreen)
+        type_melded(entry, "90")
+        entry.save_round()
+        await until(sent.is_set)
+        await until(lambda: phone.kept.get(note, "").startswith(f"{game_id} 1 "))
+        again = await a_page_of(store, phone, f"/game/{game_id}/round")
+        await until(lambda: bool(said(again)))
+        assert note not in phone.kept, "said once"
+        if landed:
+            assert said(again) == [
+                "Round 1 was saved before this page was closed or lost its connection."
+            ]
+        else:
+            assert said(again)[0].startswith("Round 1 was not yet saved")
+        gone.set()
+        await settled()
+
+    try:
+        run_on_a_loop_of_its_own(journey())
+    finally:
+        gone.set()
+    assert store.load_game(game_id).game.totals == (90, 0), "saved once, either way"
+
+
+def test_a_save_that_came_back_leaves_no_note_and_the_next_page_says_nothing(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from canasta_score.ui import device
+
+    monkeypatch.setattr(device, "FIRST_FRAME_WAIT", 0.05)
+    game_id = new_game(store)
+    phone = DevicePreferences()
+
+    async def journey() -> None:
+        first = await a_page_of(store, phone, f"/game/{game_id}/round")
+        entry = first.nav.current
+        assert isinstance(entry, RoundEntryScreen)
+        type_melded(entry, "90")
+        entry.save_round()
+        await until(lambda: first.page.route == f"/game/{game_id}")
+        await settled()
+        assert phone.kept == {}
+        again = await a_page_of(store, phone, f"/game/{game_id}")
+        await settled()
+        assert said(again) == []
+
+    run_on_a_loop_of_its_own(journey())

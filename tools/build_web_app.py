@@ -208,6 +208,7 @@ FIRST_SCREEN_MODULES = frozenset(
         "ui.state.labels",
         "ui.state.names",
         "ui.state.points",
+        "ui.state.save_note",
         "ui.views.home",
     ]
 )

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.i18n import negotiate
+from canasta_score.ui.state.save_note import KEY as SAVE_NOTE
+from canasta_score.ui.state.save_note import SaveOnItsWay
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -72,6 +74,8 @@ class Device:
         #: (`keep_awake`), and a browser tab leaves its database unopened (`in_browser`).
         self._awake_wanted = False
         self.known = asyncio.Event()
+        #: What this device notes beside its settings, as far as known (`note`).
+        self._notes: dict[str, str] = {}
 
     # --- settings ----------------------------------------------------------------------------
 
@@ -83,6 +87,13 @@ class Device:
         """Keeps a setting on this device (never in the shared database), from now on."""
         self.settings[name] = value
         self.services.keep(name, value)
+
+    def note(self, name: str, value: str) -> None:
+        """Keeps a note on this device, not a setting of it (a save on its way:
+        `ui.state.save_note`); an empty value takes it away. Written once, however often."""
+        if self._notes.get(name, "") != value:
+            self._notes[name] = value
+            self.services.keep(name, value)
 
     def wanted_language(self) -> str:
         """The language chosen on this device, else the device's own, else English."""
@@ -128,6 +139,8 @@ class Device:
         """Reads this device's settings and preferred languages, then speaks its language."""
         with contextlib.suppress(Exception):
             found = await asyncio.wait_for(self._read_preferences(), DEVICE_WAIT)
+            # A note written on this page while they were read stands.
+            self._notes = {SAVE_NOTE: found.pop(SAVE_NOTE, "")} | self._notes
             # A choice made on this page while they were read (a tap) stands.
             self.settings = found | self.settings
         if not self.settings.get("language"):
@@ -145,9 +158,14 @@ class Device:
             device_read()
         self.known.set()
         self.keep_awake(self._awake_wanted)
+        # A save sent by a page of this device that was closed before its answer came.
+        if (on_its_way := SaveOnItsWay.read(self._notes.get(SAVE_NOTE))) is not None:
+            from canasta_score.ui.round_port import tell_save_fate
+
+            self.host.run_task(tell_save_fate, self.host, on_its_way)
 
     async def _read_preferences(self) -> dict[str, str]:
-        found = await self.services.read(list(DEVICE_SETTINGS))
+        found = await self.services.read([*DEVICE_SETTINGS, SAVE_NOTE])
         # Kept in the shared database by earlier versions: the first device to read its
         # settings takes them over once (for what it has not chosen), keeping its own copy.
         store, actions = self.host.table.store, self.host.actions

@@ -5,6 +5,10 @@ its outcome handed back on the page's loop as plain data. A database out of reac
 owner's to meet (it keeps the round and sends the save again, said over Save), so the
 runner neither says it nor retries; a game gone or a fault of the app is met by the runner
 as on every screen, and the owner hears only that nothing was saved.
+
+The device notes each save from the moment it is sent until its answer comes back
+(`ui.state.save_note`): a page opened after this one was closed or lost its connection meanwhile
+says whether the round landed (`tell_save_fate`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from canasta_score.core import RoundRefused
+from canasta_score.ui.state.save_note import KEY, SaveOnItsWay
 from canasta_score.ui.state.typed_round import (
     Failed,
     Outcome,
@@ -27,12 +32,16 @@ from canasta_score.ui.state.typed_round import (
     WriteDraft,
     Written,
 )
-from canasta_score.ui.store import DatabaseUnavailable, GameNotFound, StaleGame
+from canasta_score.ui.store import DatabaseUnavailable, GameNotFound, StaleGame, StoredGame
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
 
 log = logging.getLogger(__name__)
+
+#: Seconds a page opened with a save's note that has not landed waits before saying so:
+#: another page of this device may be sending it now, and its answer takes the note away.
+NOT_LANDED_WAIT = 3.0
 
 
 class StoredRoundPort:
@@ -44,11 +53,16 @@ class StoredRoundPort:
 
     def send(self, request: Request, done: Callable[[Outcome], None]) -> None:
         answered = False
+        if isinstance(request, SaveRound):
+            note = SaveOnItsWay(self.game_id, request.round_number, request.entry)
+            self.host.device.note(KEY, note.text())
 
         def answer(outcome: Outcome) -> None:
             nonlocal answered
             if not answered:
                 answered = True
+                if isinstance(request, SaveRound) and not isinstance(outcome, Unreachable):
+                    self.host.device.note(KEY, "")  # it came back: said on this page
                 done(outcome)
 
         def unreachable(error: DatabaseUnavailable) -> None:
@@ -105,3 +119,25 @@ class StoredRoundPort:
 
     def note(self, draft: dict[str, Any] | None) -> None:
         self.host.table.store.note_draft(self.game_id, draft, self.host.table.phone)
+
+
+async def tell_save_fate(host: Host, note: SaveOnItsWay) -> None:
+    """Says whether a save noted on this device before this page opened landed, once."""
+    store, actions = host.table.store, host.actions
+
+    async def game() -> StoredGame | None:
+        try:
+            return await actions.off_the_loop(lambda: store.load_game(note.game_id))
+        except (GameNotFound, DatabaseUnavailable):
+            return None  # the game deleted, or out of reach: nothing to say for sure
+
+    stored = await game()
+    if stored is not None and note.entry not in stored.saved_entries:
+        await asyncio.sleep(NOT_LANDED_WAIT)
+        still = await host.device.services.read([KEY])
+        if SaveOnItsWay.read(still.get(KEY)) != note:
+            return  # another page of this device had it on its way, and heard back
+        stored = await game()
+    host.device.note(KEY, "")
+    if stored is not None:
+        host.messages.say(note.fate(stored.saved_entries, host.tr), lasting=True)

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 import pytest
-from conftest import ROOT, AppServer, Screen
+from conftest import ROOT, STEP_TIMEOUT_MS, AppServer, Screen
 from examples import game_file
 
 pytestmark = pytest.mark.browser
@@ -167,3 +167,51 @@ def test_after_the_other_tabs_save_the_entry_shows_the_game_as_it_now_is(
     """The second tab saves round 2, its total on top of the other tab's 90 (90 + 120 = 210)."""
     second = enter_round_one_in_two_tabs(app_server, open_phones)
     second.wait_text("side-0-total", r"210")
+
+
+#: The device's note of a save on its way, as the browser keeps it (`ui.state.save_note`).
+SAVE_NOTE = "flutter.canasta_score.saving"
+
+
+def test_a_page_opened_again_after_its_save_lost_its_answer_says_whether_it_landed(
+    app_server: AppServer, open_phones: Any
+) -> None:
+    """A table server restarted as a round was saved: the phone came back on round entry and
+    said nothing, so a saved round could be typed again as the next one. The note the page
+    keeps while its save is on its way is put back as a page gone before the answer leaves
+    it, and the page opened again in a session of its own."""
+    app_server.import_games(GAME)
+    app_server.start()
+    phone = open_round_entry(app_server, open_phones)
+    phone.page.evaluate(
+        """key => { window.__notes = []; const set = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (k, v) {
+          if (k === key) window.__notes.push(JSON.parse(v)); return set.call(this, k, v); }; }""",
+        SAVE_NOTE,
+    )
+    type_into(phone, "side-0-melded", "90")
+    type_into(phone, "side-1-hand", "90")
+    phone.tap("save-round")
+    phone.wait_for("add-round")
+    [note] = phone.page.evaluate("() => window.__notes")
+    assert note.startswith("1 1 ")
+    assert phone.page.evaluate("key => localStorage.getItem(key)", SAVE_NOTE) is None
+    for kept, said in (
+        (note, "Round 1 was saved before this page was closed or lost its connection."),
+        ("1 2 an-entry-never-saved", "Round 2 was not yet saved when this page"),
+    ):
+        phone.page.evaluate(
+            "([key, note]) => localStorage.setItem(key, JSON.stringify(note))", [SAVE_NOTE, kept]
+        )
+        # The page as a restarted server opens it: a session of its own (a reload goes on
+        # with the page's session, whose save's answer comes).
+        again = Screen(phone.page.context.new_page(), app_server.url)
+        again.open("/game/1/round", ready="save-round")
+        again.watch_for(said)  # a lasting message: there once said, as text or as a label
+        again.wait_said(said)
+        # Said once: the note goes (its removal may reach the browser after the message).
+        again.page.wait_for_function(
+            "key => localStorage.getItem(key) === null", arg=SAVE_NOTE, timeout=STEP_TIMEOUT_MS
+        )
+        again.page.close()
+    assert len(stored_rounds(app_server)) == 1

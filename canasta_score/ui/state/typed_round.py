@@ -114,6 +114,8 @@ class SaveRound:
     version: int
     editing: int | None
     entry: str
+    #: The round it is saved as (said to the player if the answer never comes back).
+    round_number: int
 
 
 Request = WriteDraft | SaveRound
@@ -318,7 +320,9 @@ class TypedRound:
         self._saves += 1
         this_save = self._saves
         self.port.later(SAY_WAITING_AFTER, lambda: self._slow(this_save))
-        request = SaveRound(entries, self.stored.version, self.editing, self.entry)
+        request = SaveRound(
+            entries, self.stored.version, self.editing, self.entry, self.draft.round_number
+        )
         self._send(request, self._save_came_back)
 
     def _slow(self, this_save: int) -> None:

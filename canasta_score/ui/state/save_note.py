@@ -1,0 +1,65 @@
+"""A round's save on its way, noted on the device that sent it.
+
+A save goes to the database as the player taps Save. If the page is closed or loses its
+connection before the answer comes back (a table server restarted, a phone's browser closed
+0 s after Save), the round either landed or is still the one typed, never both; but the
+player, on a page opened again, could not tell which, and might type a saved round again as
+the next one. So the device keeps a note of the save on its way (the game, the round and the
+entry's identity) from the moment it is sent until its answer comes back; a page opened with
+the note still there looks the entry up in the game, says once whether the round was saved,
+and lets the note go.
+
+Plain Python: the device's storage is the page's (`ui.device`), the game the store's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from canasta_score.i18n import Translator
+
+#: The note's name among the device's settings (kept while a save is on its way).
+KEY = "saving"
+
+
+@dataclass(frozen=True)
+class SaveOnItsWay:
+    """A save sent from this device whose answer has not come back (yet)."""
+
+    game_id: int
+    round_number: int
+    #: The identity of the round's typing: storage records it with the round it saved.
+    entry: str
+
+    def text(self) -> str:
+        """As the device keeps it.
+
+        >>> SaveOnItsWay(3, 2, "e1f").text()
+        '3 2 e1f'
+        """
+        return f"{self.game_id} {self.round_number} {self.entry}"
+
+    @classmethod
+    def read(cls, text: object) -> SaveOnItsWay | None:
+        """The note as the device kept it; None for none, or for one this app did not write.
+
+        >>> SaveOnItsWay.read("3 2 e1f"), SaveOnItsWay.read("3 two e1f"), SaveOnItsWay.read(None)
+        (SaveOnItsWay(game_id=3, round_number=2, entry='e1f'), None, None)
+        """
+        parts = text.split(" ") if isinstance(text, str) else []
+        if len(parts) != 3 or not all(part.isdecimal() for part in parts[:2]) or not parts[2]:
+            return None
+        return cls(int(parts[0]), int(parts[1]), parts[2])
+
+    def fate(self, saved_entries: frozenset[str], tr: Translator) -> str:
+        """What the player is told of it, given the entries the game has saved."""
+        if self.entry in saved_entries:
+            return tr._(
+                "Round {n} was saved before this page was closed or lost its connection."
+            ).format(n=tr.number(self.round_number))
+        return tr._(
+            "Round {n} was not yet saved when this page was closed or lost its connection. "
+            "Check it and save it again: it will not be counted twice."
+        ).format(n=tr.number(self.round_number))
