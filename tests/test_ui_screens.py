@@ -687,6 +687,33 @@ def test_each_sides_choices_are_heard_with_the_sides_name(store: GameStore, pres
     assert heard["side-1-out-normal"] == "They: Went out"
 
 
+def test_a_round_read_before_the_phones_language_is_worded_in_it_once_read(
+    store: GameStore,
+) -> None:
+    """A half-typed round came back after a reload with "We" and "They" on a Finnish phone
+    (and "They: ..." over Save): the round was read before the phone's language was."""
+    from canasta_score.ui.state.names import shown_game
+
+    sides = (Side("We", ("We 1", "We 2")), Side("They", ("They 1", "They 2")))
+    game_id = store.create_game(Game(rules=PRESETS["classic"], sides=sides)).id
+    app = app_on(store)
+    app.page.route = f"/game/{game_id}/round"
+    app.nav.show_route()
+    entry = app.nav.current
+    assert isinstance(entry, RoundEntryScreen)
+    entry.draft.set_hand(1, "120")
+    assert [side.name for side in entry.draft.game.sides] == ["We", "They"]
+    app.speak("fi")
+    finnish = [
+        side.name for side in shown_game(Game(PRESETS["classic"], sides), translator("fi")).sides
+    ]
+    assert finnish != ["We", "They"]
+    assert app.nav.current is entry and [s.name for s in entry.draft.game.sides] == finnish
+    assert entry.draft.sides[1].hand_text == "120", "what was typed stays"
+    headers = texts(entry.panels[1].view)
+    assert finnish[1] in headers and "They" not in headers
+
+
 def classic_game_id(store: GameStore) -> int:
     """A classic game: its rules have no dealer bonus."""
     return int(store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY)).id)

@@ -184,6 +184,11 @@ class TypedRound:
         self._saves = 0
         self._tries = 0
 
+    def reword(self) -> None:
+        """Its game's made-up names as the phone words them now: a round read before the
+        phone's language was (a page opened again) kept "We" and "They" on a Finnish phone."""
+        self.draft.game = self.shown(self.draft.game)
+
     # --- what the screen shows -------------------------------------------------------------
 
     @property

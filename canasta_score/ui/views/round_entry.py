@@ -193,6 +193,7 @@ class RoundEntryScreen(GameScreen, Screen):
         app = self.app
         app.table.news.follow([game_topic(self.game_id)], self.changed_on_another_phone)
         self.typed.watcher = self.typed_changed
+        self.typed.reword()  # in the language drawn in
         game = self.draft.game
         back = f"/game/{self.game_id}"
         if self.finished_sheet is not None:
