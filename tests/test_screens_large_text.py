@@ -15,7 +15,7 @@ import pytest
 from examples import WORKED_EXAMPLE_ROUND, game_file
 from test_ui_screens import PageStandIn, identifiers, texts, walk
 
-from canasta_score.core import PRESETS, Game, Side
+from canasta_score.core import PRESETS, Game, Side, SideEntry
 from canasta_score.i18n import translator
 from canasta_score.ui.components import DROPDOWN_EXTRAS, LETTER_ADVANCE, TAP, text_width
 from canasta_score.ui.shell import App
@@ -459,3 +459,37 @@ def test_a_game_on_home_breaks_its_names_between_words_at_large_text(store: Game
     for line in lines:
         longest = max(str(line.value).split(), key=len)
         assert text_width(longest, line.size, 2.0) <= room + 0.01, (longest, line.size)
+
+
+def test_a_sides_players_too_wide_for_a_line_on_home_break_between_them_not_shrink(
+    store: GameStore,
+) -> None:
+    """Reviewed at twice the text in Finnish: "Maximilian, Johanna-Katariina" was held on one
+    line, so the card's names were drawn at about normal size, too small at arm's length."""
+    sides = (
+        Side("Me", ("Maximilian", "Johanna-Katariina")),
+        Side("He", ("Cleo", "Dan")),
+    )
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "fi", width=360)
+    card = tagged(HomeScreen(app, "/").build(), f"game-{stored.id}")
+    (players,) = [c for c in walk(card) if isinstance(c, ft.Text) and "Maximilian" in str(c.value)]
+    assert players.value == "Maximilian, Johanna-Katariina  ·  Cleo,\xa0Dan"
+    assert players.size * 2.0 >= 24, players.size
+
+
+def test_the_resume_button_grown_over_lines_keeps_its_words_off_its_round_ends(
+    store: GameStore,
+) -> None:
+    """At twice the text in Finnish the pill's round ends cut the first and last letters of
+    "Jako 2: Me 120 · He -50": grown over lines, it has corners instead."""
+    stored = store.create_game(Game(PRESETS["classic"], WE_THEY))
+    store.add_round(stored.id, [SideEntry(melded=120), SideEntry(hand=50)], stored.version)
+    for scale, rounded in ((1.0, False), (2.0, True)):
+        app = phone(store, "fi", width=360, scale=scale)
+        (button,) = [
+            c
+            for c in walk(tagged(HomeScreen(app, "/").build(), "resume"))
+            if isinstance(c, ft.FilledButton)
+        ]
+        assert isinstance(button.style.shape, ft.RoundedRectangleBorder) == rounded

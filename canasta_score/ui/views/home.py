@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ from canasta_score.ui.components import (
     fits_app_bar,
     fitted_words,
     tap_size,
+    text_width,
 )
 from canasta_score.ui.components.basics import APP_BAR_LEADING
 from canasta_score.ui.components.history import HistoryList, first_page
@@ -47,21 +49,32 @@ def shown_summary(summary: GameListEntry, tr: Translator) -> GameListEntry:
     return dataclasses.replace(summary, side_names=names, players=players)
 
 
-def players_line(summary: GameListEntry) -> str:
+def players_line(summary: GameListEntry, width: float | None = None, scale: float = 1.0) -> str:
     """Who played, side by side: `Anna, Ben  ·  Cleo, Dan`, so that games of sides with the
     same names (We and They) tell apart; empty where each side is one player of its name.
+    A line breaks between sides, not inside one, unless a side is wider than `width` (at 14
+    px, large text): then between its players, never inside a name.
 
     >>> from types import SimpleNamespace as Game
     >>> players_line(Game(side_names=["We", "They"], players=[["Anna", "Ben"], ["Cleo"]]))
     'Anna,\xa0Ben  ·  Cleo'
     >>> players_line(Game(side_names=["Anna", "Ben"], players=[["Anna"], ["Ben"]]))
     ''
+    >>> long = Game(side_names=["We", "They"], players=[["Maximilian", "Johanna-Katariina"], ["Cleo"]])
+    >>> players_line(long, 264, 2.0)
+    'Maximilian, Johanna-Katariina  ·  Cleo'
     """
     sides = zip(summary.side_names, summary.players, strict=False)
     if all(list(players) == [name] for name, players in sides):
         return ""
-    # A line may break between sides, not inside one.
-    return "  ·  ".join(",\u00a0".join(players) for players in summary.players)
+
+    def side(players: Sequence[str]) -> str:
+        held = ",\u00a0".join(players)
+        if width is not None and text_width(held, 14, scale) > width:
+            return ", ".join(players)
+        return held
+
+    return "  ·  ".join(side(players) for players in summary.players)
 
 
 def when(summary: GameListEntry, tr: Translator) -> str:
@@ -126,6 +139,13 @@ class HomeScreen(Screen):
                             height=76 if app.layout.text_scale < 1.2 else None,
                             style=ft.ButtonStyle(
                                 padding=ft.Padding.symmetric(horizontal=12, vertical=10)
+                            )
+                            if app.layout.text_scale < 1.2
+                            # Grown over lines, a pill's round ends would cut the first and
+                            # last letters of a full line ("Jako 2: Me 120 · He -50").
+                            else ft.ButtonStyle(
+                                padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+                                shape=ft.RoundedRectangleBorder(radius=24),
                             ),
                         ),
                     )
@@ -241,7 +261,7 @@ class HomeScreen(Screen):
                             ),
                             *(
                                 [ft.Text(players, size=fitted_words(players, 14, room, scale))]
-                                if (players := players_line(summary))
+                                if (players := players_line(summary, room, scale))
                                 else []
                             ),
                             ft.Text(
