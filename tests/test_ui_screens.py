@@ -1808,3 +1808,44 @@ def test_a_round_that_wins_the_game_says_so_in_its_preview(store: GameStore) -> 
     assert (we.opening.value, they.opening.value) == ("wins the game", "")
     entry.panels[0].changed(lambda: entry.draft.set_melded(0, "703"))  # not a round yet
     assert we.opening.value == "" and they.opening.value == "then needs 15"
+
+
+def test_a_device_that_answers_no_call_of_its_storage_is_asked_again_through_a_new_one(
+    store: GameStore,
+) -> None:
+    """After a server restart, Flet's client (the page still open) answered no call of the new
+    session's storage service: the page read none of its settings (its theme, language, a
+    save's note). A second service it takes in."""
+
+    class Reconnected(DevicePreferences):
+        services = 0
+
+        def __init__(self, **kept: str) -> None:
+            super().__init__(**kept)
+            Reconnected.services += 1
+            self.deaf = Reconnected.services == 1
+
+        async def get(self, key: str) -> str | None:
+            if self.deaf:
+                raise RuntimeError("Timeout waiting for invoke method listener")
+            return await super().get(key)
+
+    app = app_on(store)
+    kept = {"canasta_score.theme": "dark"}
+
+    services = app.device.services
+
+    def preferences() -> Any:
+        """As the page makes its storage service: once, until renewed."""
+        if services._preferences is None:
+            service = Reconnected()
+            service.kept = kept
+            app.page.services.append(service)
+            services._preferences = service  # type: ignore[assignment]
+        return services._preferences
+
+    services.preferences = preferences  # type: ignore[method-assign]
+    app.start(tell_about_opening=False)
+    run_on_a_loop_of_its_own(app.device.read())
+    assert app.device.settings == {"theme": "dark"}
+    assert Reconnected.services == 2 and len(app.page.services) == 1, "the deaf one gone"

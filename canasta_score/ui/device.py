@@ -246,12 +246,32 @@ class DeviceServices:
             self._added(self._preferences)
         return self._preferences
 
+    def renew_preferences(self) -> ft.SharedPreferences:
+        """A new storage service in place of one the device did not answer. After a server
+        restart, Flet's client (the page still open) reconnects to a new session but answers
+        no call of that session's first storage service ("Timeout waiting for invoke method
+        listener"); a second one it takes in. Without it the page would read none of its
+        settings, nor a save's note left by the page before (`ui.state.save_note`)."""
+        if self._preferences is not None and self._preferences in self.page.services:
+            self.page.services.remove(self._preferences)
+            self.page.update()  # gone first: put in its place at once, the client keeps it
+        self._preferences = None
+        renewed = self.preferences()
+        self.page.update()
+        return renewed
+
     async def read(self, names: list[str]) -> dict[str, str]:
         """The settings this device keeps, of `names`, asked for all at once: one wait for
         the device, not one per setting (in the tab, the last answer comes 0.06 s after
-        the question where four in turn took 0.12 to 0.16 s)."""
+        the question where four in turn took 0.12 to 0.16 s). Asked again of a renewed
+        service once, if the device did not answer (`renew_preferences`)."""
         preferences = self.preferences()
-        values = await asyncio.gather(*(preferences.get(PREFIX + name) for name in names))
+        try:
+            values = await asyncio.gather(*(preferences.get(PREFIX + name) for name in names))
+        except Exception as error:  # Flet's wait for the device's answer, 10 s, ran out
+            log.warning("this device did not answer from its storage, asked again: %r", error)
+            preferences = self.renew_preferences()
+            values = await asyncio.gather(*(preferences.get(PREFIX + name) for name in names))
         return {
             name: value for name, value in zip(names, values, strict=True) if isinstance(value, str)
         }
