@@ -355,8 +355,9 @@ def test_a_page_opened_after_one_closed_as_it_saved_says_whether_the_round_lande
         type_melded(entry, "90")
         entry.save_round()
         await until(sent.is_set)
-        await until(lambda: phone.kept.get(note, "").startswith(f"{game_id} 1 "))
-        again = await a_page_of(store, phone, f"/game/{game_id}/round")
+        await until(lambda: f'"game": {game_id}, "round": 1' in phone.kept.get(note, ""))
+        # The page opened again on a server started anew: a store of its own, on the file.
+        again = await a_page_of(GameStore(str(store.db.path)), phone, f"/game/{game_id}/round")
         await until(lambda: bool(said(again)))
         assert note not in phone.kept, "said once"
         if landed:
@@ -365,6 +366,10 @@ def test_a_page_opened_after_one_closed_as_it_saved_says_whether_the_round_lande
             ]
         else:
             assert said(again)[0].startswith("Round 1 was not yet saved")
+            # Saved before typing paused: no draft was written; the note kept the round.
+            entry = again.nav.current
+            assert isinstance(entry, RoundEntryScreen)
+            assert entry.draft.sides[0].melded_text == "90", "kept as typed, to save again"
         gone.set()
         await settled()
 

@@ -54,7 +54,7 @@ class StoredRoundPort:
     def send(self, request: Request, done: Callable[[Outcome], None]) -> None:
         answered = False
         if isinstance(request, SaveRound):
-            note = SaveOnItsWay(self.game_id, request.round_number, request.entry)
+            note = SaveOnItsWay(self.game_id, request.round_number, request.entry, request.typed)
             self.host.device.note(KEY, note.text())
 
         def answer(outcome: Outcome) -> None:
@@ -138,6 +138,30 @@ async def tell_save_fate(host: Host, note: SaveOnItsWay) -> None:
         if SaveOnItsWay.read(still.get(KEY)) != note:
             return  # another page of this device had it on its way, and heard back
         stored = await game()
+        if stored is not None and note.entry not in stored.saved_entries:
+            await keep_as_typed(host, note)
     host.device.note(KEY, "")
     if stored is not None:
         host.messages.say(note.fate(stored.saved_entries, host.tr), lasting=True)
+
+
+async def keep_as_typed(host: Host, note: SaveOnItsWay) -> None:
+    """A round that never landed, typed again from the note where this phone kept no draft
+    of it (Save tapped before typing paused): round entry, if shown untouched, opens on it."""
+    store, phone, game_id = host.table.store, host.table.phone, note.game_id
+    if note.typed is None:
+        return
+
+    def keep() -> bool:
+        if store.load_draft(game_id, phone) is not None:
+            return False  # this phone's own draft (of this round, or typed since) stands
+        return store.keep_draft(game_id, note.typed, phone)
+
+    try:
+        if not await host.actions.off_the_loop(keep):
+            return
+    except (GameNotFound, DatabaseUnavailable):
+        return
+    shown = host.nav.current
+    if getattr(shown, "game_id", None) == game_id and not getattr(shown, "handled", False):
+        host.nav.show_route()  # read again, with the round kept (unless typed in meanwhile)

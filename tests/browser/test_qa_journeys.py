@@ -194,11 +194,13 @@ def test_a_page_opened_again_after_its_save_lost_its_answer_says_whether_it_land
     phone.tap("save-round")
     phone.wait_for("add-round")
     [note] = phone.page.evaluate("() => window.__notes")
-    assert note.startswith("1 1 ")
+    noted = json.loads(note)
+    assert (noted["game"], noted["round"]) == (1, 1) and noted["typed"]["entry"] == noted["entry"]
+    never_saved = {"game": 1, "round": 2, "entry": "an-entry-never-saved", "typed": None}
     assert phone.page.evaluate("key => localStorage.getItem(key)", SAVE_NOTE) is None
     for kept, said in (
         (note, "Round 1 was saved before this page was closed or lost its connection."),
-        ("1 2 an-entry-never-saved", "Round 2 was not yet saved when this page"),
+        (json.dumps(never_saved), "Round 2 was not yet saved when this page"),
     ):
         phone.page.evaluate(
             "([key, note]) => localStorage.setItem(key, JSON.stringify(note))", [SAVE_NOTE, kept]

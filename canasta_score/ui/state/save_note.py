@@ -7,15 +7,17 @@ player, on a page opened again, could not tell which, and might type a saved rou
 the next one. So the device keeps a note of the save on its way (the game, the round and the
 entry's identity) from the moment it is sent until its answer comes back; a page opened with
 the note still there looks the entry up in the game, says once whether the round was saved,
-and lets the note go.
+and lets the note go. A round that was not saved is kept as typed (the note carries it, for a
+save sent before its draft was written), to be checked and saved again.
 
 Plain Python: the device's storage is the page's (`ui.device`), the game the store's.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from canasta_score.i18n import Translator
@@ -32,26 +34,38 @@ class SaveOnItsWay:
     round_number: int
     #: The identity of the round's typing: storage records it with the round it saved.
     entry: str
+    #: The next round as typed (its draft; None for an edit): a save that never landed, sent
+    #: before any draft was written (Save tapped within the pause), is typed again from it.
+    typed: dict[str, Any] | None = None
 
     def text(self) -> str:
         """As the device keeps it.
 
         >>> SaveOnItsWay(3, 2, "e1f").text()
-        '3 2 e1f'
+        '{"game": 3, "round": 2, "entry": "e1f", "typed": null}'
         """
-        return f"{self.game_id} {self.round_number} {self.entry}"
+        note = {"game": self.game_id, "round": self.round_number, "entry": self.entry}
+        return json.dumps(note | {"typed": self.typed}, ensure_ascii=False)
 
     @classmethod
     def read(cls, text: object) -> SaveOnItsWay | None:
         """The note as the device kept it; None for none, or for one this app did not write.
 
-        >>> SaveOnItsWay.read("3 2 e1f"), SaveOnItsWay.read("3 two e1f"), SaveOnItsWay.read(None)
-        (SaveOnItsWay(game_id=3, round_number=2, entry='e1f'), None, None)
+        >>> SaveOnItsWay.read(SaveOnItsWay(3, 2, "e1f", {"number": 2}).text())
+        SaveOnItsWay(game_id=3, round_number=2, entry='e1f', typed={'number': 2})
+        >>> SaveOnItsWay.read('{"game": "3"}'), SaveOnItsWay.read("3 2 e1f"), SaveOnItsWay.read(None)
+        (None, None, None)
         """
-        parts = text.split(" ") if isinstance(text, str) else []
-        if len(parts) != 3 or not all(part.isdecimal() for part in parts[:2]) or not parts[2]:
+        try:
+            note = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
             return None
-        return cls(int(parts[0]), int(parts[1]), parts[2])
+        if not isinstance(note, dict):
+            return None
+        game, number, entry, typed = (note.get(k) for k in ("game", "round", "entry", "typed"))
+        if not (isinstance(game, int) and isinstance(number, int) and isinstance(entry, str)):
+            return None
+        return cls(game, number, entry, typed if isinstance(typed, dict) else None)
 
     def fate(self, saved_entries: frozenset[str], tr: Translator) -> str:
         """What the player is told of it, given the entries the game has saved."""

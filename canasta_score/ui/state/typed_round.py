@@ -116,6 +116,9 @@ class SaveRound:
     entry: str
     #: The round it is saved as (said to the player if the answer never comes back).
     round_number: int
+    #: The next round as typed (`TypedRound.kept`; None for an edit), kept by the device
+    #: until the answer comes back.
+    typed: dict[str, Any] | None = None
 
 
 Request = WriteDraft | SaveRound
@@ -326,7 +329,12 @@ class TypedRound:
         this_save = self._saves
         self.port.later(SAY_WAITING_AFTER, lambda: self._slow(this_save))
         request = SaveRound(
-            entries, self.stored.version, self.editing, self.entry, self.draft.round_number
+            entries,
+            self.stored.version,
+            self.editing,
+            self.entry,
+            self.draft.round_number,
+            self.kept() if self.editing is None else None,
         )
         self._send(request, self._save_came_back)
 
