@@ -1848,4 +1848,5 @@ def test_a_device_that_answers_no_call_of_its_storage_is_asked_again_through_a_n
     app.start(tell_about_opening=False)
     run_on_a_loop_of_its_own(app.device.read())
     assert app.device.settings == {"theme": "dark"}
-    assert Reconnected.services == 2 and len(app.page.services) == 1, "the deaf one gone"
+    # The deaf one stays, so a late answer of a device only slow to answer lands somewhere.
+    assert Reconnected.services == 2 and len(app.page.services) == 2

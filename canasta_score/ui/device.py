@@ -252,9 +252,8 @@ class DeviceServices:
         no call of that session's first storage service ("Timeout waiting for invoke method
         listener"); a second one it takes in. Without it the page would read none of its
         settings, nor a save's note left by the page before (`ui.state.save_note`)."""
-        if self._preferences is not None and self._preferences in self.page.services:
-            self.page.services.remove(self._preferences)
-            self.page.update()  # gone first: put in its place at once, the client keeps it
+        # The deaf one stays: a late answer of it (a device only slow to answer) lands on a
+        # control still there, not on one gone (which Flet's server logs as a fault).
         self._preferences = None
         renewed = self.preferences()
         self.page.update()
