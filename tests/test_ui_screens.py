@@ -1850,3 +1850,22 @@ def test_a_device_that_answers_no_call_of_its_storage_is_asked_again_through_a_n
     assert app.device.settings == {"theme": "dark"}
     # The deaf one stays, so a late answer of a device only slow to answer lands somewhere.
     assert Reconnected.services == 2 and len(app.page.services) == 2
+
+
+def test_a_device_that_answers_none_of_its_storage_services_gets_one_more_at_most(
+    store: GameStore,
+) -> None:
+    app = app_on(store)
+    services = app.device.services
+    services._preferences = object()  # type: ignore[assignment]
+    made: list[object] = []
+
+    def preferences() -> Any:
+        if services._preferences is None:
+            services._preferences = object()  # type: ignore[assignment]
+            made.append(services._preferences)
+        return services._preferences
+
+    services.preferences = preferences  # type: ignore[method-assign]
+    first = services.renew_preferences()
+    assert services.renew_preferences() is first and made == [first]

@@ -225,6 +225,8 @@ class DeviceServices:
     def __init__(self, page: ft.Page) -> None:
         self.page = page
         self._preferences: ft.SharedPreferences | None = None
+        #: Whether the storage service was renewed (`renew_preferences`).
+        self._renewed = False
         self._clipboard: ft.Clipboard | None = None
         self._picker: ft.FilePicker | None = None
         self._wakelock: ft.Wakelock | None = None
@@ -247,11 +249,15 @@ class DeviceServices:
         return self._preferences
 
     def renew_preferences(self) -> ft.SharedPreferences:
-        """A new storage service in place of one the device did not answer. After a server
-        restart, Flet's client (the page still open) reconnects to a new session but answers
-        no call of that session's first storage service ("Timeout waiting for invoke method
-        listener"); a second one it takes in. Without it the page would read none of its
-        settings, nor a save's note left by the page before (`ui.state.save_note`)."""
+        """A new storage service beside one the device did not answer (once a page: a device
+        that answers none gets no more). After a server restart, Flet's client (the page
+        still open) reconnects to a new session but answers no call of that session's first
+        storage service ("Timeout waiting for invoke method listener"); a second one it
+        takes in. Without it the page would read none of its settings, nor a save's note
+        left by the page before (`ui.state.save_note`)."""
+        if self._renewed:
+            return self.preferences()
+        self._renewed = True
         # The deaf one stays: a late answer of it (a device only slow to answer) lands on a
         # control still there, not on one gone (which Flet's server logs as a fault).
         self._preferences = None
