@@ -47,8 +47,13 @@ class ScreenFrame:
             )
         ]
         self.bottom: ft.Container | None = None
+        #: How tall the bottom bar is on the device (None: not yet laid out, or no bar).
+        self.bottom_height: float | None = None
         if shape.bottom:
-            self.bottom = ft.Container(padding=ft.Padding.only(left=12, right=12, bottom=12))
+            self.bottom = ft.Container(
+                padding=ft.Padding.only(left=12, right=12, bottom=12),
+                on_size_change=self.bottom_sized,
+            )
             column.append(self.bottom)
         width = shape.width
         self.main: ft.Control = ft.Column(column, expand=width is None, spacing=8, width=width)
@@ -60,6 +65,9 @@ class ScreenFrame:
                 vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                 expand=True,
             )
+
+    def bottom_sized(self, event: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
+        self.bottom_height = event.height
 
     def holding(
         self, body: list[ft.Control], bottom: ft.Control | None, text_scale: float

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.ui.components import TapIcon
+from canasta_score.ui.components import TapIcon, tap_height
 from canasta_score.ui.frame import FrameShape, ScreenFrame
 
 if TYPE_CHECKING:
@@ -131,6 +131,22 @@ class Layout:
         self._changed()
 
     # --- the frame of a screen ---------------------------------------------------------------
+
+    def bottom_bar_height(self) -> float:
+        """How tall the screen shown's bottom bar is (0: it has none): a passing message is
+        shown above it, never over the button the player taps next ("Add round", Save)."""
+        frame = self._frame
+        if frame is None or not frame.shape.bottom:
+            return 0.0
+        if frame.bottom_height is not None:
+            return frame.bottom_height
+        return tap_height(16, self.text_scale) + 12  # not laid out yet: a button's bar
+
+    def message_margin(self) -> ft.Margin:
+        """Where a passing message floats: over the body's width (centred on a desktop), just
+        above the bottom bar."""
+        side = max(12.0, (self.width - (self.content_width() or self.width)) / 2 + 12)
+        return ft.Margin.only(left=side, right=side, bottom=self.bottom_bar_height() + 8)
 
     def frame(
         self,

@@ -61,6 +61,9 @@ class Messages:
             duration=ft.Duration(seconds=8 if action else 4),
             show_close_icon=True,
             persist=True if lasting else None,
+            # Above the screen's bottom bar: "Round 2 taken back" leaves "Add round 2" in reach.
+            behavior=ft.SnackBarBehavior.FLOATING,
+            margin=self.app.layout.message_margin(),
         )
         self.page.show_dialog(bar)
 
