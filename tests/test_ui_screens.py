@@ -1130,6 +1130,17 @@ def test_a_keystroke_in_round_entry_checks_the_round_once(
     assert screen.panels[0].score.value == "+420"
 
 
+def test_a_round_score_not_yet_worked_out_is_no_minus(store: GameStore) -> None:
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    screen = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "1"))  # on the way to 100
+    assert screen.panels[0].score.value == "?", "a dash would read as a minus"
+    assert screen.panels[0].total.value == ""
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "10"))
+    assert screen.panels[0].score.value == "+10"
+
+
 class LoopPage(PageStandIn):
     """A page stand-in whose tasks run on the test's event loop, as on a real page."""
 

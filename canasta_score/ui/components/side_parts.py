@@ -47,6 +47,9 @@ SMALLEST_TEXT = 11
 
 #: Room for a card group's name in the card-counting grid.
 CARD_LABEL_WIDTH = 66
+#: A round score not yet worked out (a half-typed number, a count out of range): not "-",
+#: which reads as a minus.
+NOT_YET = "?"
 #: A compact stepper's width: its two buttons and the count between them.
 COMPACT_STEPPER_WIDTH = 2 * TAP + COMPACT_COUNT
 
@@ -75,7 +78,7 @@ class SideHeader(ft.Column):
         widest = signed(-8888, tr)
         size = fitted(widest, 28, width * 0.4, scale)
         self.score = ft.Text(
-            "-",
+            NOT_YET,
             size=size,
             weight=ft.FontWeight.BOLD,
             text_align=ft.TextAlign.END,
@@ -174,7 +177,7 @@ class SideHeader(ft.Column):
             return  # most keystrokes change one side's preview, or none
         self.shown = (preview, winner)
         if preview.round_score is None:
-            self.score.value = "-"
+            self.score.value = NOT_YET
             self.total.value = ""
             self.opening.value = ""
         else:
