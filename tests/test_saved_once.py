@@ -403,3 +403,95 @@ def test_a_save_that_came_back_leaves_no_note_and_the_next_page_says_nothing(
         assert said(again) == []
 
     run_on_a_loop_of_its_own(journey())
+
+
+# --- the last keystrokes before a page was closed ------------------------------------------------
+
+
+def melded_on_disk(store: GameStore, game_id: int) -> str | None:
+    """The first side's melded points of the draft written to the database."""
+    drafts = storage.load_drafts(db=store.db, game_id=game_id)
+    return str(drafts[0].data["sides"][0]["melded_text"]) if drafts else None
+
+
+def test_a_page_opened_after_one_closed_as_it_typed_goes_on_from_the_last_keystroke(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A web-app tab reloaded 0.5 s after typing 45 came back with 35: the draft is written
+    once typing pauses, and the 4 typed since lived in the closed page alone. The device
+    keeps the round as typed until its draft is written."""
+    from canasta_score.ui import device
+    from canasta_score.ui.state import round_entry, typed_round, typing_note
+
+    assert typing_note.ENTRY == round_entry.ENTRY
+    monkeypatch.setattr(device, "FIRST_FRAME_WAIT", 0.05)
+    game_id = new_game(store)
+    phone = DevicePreferences()
+    note = "canasta_score.typing"
+
+    async def journey() -> None:
+        first = await a_page_of(store, phone, f"/game/{game_id}/round")
+        entry = first.nav.current
+        assert isinstance(entry, RoundEntryScreen)
+        mark = first.table.phone
+        type_melded(entry, "35")
+        await until(lambda: melded_on_disk(store, game_id) == "35")
+        await until(lambda: note not in phone.kept)  # written: the device lets it go
+        monkeypatch.setattr(typed_round, "DRAFT_PAUSE", 600.0)  # the page closes before
+        type_melded(entry, "45")
+        await until(lambda: '"45"' in phone.kept.get(note, ""))
+        # The page opened again on a server started anew (or a tab's Python): a store of
+        # its own on the file, which holds the draft of 35.
+        again_store = GameStore(str(store.db.path))
+        assert again_store.load_draft(game_id, mark)["sides"][0]["melded_text"] == "35"
+        assert phone.kept.get(note), "the 4 typed since the draft of 35 was written"
+        again = await a_page_of(again_store, phone, f"/game/{game_id}/round")
+        await until(lambda: note not in phone.kept)
+        shown = again.nav.current
+        assert isinstance(shown, RoundEntryScreen)
+        await until(lambda: again.nav.current.draft.sides[0].melded_text == "45")
+        assert again_store.load_draft(game_id, mark)["sides"][0]["melded_text"] == "45"
+
+    run_on_a_loop_of_its_own(journey())
+
+
+def test_a_round_typed_and_saved_or_typed_over_since_leaves_no_note_behind(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from canasta_score.ui import device
+    from canasta_score.ui.state.typing_note import TypedHere
+
+    monkeypatch.setattr(device, "FIRST_FRAME_WAIT", 0.05)
+    game_id = new_game(store)
+    phone = DevicePreferences()
+    note = "canasta_score.typing"
+
+    async def journey() -> None:
+        first = await a_page_of(store, phone, f"/game/{game_id}/round")
+        entry = first.nav.current
+        assert isinstance(entry, RoundEntryScreen)
+        mark = first.table.phone
+        type_melded(entry, "90")
+        await until(lambda: note in phone.kept)
+        stale = phone.kept[note]
+        assert TypedHere.read(stale) is not None
+        entry.save_round()
+        await until(lambda: first.page.route == f"/game/{game_id}")
+        await until(lambda: note not in phone.kept)  # saved: let go
+        # A note of the saved round left behind (a page closed as it saved): not typed again.
+        phone.kept[note] = stale
+        await a_page_of(store, phone, f"/game/{game_id}")
+        await until(lambda: note not in phone.kept)
+        await settled()
+        assert store.load_draft(game_id, mark) is None, "a saved round is not typed again"
+        assert store.load_game(game_id).game.totals == (90, 0)
+        # A note of an earlier typing, where the phone typed a round of its own since.
+        newer = {**TypedHere.read(stale).typed, "entry": "begun-since"}
+        store.keep_draft(game_id, newer, mark)
+        phone.kept[note] = TypedHere(game_id, {**newer, "entry": "older"}).text()
+        await a_page_of(store, phone, f"/game/{game_id}")
+        await until(lambda: note not in phone.kept)
+        await settled()
+        assert store.load_draft(game_id, mark)["entry"] == "begun-since"
+
+    run_on_a_loop_of_its_own(journey())

@@ -450,7 +450,7 @@ def test_the_device_is_asked_for_all_its_settings_at_once(store: GameStore) -> N
     device = Answering(theme="dark", entry_mode="melds")
     app = phone_with(store, device)
     assert app.device.settings == {"theme": "dark", "entry_mode": "melds"}
-    assert device.most_asked == len(DEVICE_SETTINGS) + 1, "and a save's note, if any"
+    assert device.most_asked == len(DEVICE_SETTINGS) + 2, "and its notes: a save, a round typed"
 
 
 def test_device_settings_kept_in_the_database_go_to_the_first_device_once(

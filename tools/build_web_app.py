@@ -209,6 +209,7 @@ FIRST_SCREEN_MODULES = frozenset(
         "ui.state.names",
         "ui.state.points",
         "ui.state.save_note",
+        "ui.state.typing_note",
         "ui.views.home",
     ]
 )

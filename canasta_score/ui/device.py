@@ -22,6 +22,8 @@ import flet as ft
 from canasta_score.i18n import negotiate
 from canasta_score.ui.state.save_note import KEY as SAVE_NOTE
 from canasta_score.ui.state.save_note import SaveOnItsWay
+from canasta_score.ui.state.typing_note import KEY as TYPING_NOTE
+from canasta_score.ui.state.typing_note import TypedHere
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
@@ -90,10 +92,15 @@ class Device:
 
     def note(self, name: str, value: str) -> None:
         """Keeps a note on this device, not a setting of it (a save on its way:
-        `ui.state.save_note`); an empty value takes it away. Written once, however often."""
+        `ui.state.save_note`; a round as typed: `ui.state.typing_note`); an empty value takes
+        it away. Written once, however often."""
         if self._notes.get(name, "") != value:
             self._notes[name] = value
             self.services.keep(name, value)
+
+    def noted(self, name: str) -> str:
+        """A note on this device, as far as known ("" for none)."""
+        return self._notes.get(name, "")
 
     def wanted_language(self) -> str:
         """The language chosen on this device, else the device's own, else English."""
@@ -140,7 +147,8 @@ class Device:
         with contextlib.suppress(Exception):
             found = await asyncio.wait_for(self._read_preferences(), DEVICE_WAIT)
             # A note written on this page while they were read stands.
-            self._notes = {SAVE_NOTE: found.pop(SAVE_NOTE, "")} | self._notes
+            left = {name: found.pop(name, "") for name in (SAVE_NOTE, TYPING_NOTE)}
+            self._notes = left | self._notes
             # A choice made on this page while they were read (a tap) stands.
             self.settings = found | self.settings
         if not self.settings.get("language"):
@@ -163,9 +171,14 @@ class Device:
             from canasta_score.ui.round_port import tell_save_fate
 
             self.host.run_task(tell_save_fate, self.host, on_its_way)
+        # A round typed on a page of this device that was closed before its draft was written.
+        if (typed := TypedHere.read(self._notes.get(TYPING_NOTE))) is not None:
+            from canasta_score.ui.round_port import keep_typed_here
+
+            self.host.run_task(keep_typed_here, self.host, typed)
 
     async def _read_preferences(self) -> dict[str, str]:
-        found = await self.services.read([*DEVICE_SETTINGS, SAVE_NOTE])
+        found = await self.services.read([*DEVICE_SETTINGS, SAVE_NOTE, TYPING_NOTE])
         # Kept in the shared database by earlier versions: the first device to read its
         # settings takes them over once (for what it has not chosen), keeping its own copy.
         store, actions = self.host.table.store, self.host.actions
@@ -290,14 +303,17 @@ class DeviceServices:
             await asyncio.wait_for(preferences.remove(PREFIX + name), DEVICE_WAIT)
 
     def keep(self, name: str, value: str) -> None:
-        """Keeps a setting in the device's storage, soon (a device that does not answer
-        keeps it for this page alone)."""
+        """Keeps a setting in the device's storage, soon (a device that does not answer, or
+        a phone away from its page, keeps it for this page alone)."""
 
         async def keep() -> None:
             with contextlib.suppress(Exception):
                 await self.write(name, value)
 
-        self.page.run_task(keep)
+        try:
+            self.page.run_task(keep)
+        except Exception as error:  # no connection to run it on (Flet: the phone away)
+            log.warning("this device's storage was not reached: %r", error)
 
     # --- the clipboard ------------------------------------------------------------------------
 

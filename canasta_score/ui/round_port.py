@@ -8,7 +8,9 @@ as on every screen, and the owner hears only that nothing was saved.
 
 The device notes each save from the moment it is sent until its answer comes back
 (`ui.state.save_note`): a page opened after this one was closed or lost its connection meanwhile
-says whether the round landed (`tell_save_fate`).
+says whether the round landed (`tell_save_fate`). It notes the round as typed, too, at each
+change until its draft is written (`ui.state.typing_note`): such a page goes on from the last
+keystroke, not from the draft written at the pause before it (`keep_typed_here`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from canasta_score.ui.state.typed_round import (
     WriteDraft,
     Written,
 )
+from canasta_score.ui.state.typing_note import KEY as TYPING
+from canasta_score.ui.state.typing_note import TypedHere
 from canasta_score.ui.store import DatabaseUnavailable, GameNotFound, StaleGame, StoredGame
 
 if TYPE_CHECKING:
@@ -50,6 +54,8 @@ class StoredRoundPort:
     def __init__(self, host: Host, game_id: int) -> None:
         self.host = host
         self.game_id = game_id
+        #: The round as typed, as this game's note on the device holds it (None: none).
+        self._on_device: dict[str, Any] | None = None
 
     def send(self, request: Request, done: Callable[[Outcome], None]) -> None:
         answered = False
@@ -63,6 +69,10 @@ class StoredRoundPort:
                 answered = True
                 if isinstance(request, SaveRound) and not isinstance(outcome, Unreachable):
                     self.host.device.note(KEY, "")  # it came back: said on this page
+                if isinstance(outcome, Saved) or (
+                    isinstance(request, WriteDraft) and isinstance(outcome, Written)
+                ):
+                    self._written_down(request)
                 done(outcome)
 
         def unreachable(error: DatabaseUnavailable) -> None:
@@ -119,6 +129,20 @@ class StoredRoundPort:
 
     def note(self, draft: dict[str, Any] | None) -> None:
         self.host.table.store.note_draft(self.game_id, draft, self.host.table.phone)
+        self._on_device = draft
+        self.host.device.note(TYPING, self._note_text())
+
+    def _note_text(self) -> str:
+        draft = self._on_device
+        return "" if draft is None else TypedHere(self.game_id, draft).text()
+
+    def _written_down(self, request: Request) -> None:
+        """The round typed is in the database (its draft written, or the round saved): the
+        device lets its note go, unless typed on meanwhile (here, or in another game)."""
+        if isinstance(request, SaveRound) or request.draft == self._on_device:
+            if self.host.device.noted(TYPING) == self._note_text():
+                self.host.device.note(TYPING, "")
+            self._on_device = None
 
 
 async def tell_save_fate(host: Host, note: SaveOnItsWay) -> None:
@@ -145,6 +169,33 @@ async def tell_save_fate(host: Host, note: SaveOnItsWay) -> None:
         host.messages.say(note.fate(stored.saved_entries, host.tr), lasting=True)
 
 
+async def keep_typed_here(host: Host, note: TypedHere) -> None:
+    """A round typed on this device whose last keystrokes were not yet written when the page
+    before was closed or lost its connection: kept as the phone's draft, unless a typing of
+    the phone begun since stands, or the round was saved (`keep_draft` keeps no draft of a
+    saved entry); round entry, if shown untouched, opens on it."""
+    store, phone, game_id = host.table.store, host.table.phone, note.game_id
+
+    def keep() -> bool:
+        if not note.stands_over(store.load_draft(game_id, phone)):
+            return False
+        # The phone's newest typing now (over one noted in memory by a page still open), and
+        # written (not kept if its round was saved meanwhile).
+        store.note_draft(game_id, note.typed, phone)
+        return store.keep_draft(game_id, note.typed, phone)
+
+    try:
+        kept = await host.actions.off_the_loop(keep)
+    except DatabaseUnavailable:
+        return  # the note stays, for the next page
+    except GameNotFound:
+        kept = False
+    if TypedHere.read(host.device.noted(TYPING)) == note:  # not typed on this page meanwhile
+        host.device.note(TYPING, "")
+    if kept:
+        show_kept(host, game_id)
+
+
 async def keep_as_typed(host: Host, note: SaveOnItsWay) -> None:
     """A round that never landed, typed again from the note where this phone kept no draft
     of it (Save tapped before typing paused): round entry, if shown untouched, opens on it."""
@@ -162,6 +213,12 @@ async def keep_as_typed(host: Host, note: SaveOnItsWay) -> None:
             return
     except (GameNotFound, DatabaseUnavailable):
         return
+    show_kept(host, game_id)
+
+
+def show_kept(host: Host, game_id: int) -> None:
+    """A round kept as the phone's draft of `game_id`: the screen of that game, if shown
+    untouched, is read again with it (round entry opens on it; the sheet says "Continue")."""
     shown = host.nav.current
     if getattr(shown, "game_id", None) == game_id and not getattr(shown, "handled", False):
         host.nav.show_route()  # read again, with the round kept (unless typed in meanwhile)

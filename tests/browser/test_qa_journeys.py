@@ -217,3 +217,48 @@ def test_a_page_opened_again_after_its_save_lost_its_answer_says_whether_it_land
         )
         again.page.close()
     assert len(stored_rounds(app_server)) == 1
+
+
+#: The device's note of the round as typed, as the browser keeps it (`ui.state.typing_note`).
+TYPING_NOTE = "flutter.canasta_score.typing"
+
+
+def test_a_page_opened_again_goes_on_from_the_last_keystroke_the_device_noted(
+    app_server: AppServer, open_phones: Any
+) -> None:
+    """A web-app tab reloaded 0.5 s after typing 45 came back with 35 (the draft is written
+    once typing pauses). The device notes the round as typed at each keystroke, and lets the
+    note go once the draft is written; a note left by a page closed before, of the same
+    typing as the draft written, is what a page opened again goes on from."""
+    app_server.import_games(GAME)
+    app_server.start()
+    phone = open_round_entry(app_server, open_phones)
+    phone.page.evaluate(
+        """key => { window.__typing = []; const set = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (k, v) {
+          if (k === key) window.__typing.push(JSON.parse(v)); return set.call(this, k, v); }; }""",
+        TYPING_NOTE,
+    )
+    type_into(phone, "side-0-melded", "45")
+    phone.page.wait_for_function(
+        "() => window.__typing.some(n => n.includes('\"45\"'))", timeout=STEP_TIMEOUT_MS
+    )
+    # The draft written once typing paused: the note goes.
+    phone.page.wait_for_function(
+        "key => localStorage.getItem(key) === null", arg=TYPING_NOTE, timeout=STEP_TIMEOUT_MS
+    )
+    noted = json.loads(phone.page.evaluate("() => window.__typing.at(-1)"))
+    assert noted["game"] == 1 and noted["typed"]["sides"][0]["melded_text"] == "45"
+    # As a page closed 0.5 s after typing 60 leaves it: the draft written holds 45.
+    noted["typed"]["sides"][0]["melded_text"] = "60"
+    phone.page.evaluate(
+        "([key, note]) => localStorage.setItem(key, JSON.stringify(JSON.stringify(note)))",
+        [TYPING_NOTE, noted],
+    )
+    again = Screen(phone.page.context.new_page(), app_server.url)
+    again.open("/game/1/round", ready="save-round")
+    again.page.wait_for_function(
+        "key => localStorage.getItem(key) === null", arg=TYPING_NOTE, timeout=STEP_TIMEOUT_MS
+    )
+    again.wait_text("side-0-round-score", r"^\+60$")  # 60 melded, nothing else
+    assert not stored_rounds(app_server), "typed again, not saved"
