@@ -396,3 +396,36 @@ def test_a_rule_sets_labels_keep_their_words_whole(
             assert needed <= label.width, f"{word!r}: {needed:.0f} px in {label.width} px"
     if scale == 1.0:
         assert labels and not stacked, "beside their values at 1x"
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+@pytest.mark.parametrize("language", ["en", "de", "fi"])
+def test_a_game_sheets_title_fits_between_back_and_its_buttons(
+    store: GameStore, language: str, scale: float
+) -> None:
+    """At 2x text the sheet of a Modern American game was titled "Modern Ameri…": the rule
+    set's name, the one place the sheet says which rules are played."""
+    from canasta_score.core import FAMILY_PRESETS
+    from canasta_score.ui.layout import TITLE_MOST_SCALE
+
+    app = phone(store, language, scale, width=390)
+    for rules in (PRESETS["classic"], *FAMILY_PRESETS.values()):
+        stored = store.create_game(Game(rules=rules, sides=WE_THEY))
+        if rules.id == "classic":  # a round: four buttons (the invite and the rules too)
+            store.add_round(stored.id, [SideEntry(melded=50), SideEntry(melded=50)], stored.version)
+        bar = view(app, f"/game/{stored.id}").appbar
+        title = bar.title
+        assert isinstance(title, ft.Text)
+        buttons = [action for action in bar.actions if action.visible is not False]
+        room = 390 - 56 - 32 - 48 * len(buttons) + 0.5
+        size, seen = title.size, min(scale, TITLE_MOST_SCALE)
+        if title.max_lines == 1:
+            needed = text_width(title.value, size, seen)
+            assert needed <= room, f"{title.value!r} at {size:.1f}: {needed:.0f} px in {room}"
+            assert size >= 16, title.value
+        else:  # two lines of whole words, in the bar's 56 px
+            for word in title.value.split():
+                assert text_width(word, size, seen) <= room, (title.value, size, word)
+            assert text_width(title.value, size, seen) <= 1.6 * room, (title.value, size)
+            assert 2 * size * seen * LINE <= 56.5, (title.value, size)
+            assert size >= 11, title.value

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from canasta_score.ui.components import TapIcon, tap_height
+from canasta_score.ui.components import TAP, TapIcon, fitted, fitted_words, tap_height
+from canasta_score.ui.components.basics import LINE_HEIGHT
 from canasta_score.ui.frame import FrameShape, ScreenFrame
 
 if TYPE_CHECKING:
@@ -19,6 +20,13 @@ if TYPE_CHECKING:
 CONTENT_WIDTH = 760
 #: The size of the icon that measures the device's text scale.
 PROBE_SIZE = 40
+#: An app bar's title size (Material's), the least it is made to fit, and the most Flutter
+#: enlarges it with the device's text (`_kMaxTitleTextScaleFactor`).
+TITLE_SIZE = 22
+TITLE_LEAST = 16
+TITLE_MOST_SCALE = 1.34
+#: An app bar's height (Material's toolbar).
+TOOLBAR = 56
 #: Where a screen's layout changes: 700 wide screens; 800 a centred body; 800, 1180, 1560:
 #: 2, 3, 4 sides side by side.
 EDGES = (700, 800, 1180, 1240, 1560)
@@ -142,6 +150,28 @@ class Layout:
             return frame.bottom_height
         return tap_height(16, self.text_scale) + 12  # not laid out yet: a button's bar
 
+    def title(
+        self, title: str, back: bool, actions: list[ft.Control] | None, *, most: float = TITLE_SIZE
+    ) -> ft.Text:
+        """The app bar's title: Material's size, smaller where it would be cut between the
+        back button and the actions ("Modern Ameri…" at large text), on two lines where one
+        would be too small ("Moderni amerikkalainen" beside four buttons). Flutter enlarges
+        an app bar's title at most `TITLE_MOST_SCALE` times."""
+        shown = [action for action in actions or [] if action.visible is not False]
+        room = self.width - (TAP + 8 if back else 0) - 2 * 16 - TAP * len(shown)
+        scale = min(self.text_scale, TITLE_MOST_SCALE)
+        size = fitted(title, most, room, scale)
+        least = TITLE_LEAST * most / TITLE_SIZE
+        if size >= least or most < TITLE_SIZE or " " not in title.strip():
+            return ft.Text(title, size=max(size, least), max_lines=1)
+        # Two lines, each word whole, both within the bar's height.
+        size = min(
+            fitted_words(title, most, room, scale),
+            fitted(title, most, 1.6 * room, scale),
+            TOOLBAR / (2 * LINE_HEIGHT * scale),
+        )
+        return ft.Text(title, size=size, max_lines=2)
+
     def message_margin(self) -> ft.Margin:
         """Where a passing message floats: over the body's width (centred on a desktop), just
         above the bottom bar."""
@@ -186,15 +216,19 @@ class Layout:
         if not kept or self._frame is None:
             self._frame = ScreenFrame(shape, self.text_scale_probe())
         main = self._frame.holding(body, bottom, self.text_scale)
+        if subtitle is not None:
+            subtitle_text = self.title(subtitle, leading is not None, actions, most=13)
+            subtitle_text.color = ft.Colors.ON_SURFACE_VARIANT
         return ft.View(
             route=route,
             appbar=ft.AppBar(
-                title=ft.Text(title)
+                title=self.title(title, leading is not None, actions)
                 if subtitle is None
                 else ft.Column(
                     [
-                        ft.Text(title),
-                        ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                        # Each on one line, under the other.
+                        self.title(title, leading is not None, actions, most=20),
+                        subtitle_text,
                     ],
                     spacing=0,
                     tight=True,
