@@ -1,5 +1,7 @@
 """A whole game: running totals, opening minimums, dealer, winner, and edits that recompute."""
 
+import dataclasses
+
 import pytest
 
 from canasta_score.core import (
@@ -99,7 +101,24 @@ def test_an_edit_that_would_end_the_game_before_later_rounds_is_refused():
         game = game.add_round((SideEntry(melded=1000), SideEntry()))
     with pytest.raises(RoundRefused) as refused:
         game.replace_round(1, (BIG, SideEntry()))
-    assert "the game would be over after round 2" in str(refused.value)
+    assert "the game would be over after round 2, but round 3 was played after it" in str(
+        refused.value
+    ), "one round: not 'rounds 3 to 3'"
+    to_3000 = dataclasses.replace(game, rules=dataclasses.replace(CLASSIC, target=3000))
+    with pytest.raises(RoundRefused, match="after round 1, but rounds 2 to 3 were played"):
+        to_3000.replace_round(1, (BIG, SideEntry()))
+
+
+def test_an_edit_that_would_end_the_game_early_is_said_while_it_is_typed():
+    """The refusal came only once Save was tapped, the preview showing a plain score."""
+    game = Game(CLASSIC, WE_THEY)
+    for _ in range(3):
+        game = game.add_round((SideEntry(melded=1000), SideEntry()))
+    preview = game.preview_round((BIG, SideEntry()), 1)
+    assert [p.code for p in preview.problems] == ["change_ends_game_before_last"]
+    assert "but round 3 was played after it" in str(preview.problems[0])
+    assert not game.preview_round((SideEntry(melded=1100), SideEntry()), 1).problems
+    assert not game.preview_round((BIG, SideEntry()), 3).problems, "the last round may win"
 
 
 def test_editing_a_round_that_does_not_exist_is_refused():

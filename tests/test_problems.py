@@ -104,6 +104,8 @@ def every_problem():
     problems += refused(lambda: Game(CLASSIC, SIDES, ((BIG, EMPTY),) * 2).add_round([EMPTY] * 2))
     problems += refused(lambda: Game(CLASSIC, SIDES).remove_round(4))
     problems += refused(lambda: ends_early.replace_round(2, [BIG, EMPTY]))
+    ends_earlier = dataclasses.replace(ends_early, rounds=(*ends_early.rounds, (EMPTY, EMPTY)))
+    problems += refused(lambda: ends_earlier.replace_round(2, [BIG, EMPTY]))
     problems += Game(CLASSIC, SIDES, ((BIG, EMPTY), (BIG, EMPTY), (EMPTY, EMPTY))).check()
     problems += override_rules(CLASSIC, {"colour": 1, "packs": 9, "going_out": 10**9})[1]
     problems += read_game([])[1]

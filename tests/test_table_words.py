@@ -141,6 +141,18 @@ def test_the_target_is_written_as_the_language_writes_numbers():
     assert len(form.problems()) == 1, "a number, not its grouping, is the target"
 
 
+@pytest.mark.parametrize(("language", "example"), [("de", "5.000"), ("fi", "5\u00a0000")])
+def test_a_target_refused_is_told_with_an_example_written_as_the_field_writes_it(
+    language: str, example: str
+) -> None:
+    """The Finnish field wrote "5 000" and its refusal "esim. 5000"."""
+    form = NewGameForm(tr=translator(language))
+    assert form.target_text == example
+    form.set_target("viisi")
+    [problem] = form.problems()
+    assert problem.endswith(f" {example}."), problem
+
+
 def test_statistics_of_a_game_in_play_say_they_count_finished_games_only(store):
     from canasta_score.ui.views.statistics import StatisticsScreen
 

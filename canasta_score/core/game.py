@@ -299,6 +299,11 @@ class Game:
         warnings = self.warnings_of(checked, number)
         # Only the last round's totals are the game's: a new round, or the last one edited.
         after = [side.total for side in sides]
+        if number < len(self.rounds) and not problems and None not in after:
+            # An earlier round changed so that the game would be won before its last round:
+            # said while typing, not only once Save is tapped.
+            rounds = (*self.rounds[: number - 1], tuple(checked), *self.rounds[number:])
+            problems = [*problems, *dataclasses.replace(self, rounds=rounds)._ends_early()]
         winner = None
         if number >= len(self.rounds) and not problems and None not in after:
             winner = winner_of([total for total in after if total is not None], self.target)
@@ -348,18 +353,32 @@ class Game:
     @staticmethod
     def _checked(game: Game) -> Game:
         """Refuse a change that would end the game before rounds that were played after it."""
-        ended = game.first_finished_round()
-        if ended is not None and ended < len(game.rounds):
-            raise RoundRefused(
-                [
-                    Problem(
-                        C.CHANGE_ENDS_GAME_EARLIER,
-                        ended,
-                        params={"ended": ended, "first": ended + 1, "last": len(game.rounds)},
-                    )
-                ]
-            )
+        problems = game._ends_early()
+        if problems:
+            raise RoundRefused(problems)
         return game
+
+    def _ends_early(self) -> list[Problem]:
+        """The problem of a game won before its last round (a round changed or taken back).
+
+        >>> from canasta_score.core.rules import CLASSIC
+        >>> game = Game(CLASSIC, (Side("We", ("A",)), Side("They", ("B",))))
+        >>> won = [SideEntry(melded=5000), SideEntry()]
+        >>> [str(p) for p in dataclasses.replace(game, rounds=(won, won))._ends_early()]
+        ['round 1: with this change the game would be over after round 1, but round 2 was played after it; remove that round first']
+        """
+        ended = self.first_finished_round()
+        if ended is None or ended >= len(self.rounds):
+            return []
+        last = len(self.rounds)
+        if ended + 1 == last:  # one round after it: not "rounds 5 to 5"
+            return [
+                Problem(
+                    C.CHANGE_ENDS_GAME_BEFORE_LAST, ended, params={"ended": ended, "last": last}
+                )
+            ]
+        params = {"ended": ended, "first": ended + 1, "last": last}
+        return [Problem(C.CHANGE_ENDS_GAME_EARLIER, ended, params=params)]
 
     def first_finished_round(self) -> int | None:
         """The round after which the game was won, counted from 1, or None."""

@@ -128,6 +128,7 @@ class ProblemCode(StrEnum):
     GAME_OVER = "game_over"
     NO_SUCH_ROUND = "no_such_round"
     CHANGE_ENDS_GAME_EARLIER = "change_ends_game_earlier"
+    CHANGE_ENDS_GAME_BEFORE_LAST = "change_ends_game_before_last"  # one round after it
     ROUNDS_AFTER_GAME_OVER = "rounds_after_game_over"
     # rule overrides (core/rules.py)
     OVERRIDE_UNKNOWN = "override_unknown"
@@ -355,6 +356,10 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.CHANGE_ENDS_GAME_EARLIER: N_(
             "with this change the game would be over after round {ended}, "
             "but rounds {first} to {last} were played after it; remove those rounds first"
+        ),
+        C.CHANGE_ENDS_GAME_BEFORE_LAST: N_(
+            "with this change the game would be over after round {ended}, "
+            "but round {last} was played after it; remove that round first"
         ),
         C.ROUNDS_AFTER_GAME_OVER: N_(
             'the game was over after round {ended} ("{winner}" won); '

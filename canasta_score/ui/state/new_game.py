@@ -315,7 +315,13 @@ class NewGameForm:
             )
         target = parse_target(self.target_text)
         if target is None or target <= 0:
-            problems.append(self.tr._("The target must be a number of points, like 5000."))
+            # The example as the target field writes it ("5 000" in Finnish).
+            example = self.tr.number(self.default_target())
+            problems.append(
+                self.tr._("The target must be a number of points, like {example}.").format(
+                    example=example
+                )
+            )
         return problems
 
     def game(self) -> Game:
