@@ -641,7 +641,7 @@ def test_the_new_fields_are_written_only_when_set_and_read_back_unchanged():
     }
     assert document["rounds"][2] == [
         {"melded": 0, "hand": 110, "held_sevens": 1},
-        {"melded": 0, "hand": 0, "special_hand": "straight"},
+        {"special_hand": "straight"},  # "then the side's only field" (GAME_FORMAT.md)
     ]
     again, problems = read_game(json.loads(json.dumps(document)))
     assert problems == [] and again == game

@@ -335,7 +335,14 @@ def _cards_data(cards: Cards) -> int | dict[str, int] | list[dict[str, Any]]:
 
 
 def entry_data(entry: SideEntry) -> dict[str, Any]:
-    """A side's entry as game-file data, leaving out what is zero or none."""
+    """A side's entry as game-file data, leaving out what is zero or none; a special hand is
+    the side's only field (GAME_FORMAT.md).
+
+    >>> entry_data(SideEntry(special_hand="garbage"))
+    {'special_hand': 'garbage'}
+    """
+    if entry.special_hand is not None:
+        return {"special_hand": entry.special_hand}
     data: dict[str, Any] = {"melded": _cards_data(entry.melded), "hand": _cards_data(entry.hand)}
     if entry.canastas:
         data["canastas"] = dict(entry.canastas)
@@ -356,8 +363,6 @@ def entry_data(entry: SideEntry) -> dict[str, Any]:
         data["held_aces"] = entry.held_aces
     if entry.held_sevens:
         data["held_sevens"] = entry.held_sevens
-    if entry.special_hand is not None:
-        data["special_hand"] = entry.special_hand
     return data
 
 
