@@ -309,8 +309,9 @@ def test_a_confirmations_yes_grows_to_two_lines_where_one_would_cut_it(
 def test_card_counts_keep_their_labels_words_whole_and_two_digits_in_sight(
     store: GameStore, language: str
 ) -> None:
-    """At 2x text "Joke/rs" broke inside its word, and a count of 12 showed as "1"."""
-    from canasta_score.ui.components.basics import COMPACT_COUNT
+    """At 2x text "Joke/rs" broke inside its word, and a count of 12 showed as "1"; then
+    the counts were drawn no larger than at 1x (20 px), while the labels doubled."""
+    from canasta_score.ui.components.basics import compact_count_width
     from canasta_score.ui.state import EntryMode
 
     game_id = played(store)
@@ -320,7 +321,8 @@ def test_card_counts_keep_their_labels_words_whole_and_two_digits_in_sight(
     panel = app.nav.current.panels[0]  # type: ignore[union-attr]
     panel.mode_changed(EntryMode.CARDS)
     grid = panel.cards_area
-    assert grid.label_width + 2 * (2 * 48 + COMPACT_COUNT) <= panel.inner
+    box = compact_count_width(2.0, grid.cell_width - 2 * 48)
+    assert grid.label_width + 2 * (2 * 48 + box) <= panel.inner + 0.5
     for row in grid.controls[1:]:
         for label in row.controls[0].controls:
             for word in str(label.value).split():
@@ -328,7 +330,8 @@ def test_card_counts_keep_their_labels_words_whole_and_two_digits_in_sight(
                 assert needed <= grid.label_width, f"{word!r}: {needed:.0f} px"
     for stepper in grid.steppers.values():
         count = stepper.count
-        assert text_width("12", count.size, 2.0) <= COMPACT_COUNT, count.size
+        assert text_width("12", count.size, 2.0) <= box, count.size
+        assert count.size * 2.0 >= 1.2 * 20, "a count grows with the text around it"
     # Each place's heading over its own steppers: "0 Punkte0 Punkte" ran together.
     room = (panel.inner - grid.label_width) / 2
     for column in grid.controls[0].controls[1:]:

@@ -200,6 +200,19 @@ def step_buttons(
 COMPACT_COUNT = 24
 
 
+def compact_count_width(scale: float, room: float | None = None) -> float:
+    """A compact stepper's count box at the device's text `scale`: wider at large text, as
+    far as the `room` between its buttons allows, so that a count grows with the labels
+    around it (a box of 24 px held it no larger at 2x than at 1x, and "12" touched the plus
+    button).
+
+    >>> compact_count_width(1.0), compact_count_width(2.0), compact_count_width(2.0, 29)
+    (24.0, 36.0, 29)
+    """
+    wanted = COMPACT_COUNT * min(max(scale, 1.0), 1.5)
+    return wanted if room is None else max(COMPACT_COUNT, min(wanted, room))
+
+
 class Stepper(ft.Row):
     """`label  [-]  count  [+]` with 48 px buttons; `identifier` tags the count, -plus/-minus the buttons.
 
@@ -223,7 +236,11 @@ class Stepper(ft.Row):
     ) -> None:
         """`scale` is the device's text scale and `width` about how wide the stepper may be:
         the count keeps to its box (two digits) and the label's words stay whole."""
-        count_width = COMPACT_COUNT if compact else 34
+        count_width = (
+            compact_count_width(scale, None if width is None else width - 2 * TAP)
+            if compact
+            else 34
+        )
         self.count = ft.Text(
             str(value),
             size=fitted("00", 20 if compact else 22, count_width, scale),

@@ -25,7 +25,7 @@ from canasta_score.ui.components import (
     icon_size,
     text_width,
 )
-from canasta_score.ui.components.basics import COMPACT_COUNT, ROBOTO_LINE
+from canasta_score.ui.components.basics import ROBOTO_LINE, compact_count_width
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
     canasta_stepper,
@@ -50,8 +50,12 @@ CARD_LABEL_WIDTH = 66
 #: A round score not yet worked out (a half-typed number, a count out of range): not "-",
 #: which reads as a minus.
 NOT_YET = "?"
-#: A compact stepper's width: its two buttons and the count between them.
-COMPACT_STEPPER_WIDTH = 2 * TAP + COMPACT_COUNT
+
+
+def compact_stepper_width(scale: float) -> float:
+    """A compact stepper's width: its two buttons and the count between them."""
+    return 2 * TAP + compact_count_width(scale)
+
 
 #: Runs one of the draft's verbs, then redraws the screen and keeps the draft (a tap).
 Change = Callable[[Callable[[], None]], None]
@@ -217,11 +221,13 @@ class CardGrid(ft.Column):
         self.text_scale = scale
         #: The labels' column: what the two places' steppers leave of the panel (large text:
         #: "Jokers" whole, not "Joke/rs").
-        self.label_width = max(CARD_LABEL_WIDTH, (width or 0) - 2 * COMPACT_STEPPER_WIDTH)
+        self.label_width = max(CARD_LABEL_WIDTH, (width or 0) - 2 * compact_stepper_width(scale))
         self.steppers: dict[tuple[CardPlace, CardGroup], Stepper] = {}
         # Each place's heading over its steppers, its words whole and apart from the other's
         # (large text: "0 Punkte0 Punkte"); the points on one line, level with the other's.
-        room = ((width or 0) - self.label_width) / 2 if width else COMPACT_STEPPER_WIDTH
+        room = ((width or 0) - self.label_width) / 2 if width else compact_stepper_width(scale)
+        #: Each place's stepper's room (its count box as wide as it leaves).
+        self.cell_width = room
         most = tr._("{points} points").format(points=tr.number(1180))
         self.points = {
             place: ft.Text(
@@ -307,6 +313,7 @@ class CardGrid(ft.Column):
                 compact=True,
                 tr=tr,
                 scale=scale,
+                width=self.cell_width,
             )
             self.steppers[(place, group)] = stepper
             cells.append(ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER))
