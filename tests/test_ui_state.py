@@ -465,6 +465,17 @@ def test_every_preset_compares_against_classic() -> None:
     assert ("Target", "10,000 (7,500 with three sides)") in rules_table(SIX_PLAYER, english)
 
 
+def test_the_rule_families_tables_say_no_wild_card_count_of_a_meld() -> None:
+    """American and Samba showed "at most 3 wild ones", where a mixed canasta holds 1 or 2 and
+    the value is unused (RULES_FAMILIES.md)."""
+    from canasta_score.core import AMERICAN, SAMBA
+
+    english = translator("en")
+    for rules in (AMERICAN, SAMBA):
+        assert "Wild cards in a meld" not in dict(rules_table(rules, english)), rules.id
+    assert "Wild cards in a meld" in dict(rules_table(CLASSIC, english))
+
+
 def test_the_rule_table_is_worded_and_numbered_in_the_readers_language() -> None:
     german = translator("de")
     table = dict(rules_table(SIX_PLAYER, german))

@@ -88,8 +88,9 @@ def rules_table(
                 by_count(n(v) for v in rules.black_threes[1:]),
             )
         )
+    if rules.meld_by_meld:  # the rule families' melds keep no count of wild cards
+        rows.append((tr._(WILD_CARDS_LABEL), tr._(WILD_CARDS_IN_MELD[rules.wild_cards_in_meld])))
     rows += [
-        (tr._(WILD_CARDS_LABEL), tr._(WILD_CARDS_IN_MELD[rules.wild_cards_in_meld])),
         (tr._("Threes count minus"), tr._(THREES_MINUS[rules.threes_sign])),
         (
             tr._("Melded points without a canasta"),
@@ -305,25 +306,28 @@ def form_choices(
     where `base` departs from classic Canasta in a way other sources do not (RULES_FAMILIES.md,
     "Switches"): melded points without a canasta counted minus (american; plus, as classic,
     the other choice), and red threes' own minus values (samba; the bonus values counted
-    minus, the other); and, for every rule set, how many wild cards a meld may hold.
+    minus, the other); and, for every rule set entered meld by meld, how many wild cards a
+    meld may hold (the rule families keep no such count: RULES_FAMILIES.md, "unused").
 
     >>> from canasta_score.core import AMERICAN, CLASSIC, SAMBA
     >>> from canasta_score.i18n import translator
-    >>> [(key, value, choices) for key, _label, value, choices in form_choices(SAMBA, translator("en"))][1:]
+    >>> [(key, value, choices) for key, _label, value, choices in form_choices(SAMBA, translator("en"))]
     [('red_threes_minus', 'own', [('own', '100 / 200 / 300 / 400 / 500 / 600'), ('bonus', '100 / 200 / 300 / 400 / 500 / 1,000')])]
     >>> [key for key, *_rest in form_choices(AMERICAN, translator("en"))]
-    ['wild_cards_in_meld', 'melded_without_canasta']
+    ['melded_without_canasta']
     >>> [(key, value, choices) for key, _label, value, choices in form_choices(CLASSIC, translator("en"))]
     [('wild_cards_in_meld', 'two-natural-three-wild', [('two-natural-three-wild', 'at least 2 natural cards and at most 3 wild ones'), ('more-natural-than-wild', 'more natural cards than wild ones')])]
     """
-    choices = [
-        (
-            "wild_cards_in_meld",
-            tr._(WILD_CARDS_LABEL),
-            base.wild_cards_in_meld.value,
-            [(rule.value, tr._(words)) for rule, words in WILD_CARDS_IN_MELD.items()],
+    choices = []
+    if base.meld_by_meld:
+        choices.append(
+            (
+                "wild_cards_in_meld",
+                tr._(WILD_CARDS_LABEL),
+                base.wild_cards_in_meld.value,
+                [(rule.value, tr._(words)) for rule, words in WILD_CARDS_IN_MELD.items()],
+            )
         )
-    ]
     if base.melded_without_canasta == MeldedWithoutCanasta.MINUS:
         choices.append(
             (
