@@ -201,3 +201,14 @@ def test_the_preview_of_a_round_scores_the_sides_without_problems_and_lists_the_
     game = game.add_round([out, SideEntry(hand=85, red_threes=1)]).add_round([out, SideEntry()])
     preview = game.preview_round([SideEntry(melded=100), SideEntry(melded=50)], round_number=2)
     assert [side.total for side in preview.sides] == [1550, -135]
+
+
+def test_a_side_told_what_is_wrong_is_not_also_warned_of_a_likely_miscount():
+    """Melded 123 with 155 needed: "a multiple of 5, got 123" and "123 melded points, below
+    the 155 needed" both, the second noise on a number that is not one."""
+    game = Game(CLASSIC, WE_THEY).add_round((BIG, SideEntry()))  # We need 120, They 50
+    bad = game.preview_round((SideEntry(melded=103), SideEntry(melded=40)))
+    assert [p.side for p in bad.problems] == [0]
+    assert [w.side for w in bad.warnings] == [1], "the other side's warning stays"
+    low = game.preview_round((SideEntry(melded=100), SideEntry()))
+    assert [w.side for w in low.warnings] == [0]

@@ -296,7 +296,10 @@ class Game:
             sides.append(
                 SidePreview(score, total, opening_minimum(total, self.rules), opening_before)
             )
-        warnings = self.warnings_of(checked, number)
+        # A side's likely miscount is not said beside what is wrong with it ("123 melded
+        # points, below the 155 needed" under "a multiple of 5, got 123").
+        refused_sides = {problem.side for problem in problems}
+        warnings = [w for w in self.warnings_of(checked, number) if w.side not in refused_sides]
         # Only the last round's totals are the game's: a new round, or the last one edited.
         after = [side.total for side in sides]
         if number < len(self.rounds) and not problems and None not in after:
