@@ -204,7 +204,7 @@ def test_editing_round_1_moves_the_totals_with_it(app_server: AppServer, open_sc
 
     # Undo takes the last round away again, after asking.
     phone.tap("undo-round")
-    phone.page.get_by_role("button", name="Undo", exact=False).last.click()
+    phone.page.get_by_role("button", name="Take back round", exact=True).last.click()
     phone.wait_gone("round-1-edit")
     phone.wait_number("side-0-total", 0)
     # Its message floats above "Add round 1", which stays in reach for the next tap.

@@ -384,7 +384,7 @@ def tour_the_app(tour: LargeTextTour, tr: Translator, game: int, typing: bool) -
     screen.press("Escape")
     screen.wait_gone("menu-csv")
     screen.tap("undo-round")
-    shown = dialog(screen, tr, "Undo round")
+    shown = dialog(screen, tr, "Take back round")
     tour.check("undo-dialog", [], whole=True)
     cancel(screen, tr, shown)
 

@@ -47,7 +47,7 @@ def test_a_save_on_one_phone_shows_on_the_others_sheet_and_back(
 
     # Taking a round back on one phone takes it off the other's sheet too.
     a.tap("undo-round")
-    a.page.get_by_role("button", name="Undo", exact=False).last.click()
+    a.page.get_by_role("button", name="Take back round", exact=True).last.click()
     b.wait_text("side-0-total", r"^90$")
     b.wait_gone("round-2")
 

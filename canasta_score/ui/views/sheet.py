@@ -685,6 +685,6 @@ class SheetScreen(GameScreen, Screen):
             self.app.tr._("Round {n} ({scores}) will be removed and the totals recounted.").format(
                 n=number, scores=scores
             ),
-            self.app.tr._("Undo round"),
+            self.app.tr._("Take back round"),  # as the sheet's link and the question say
             undo_now,
         )
