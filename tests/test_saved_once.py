@@ -447,9 +447,12 @@ def test_a_page_opened_after_one_closed_as_it_typed_goes_on_from_the_last_keystr
         assert phone.kept.get(note), "the 4 typed since the draft of 35 was written"
         again = await a_page_of(again_store, phone, f"/game/{game_id}/round")
         await until(lambda: note not in phone.kept)
-        shown = again.nav.current
-        assert isinstance(shown, RoundEntryScreen)
-        await until(lambda: again.nav.current.draft.sides[0].melded_text == "45")
+
+        def shown_typed() -> str | None:  # round entry, read again with the round kept
+            shown = again.nav.current
+            return shown.draft.sides[0].melded_text if isinstance(shown, RoundEntryScreen) else None
+
+        await until(lambda: shown_typed() == "45")
         assert again_store.load_draft(game_id, mark)["sides"][0]["melded_text"] == "45"
 
     run_on_a_loop_of_its_own(journey())

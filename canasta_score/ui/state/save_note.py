@@ -26,6 +26,19 @@ if TYPE_CHECKING:
 KEY = "saving"
 
 
+def note_object(text: object) -> dict[str, Any] | None:
+    """A note as the device kept it: a JSON object, or None (none, or not this app's).
+
+    >>> note_object('{"game": 3}'), note_object("[3]"), note_object("{"), note_object(None)
+    ({'game': 3}, None, None, None)
+    """
+    try:
+        note = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    return note if isinstance(note, dict) else None
+
+
 @dataclass(frozen=True)
 class SaveOnItsWay:
     """A save sent from this device whose answer has not come back (yet)."""
@@ -56,11 +69,8 @@ class SaveOnItsWay:
         >>> SaveOnItsWay.read('{"game": "3"}'), SaveOnItsWay.read("3 2 e1f"), SaveOnItsWay.read(None)
         (None, None, None)
         """
-        try:
-            note = json.loads(text) if isinstance(text, str) else None
-        except ValueError:
-            return None
-        if not isinstance(note, dict):
+        note = note_object(text)
+        if note is None:
             return None
         game, number, entry, typed = (note.get(k) for k in ("game", "round", "entry", "typed"))
         if not (isinstance(game, int) and isinstance(number, int) and isinstance(entry, str)):

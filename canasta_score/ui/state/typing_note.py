@@ -17,6 +17,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from canasta_score.ui.state.save_note import note_object
+
 #: The note's name among the device's settings (kept while a round is typed, not yet written).
 KEY = "typing"
 #: The key of a draft's identity (`round_entry.ENTRY`; not imported: the device reads the note
@@ -49,11 +51,8 @@ class TypedHere:
         >>> TypedHere.read('{"game": 3, "typed": {}}'), TypedHere.read("3"), TypedHere.read(None)
         (None, None, None)
         """
-        try:
-            note = json.loads(text) if isinstance(text, str) else None
-        except ValueError:
-            return None
-        if not isinstance(note, dict):
+        note = note_object(text)
+        if note is None:
             return None
         game, typed = note.get("game"), note.get("typed")
         if not (isinstance(game, int) and isinstance(typed, dict)):
