@@ -291,11 +291,17 @@ class Screen:
 
     def number(self, identifier: str) -> int:
         """The first whole number a control shows (minus signs, also typographic, kept)."""
+        shown = self.number_or_none(identifier)
+        assert shown is not None, f"{identifier} shows no number: {self.text(identifier)!r}"
+        return shown
+
+    def number_or_none(self, identifier: str) -> int | None:
+        """The first whole number a control shows, or None while it shows none (a round
+        score not yet worked out: "?")."""
         said = self.text(identifier).replace("\u2212", "-").replace("\u2009", "")
         said = re.sub(r"(?<=\d)[ ,.\u202f\u00a0](?=\d{3}\b)", "", said)
         match = re.search(r"-?\d+", said)
-        assert match, f"{identifier} shows no number: {said!r}"
-        return int(match.group())
+        return int(match.group()) if match else None
 
     def wait_number(
         self, identifier: str, expected: int, timeout: float = STEP_TIMEOUT_MS / 1000
@@ -306,7 +312,9 @@ class Screen:
         shown: int | None = None
         while time.monotonic() < deadline:
             if self.has(identifier):
-                shown = self.number(identifier)
+                # A figure on its way may show none for a moment (two Backspaces from 45: "?"
+                # at 4, then 0): waited through, not taken for the answer.
+                shown = self.number_or_none(identifier)
                 if shown == expected:
                     return
             self.page.wait_for_timeout(100)
