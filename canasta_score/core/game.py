@@ -305,8 +305,7 @@ class Game:
         if number < len(self.rounds) and not problems and None not in after:
             # An earlier round changed so that the game would be won before its last round:
             # said while typing, not only once Save is tapped.
-            rounds = (*self.rounds[: number - 1], tuple(checked), *self.rounds[number:])
-            problems = [*problems, *dataclasses.replace(self, rounds=rounds)._ends_early()]
+            problems = [*problems, *self._with_round(number, checked)._ends_early()]
         winner = None
         if number >= len(self.rounds) and not problems and None not in after:
             winner = winner_of([total for total in after if total is not None], self.target)
@@ -333,9 +332,13 @@ class Game:
         problems = self.problems_of(entries, round_number)
         if problems:
             raise RoundRefused(problems)
+        return self._checked(self._with_round(round_number, entries))
+
+    def _with_round(self, round_number: int, entries: Sequence[SideEntry]) -> Game:
+        """This game with round `round_number` (from 1) as `entries`, unchecked."""
         rounds = list(self.rounds)
         rounds[round_number - 1] = tuple(entries)
-        return self._checked(dataclasses.replace(self, rounds=tuple(rounds)))
+        return dataclasses.replace(self, rounds=tuple(rounds))
 
     def remove_round(self, round_number: int) -> Game:
         """This game without round `round_number` (from 1); later rounds move up."""

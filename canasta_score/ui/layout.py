@@ -151,18 +151,25 @@ class Layout:
         return tap_height(16, self.text_scale) + 12  # not laid out yet: a button's bar
 
     def title(
-        self, title: str, back: bool, actions: list[ft.Control] | None, *, most: float = TITLE_SIZE
+        self,
+        title: str,
+        back: bool,
+        actions: list[ft.Control] | None,
+        *,
+        most: float = TITLE_SIZE,
+        two_lines: bool = True,
     ) -> ft.Text:
-        """The app bar's title: Material's size, smaller where it would be cut between the
-        back button and the actions ("Modern Ameri…" at large text), on two lines where one
-        would be too small ("Moderni amerikkalainen" beside four buttons). Flutter enlarges
-        an app bar's title at most `TITLE_MOST_SCALE` times."""
+        """The app bar's title: `most` (Material's size), smaller where it would be cut
+        between the back button and the actions ("Modern Ameri…" at large text), on two lines
+        where one would be too small and `two_lines` allows it ("Moderni amerikkalainen"
+        beside four buttons). Flutter enlarges an app bar's title at most `TITLE_MOST_SCALE`
+        times."""
         shown = [action for action in actions or [] if action.visible is not False]
         room = self.width - (TAP + 8 if back else 0) - 2 * 16 - TAP * len(shown)
         scale = min(self.text_scale, TITLE_MOST_SCALE)
         size = fitted(title, most, room, scale)
         least = TITLE_LEAST * most / TITLE_SIZE
-        if size >= least or most < TITLE_SIZE or " " not in title.strip():
+        if size >= least or not two_lines or " " not in title.strip():
             return ft.Text(title, size=max(size, least), max_lines=1)
         # Two lines, each word whole, both within the bar's height.
         size = min(
@@ -217,7 +224,9 @@ class Layout:
             self._frame = ScreenFrame(shape, self.text_scale_probe())
         main = self._frame.holding(body, bottom, self.text_scale)
         if subtitle is not None:
-            subtitle_text = self.title(subtitle, leading is not None, actions, most=13)
+            subtitle_text = self.title(
+                subtitle, leading is not None, actions, most=13, two_lines=False
+            )
             subtitle_text.color = ft.Colors.ON_SURFACE_VARIANT
         return ft.View(
             route=route,
@@ -227,7 +236,7 @@ class Layout:
                 else ft.Column(
                     [
                         # Each on one line, under the other.
-                        self.title(title, leading is not None, actions, most=20),
+                        self.title(title, leading is not None, actions, most=20, two_lines=False),
                         subtitle_text,
                     ],
                     spacing=0,
