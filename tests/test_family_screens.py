@@ -309,7 +309,8 @@ def test_round_detail_names_a_special_hand_and_nothing_else_for_its_side(
     game_id = american_game(store)
     _screen, view = screen_for(app_on(store), f"/game/{game_id}/round/1")
     said = shown(view)
-    assert "We: Special hand: Seven pairs; needed 125 to open" in said
+    # Shown before the side melds: nothing to say of a minimum to open.
+    assert "We: Special hand: Seven pairs" in texts(view)  # the whole line
     assert "Special hand | +2,500 | 0" in said
     picture = shown(tagged(view, "round-picture-0"))
     assert picture == "We: +2,500 | Special hand: Seven pairs | +2,500"
@@ -330,7 +331,7 @@ def test_round_detail_shows_black_threes_canasta_kinds_unfinished_melds_and_held
         "1 black three laid out; went out" in said
     )
     assert (
-        "They: 1 mixed canasta; 1 red three; Unfinished aces meld; "
+        "They: 1 mixed canasta; 1 red three; unfinished aces meld; "
         "1 player holding three or more aces" in said
     )
     we, they = shown(tagged(view, "round-picture-0")), shown(tagged(view, "round-picture-1"))

@@ -50,6 +50,13 @@ UNFINISHED_LABELS: Mapping[UnfinishedMeld, str] = {
     UnfinishedMeld.WILD: N_("Unfinished wild meld"),
     UnfinishedMeld.WILD_JOKERS: N_("Unfinished wild meld with four jokers"),
 }
+#: The same, within a sentence (a round's facts: "1 red three; unfinished aces meld").
+UNFINISHED_IN_A_SENTENCE: Mapping[UnfinishedMeld, str] = {
+    UnfinishedMeld.ACES: N_("unfinished aces meld"),
+    UnfinishedMeld.SEVENS: N_("unfinished sevens meld"),
+    UnfinishedMeld.WILD: N_("unfinished wild meld"),
+    UnfinishedMeld.WILD_JOKERS: N_("unfinished wild meld with four jokers"),
+}
 
 #: The special hands of the presets (american), named by what they hold: the five languages'
 #: tables know no names for them (docs/GLOSSARY_FAMILIES.md). A hand a custom copy adds is

@@ -43,7 +43,7 @@ from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import (
     CARD_GROUP_LABELS,
     SPECIAL_HAND,
-    UNFINISHED_LABELS,
+    UNFINISHED_IN_A_SENTENCE,
     special_hand_label,
 )
 from canasta_score.ui.state.names import shown_game
@@ -163,7 +163,7 @@ def facts(entry: SideEntry, tr: Translator, rules: RuleSet) -> str:
         parts.append(counted(BLACK_THREES_LAID_OUT, entry.black_threes, tr))
     for meld in UnfinishedMeld:
         if entry.incomplete.get(meld.value):
-            parts.append(tr._(UNFINISHED_LABELS[meld]))
+            parts.append(tr._(UNFINISHED_IN_A_SENTENCE[meld]))
     if entry.held_aces:
         parts.append(counted(HELD_ACES, entry.held_aces, tr))
     if entry.held_sevens:
@@ -354,13 +354,15 @@ class RoundDetailScreen(GameScreen, Screen):
         for index, (name, entry, minimum) in enumerate(
             zip(game.side_names, entries, needed, strict=True)
         ):
+            said = facts(entry, tr, game.rules)
             table.append(
                 ft.Text(
                     numbers_held(
-                        tr._("{side}: {facts}; needed {minimum} to open").format(
-                            side=name,
-                            facts=facts(entry, tr, game.rules),
-                            minimum=tr.number(minimum),
+                        # A special hand is shown before the side melds: no minimum to open.
+                        tr._("{side}: {facts}").format(side=name, facts=said)
+                        if entry.special_hand is not None
+                        else tr._("{side}: {facts}; needed {minimum} to open").format(
+                            side=name, facts=said, minimum=tr.number(minimum)
                         )
                     ),
                     size=14,
