@@ -1629,6 +1629,37 @@ def test_a_warning_over_save_opens_whole_on_a_tap_and_reads_whole(
     assert whole in texts(dialog)
 
 
+@pytest.mark.parametrize("scale, lines, cut", [(1.0, 6, False), (2.0, 3, True)])
+def test_the_rounds_problems_over_save_take_few_lines_and_open_whole_on_a_tap(
+    store: GameStore, scale: float, lines: int, cut: bool
+) -> None:
+    """At 2x text two refusals over Save took 360 of a phone's 844 pixels, and the toggle
+    they were about lay under them: now cut short, with the sign of more, opened whole."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    app.layout.text_scale = scale
+    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    app.nav.current = screen
+    screen.build()
+    for side, melded in ((0, "123"), (1, "127")):
+        screen.panels[side].changed(
+            lambda side=side, melded=melded: screen.draft.set_melded(side, melded)
+        )
+        screen.panels[side].melded.on_blur()
+        screen.panels[side].tapped(
+            lambda side=side: screen.draft.toggle_went_out(side, WentOut.NORMAL)
+        )
+    box = screen.problems_box
+    whole = str(box.text.value)
+    assert whole.count("multiple of 5") == 2 and box.visible and screen.save.disabled
+    assert box.text.max_lines == lines and box.more.visible == cut
+    assert box.tagged.label == whole, "a screen reader hears the whole of it"
+    assert box.on_click is not None
+    box.on_click()
+    (dialog,) = app.page.dialogs
+    assert whole in texts(dialog)
+
+
 def test_a_screen_left_is_not_drawn_back_by_what_it_still_had_on_its_way(
     store: GameStore,
 ) -> None:

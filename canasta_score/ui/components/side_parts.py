@@ -1,6 +1,6 @@
 """The parts of a side's panel in round entry: its header and preview, the card-counting grid,
-the canasta and threes steppers, the figures of two ways of entering side by side, and the
-warnings over Save. `SidePanel` (side_panel.py) puts them together."""
+the canasta and threes steppers, and the figures of two ways of entering side by side.
+`SidePanel` (side_panel.py) puts them together (what is said over Save: over_save.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ from canasta_score.ui.components import (
     Tagged,
     fitted,
     fitted_words,
-    icon_size,
     text_width,
 )
 from canasta_score.ui.components.basics import ROBOTO_LINE, compact_count_width
@@ -489,62 +488,3 @@ class BothFigures(ft.Container):
 
 def canastas_words(count: int, tr: Translator) -> str:
     return tr.ngettext("{count} canasta", "{count} canastas", count).format(count=tr.number(count))
-
-
-class SideWarnings(ft.Container):
-    """What is likely miscounted on a side (never a refusal), said over Save with the side's
-    name: there it moves no row of the screen when it comes or goes.
-
-    Over Save it takes few lines (at large text one: more would cover the rows above it on a
-    small phone), and a tap opens the whole of it, its advice too; a screen reader hears the
-    whole of it at once."""
-
-    def __init__(
-        self, n: int, scale: float = 1.0, opened: Callable[[str], None] | None = None
-    ) -> None:
-        self.opened = opened
-        self.said = ""
-        self.text = ft.Text(
-            "",
-            color=ft.Colors.ON_TERTIARY_CONTAINER,
-            size=14,
-            max_lines=warning_lines(scale),
-            overflow=ft.TextOverflow.ELLIPSIS,
-        )
-        self.tagged = Tagged(f"side-{n}-warnings", self.text, expand=True)
-        tinted = ft.Colors.ON_TERTIARY_CONTAINER
-        super().__init__(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=tinted),
-                    self.tagged,
-                    ft.Icon(ft.Icons.OPEN_IN_FULL, color=tinted, size=icon_size(scale) * 0.75),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border_radius=8,
-            padding=8,
-            visible=False,
-            on_click=lambda: self.open(),
-        )
-
-    def show(self, said: list[str]) -> None:
-        self.said = "\n".join(said)
-        self.text.value = self.said
-        self.tagged.label = self.said or None
-        self.visible = bool(said)
-
-    def open(self) -> None:
-        """The whole warning, read in a dialog."""
-        if self.said and self.opened is not None:
-            self.opened(self.said)
-
-
-def warning_lines(scale: float) -> int:
-    """How many lines a warning takes over Save at the device's text `scale`.
-
-    >>> warning_lines(1.0), warning_lines(1.3), warning_lines(2.0)
-    (3, 2, 1)
-    """
-    return 3 if scale < 1.2 else 2 if scale < 1.5 else 1

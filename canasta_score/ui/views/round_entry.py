@@ -10,8 +10,8 @@ import flet as ft
 from canasta_score.core import Problem, ProblemCode, WarningCode
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button, tap_height
+from canasta_score.ui.components.over_save import RoundProblems, SideWarnings
 from canasta_score.ui.components.side_panel import SidePanel
-from canasta_score.ui.components.side_parts import SideWarnings
 from canasta_score.ui.news import CANNOT_REACH_NOW, game_topic
 from canasta_score.ui.round_port import StoredRoundPort
 from canasta_score.ui.screen import RoundNotFound, Screen
@@ -81,8 +81,8 @@ class RoundEntryScreen(GameScreen, Screen):
         self.elsewhere: dict[str, Any] | None = None
         if editing is None and not typed.draft.touched:
             self.elsewhere = self.typed_elsewhere()
-        self.problems = ft.Text("", size=14, color=ft.Colors.ERROR)
-        self.problems_box = ft.Container(content=self.problems)
+        self.problems_box = RoundProblems()
+        self.problems = self.problems_box.text
         #: Each side's likely miscounts, over Save with the round's problems.
         self.warnings = [SideWarnings(n) for n in range(len(game.sides))]
         self.save = ft.FilledButton(icon=ft.Icons.CHECK, on_click=self.save_round, height=60)
@@ -204,9 +204,12 @@ class RoundEntryScreen(GameScreen, Screen):
         self.save.content = ft.Text(tr._("Save round"), size=20, weight=ft.FontWeight.BOLD)
         self.panels = [SidePanel(self, index) for index in range(len(game.sides))]
         self.warnings = [
-            SideWarnings(n, app.layout.text_scale, self.open_warning)
-            for n in range(len(game.sides))
+            SideWarnings(n, app.layout.text_scale, self.open_whole) for n in range(len(game.sides))
         ]
+        self.problems_box = RoundProblems(
+            app.layout.text_scale, self.open_whole, app.layout.body_width()
+        )
+        self.problems = self.problems_box.text
         sides: ft.Row | ft.Column
         if self.side_by_side():
             sides = ft.Row(
@@ -234,7 +237,7 @@ class RoundEntryScreen(GameScreen, Screen):
         )
         bottom = ft.Column(
             [
-                Tagged("round-problems", self.problems_box),
+                self.problems_box,
                 *self.warnings,
                 ft.Row([Tagged("save-round", self.save, expand=True)]),
             ],
@@ -509,11 +512,11 @@ class RoundEntryScreen(GameScreen, Screen):
     def say_problems(self, problems: Sequence[Problem]) -> None:
         """The round's problems over Save; no empty line there when there are none (a line of
         large text is a finger's height of the screen)."""
-        self.problems.value = "\n".join(self.plain(p) for p in problems)
-        self.problems.visible = bool(problems)
+        self.problems_box.show([self.plain(p) for p in problems])
 
-    def open_warning(self, said: str) -> None:
-        """A warning over Save tapped: the whole of it, its advice too, in a dialog."""
+    def open_whole(self, said: str) -> None:
+        """What is said over Save tapped (a warning, its advice too, or the round's problems):
+        the whole of it in a dialog."""
         app = self.app
         height = tap_height(14, app.layout.text_scale)
         app.messages.show_dialog(
