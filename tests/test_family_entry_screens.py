@@ -176,6 +176,7 @@ def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) 
         "special-hand-none",
     }
     assert "Seven pairs: +2,500" in texts(dialog.content)
+    assert dialog.scrollable and dialog.content.scroll is None, "whole, as tall as it is"
     choices["special-hand-pairs"].content.on_click()
     assert not app.page.dialogs, "a choice closes the dialog"
     panel = screen.panels[1]
@@ -198,6 +199,24 @@ def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) 
     none.content.on_click()
     assert screen.draft.sides[1].special_hand is None and not panel.counts.disabled
     assert not panel.special.notice.visible
+
+
+@pytest.mark.parametrize(("scale", "listed"), [(1.0, "whole"), (1.5, "whole"), (2.0, "scrolls")])
+def test_the_special_hands_list_scrolls_with_its_bar_in_sight_where_taller_than_the_screen(
+    store: GameStore, scale: float, listed: str
+) -> None:
+    """At 2x text Garbage and "No special hand" lay below the fold with no sign of them."""
+    app = app_on(store)
+    app.layout.text_scale = scale
+    screen = entering(store, AMERICAN, app=app)
+    special = screen.panels[1].special
+    assert special is not None
+    special.toggle.on_click()
+    dialog = app.page.dialogs[-1]
+    if listed == "whole":
+        assert dialog.scrollable and dialog.content.scroll is None
+    else:
+        assert dialog.content.scroll == ft.ScrollMode.ALWAYS and not dialog.scrollable
 
 
 def test_the_american_worked_example_through_the_screen(store: GameStore) -> None:

@@ -317,6 +317,23 @@ def text_width(text: str, size: float, scale: float = 1.0, advance: float = EM_A
     return len(text) * advance * size * scale
 
 
+#: A character of a sentence in Roboto, in em, spaces included (a little over its average).
+PROSE_ADVANCE = 0.48
+
+
+def lines_of(text: str, size: float, width: float, scale: float = 1.0) -> int:
+    """About how many lines a sentence `text` takes at `size`, wrapped in `width`.
+
+    >>> lines_of("a" * 40, 14, 300), lines_of("a" * 40, 14, 300, 2.0), lines_of("", 14, 300)
+    (1, 2, 1)
+    """
+    return max(1, math.ceil(text_width(text, size, scale, PROSE_ADVANCE) / width))
+
+
+#: Material's line of body text, in em (20 px at 14): a line of `ft.Text` is this tall.
+TEXT_LINE = 1.43
+
+
 def fitted(text: str, size: float, width: float, scale: float = 1.0) -> float:
     """The font size for `text` on one line in `width`: `size`, or smaller where it does not fit.
 
@@ -543,6 +560,12 @@ def dialog_title(text: str, screen_width: float, scale: float) -> ft.Text:
     """A dialog's title, each word whole on a phone at large text ("Poistetaanko jako 2?"):
     a dialog keeps 40 px to each edge of the screen (at most 560 wide), its text 24 inside."""
     return ft.Text(text, size=fitted_words(text, DIALOG_TITLE, dialog_room(screen_width), scale))
+
+
+def dialog_frame(scale: float) -> float:
+    """How tall a dialog's frame is around its title and content: the screen's insets (24 at
+    each end), the title's and content's padding, and its row of buttons."""
+    return 150 + 20 * scale
 
 
 def dialog_room(screen_width: float) -> float:

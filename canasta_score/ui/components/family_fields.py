@@ -12,13 +12,19 @@ import flet as ft
 from canasta_score.core import CanastaKind, RuleSet, UnfinishedMeld
 from canasta_score.i18n import Translator
 from canasta_score.ui.components.basics import (
+    DIALOG_TITLE,
     TAP,
+    TEXT_LINE,
     NamedButton,
     Stepper,
     Tagged,
+    dialog_frame,
+    dialog_room,
     dialog_title,
     fitted,
+    fitted_words,
     icon_size,
+    lines_of,
     step_buttons,
 )
 from canasta_score.ui.components.entry import Toggle, canasta_each, labelled, pair_row
@@ -358,11 +364,12 @@ class SpecialHand:
         show_dialog: Callable[[ft.AlertDialog], None],
         close_dialog: Callable[[], None],
         screen_width: float,
+        screen_height: float = 844,
         scale: float = 1.0,
     ) -> None:
         self.draft, self.n, self.change, self.tr = draft, n, change, tr
         self.show_dialog, self.close_dialog = show_dialog, close_dialog
-        self.screen_width, self.scale = screen_width, scale
+        self.screen_width, self.screen_height, self.scale = screen_width, screen_height, scale
         self.toggle = Toggle(
             tr._("Special hand"),
             self.open,
@@ -394,40 +401,60 @@ class SpecialHand:
             self.close_dialog()
             self.change(lambda: draft.set_special_hand(self.n, hand))
 
-        choices: list[ft.Control] = []
-        for hand, points in draft.rules.special_hands.items():
-            words = tr._("{hand}: {points}").format(
-                hand=special_hand_words(hand, tr), points=signed(points, tr)
-            )
-            choices.append(self.choice(f"special-hand-{hand}", words, hand == chosen, hand, choose))
-        choices.append(
-            self.choice("special-hand-none", tr._("No special hand"), chosen is None, None, choose)
+        choices = [
+            self.choice(f"special-hand-{hand or 'none'}", words, hand == chosen, hand, choose)
+            for words, hand in self.hands()
+        ]
+        title = tr._("Special hand: {side}").format(side=draft.game.sides[self.n].name)
+        about = tr._(
+            "Fourteen cards shown at once, before melding anything: the hand scores alone."
         )
-        side = draft.game.sides[self.n].name
+        listed = ft.Column([ft.Text(about, size=14), *choices], tight=True, spacing=4)
+        shown = [words for words, *_ in self.hands()]
+        if self.fits(title, about, shown):
+            listed_whole = True
+        else:
+            # Taller than the screen (large text): the list scrolls under the title with its
+            # bar in sight, which says that more hands (and "No special hand") lie below.
+            listed.scroll = ft.ScrollMode.ALWAYS
+            listed_whole = False
         self.show_dialog(
             ft.AlertDialog(
-                title=dialog_title(
-                    tr._("Special hand: {side}").format(side=side), self.screen_width, self.scale
-                ),
-                content=ft.Column(
-                    [
-                        ft.Text(
-                            tr._(
-                                "Fourteen cards shown at once, before melding anything: "
-                                "the hand scores alone."
-                            ),
-                            size=14,
-                        ),
-                        *choices,
-                    ],
-                    tight=True,
-                    spacing=4,
-                ),
-                # The whole dialog scrolls where it is taller than the screen (large text).
-                scrollable=True,
+                title=dialog_title(title, self.screen_width, self.scale),
+                content=listed,
+                # Whole, yet scrolled as one where the guess that it fits was wrong.
+                scrollable=listed_whole,
                 actions=[ft.TextButton(tr._("Close"), on_click=lambda: self.close_dialog())],
             )
         )
+
+    def hands(self) -> list[tuple[str, str | None]]:
+        """Each choice's words and hand (None: no special hand), in the dialog's order."""
+        tr, hands = self.tr, self.draft.rules.special_hands
+        said = [
+            (
+                tr._("{hand}: {points}").format(
+                    hand=special_hand_words(hand, tr), points=signed(points, tr)
+                ),
+                hand,
+            )
+            for hand, points in hands.items()
+        ]
+        return [*said, (tr._("No special hand"), None)]
+
+    def fits(self, title: str, about: str, choices: list[str]) -> bool:
+        """Whether the dialog fits the screen whole: its title, words and choices (each a
+        finger high at least, its radio beside it), and what a dialog keeps around them."""
+        room, scale = dialog_room(self.screen_width), self.scale
+        title_size = fitted_words(title, DIALOG_TITLE, room, scale)
+
+        def tall(text: str, size: float, width: float) -> float:
+            return lines_of(text, size, width, scale) * TEXT_LINE * size * scale
+
+        needed = tall(title, title_size, room) + tall(about, 14, room)
+        for words in choices:
+            needed += 4 + max(TAP, tall(words, 16, room - 2 * 12 - 8 - 18 * scale) + 12)
+        return needed + dialog_frame(scale) <= self.screen_height
 
     @staticmethod
     def choice(

@@ -5,12 +5,11 @@ a dialog, and a screen reader hears the whole at once."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import flet as ft
 
-from canasta_score.ui.components.basics import Tagged, icon_size, text_width
+from canasta_score.ui.components.basics import Tagged, icon_size, lines_of
 
 #: The size of what is said over Save.
 SIZE = 14
@@ -38,10 +37,10 @@ def problem_lines(scale: float) -> int:
 def lines_needed(said: list[str], width: float, scale: float) -> int:
     """About how many lines `said` (one paragraph each) takes at `SIZE` in `width`.
 
-    >>> lines_needed(["a" * 30, "b" * 10], 300, 1.0), lines_needed(["a" * 30], 300, 2.0)
+    >>> lines_needed(["a" * 40, "b" * 10], 300, 1.0), lines_needed(["a" * 40], 300, 2.0)
     (2, 2)
     """
-    return sum(max(1, math.ceil(text_width(line, SIZE, scale) / width)) for line in said)
+    return sum(lines_of(line, SIZE, width, scale) for line in said)
 
 
 class OverSave(ft.Container):

@@ -173,6 +173,7 @@ class SidePanel:
                 show_dialog=messages.show_dialog,
                 close_dialog=messages.close_dialog,
                 screen_width=screen.app.layout.width,
+                screen_height=screen.app.layout.height,
                 scale=scale,
             )
         self.cards_item, self.penalty_item, self.more = self.more_menu()
