@@ -1011,6 +1011,10 @@ def test_points_pasted_as_thousands_of_digits_are_a_problem_not_a_crash(store: G
     assert "type numbers" not in screen.problems.value
     screen.panels[0].changed(lambda: screen.draft.set_hand(1, "99999999999999999999999"))
     assert "hand points: far more than any round can score" in screen.problems.value
+    # Eight nines: said as far too many, not "did you mean 99,999,995 or 100,000,000?".
+    screen.panels[0].changed(lambda: screen.draft.set_melded(0, "99999999"))
+    assert "melded points: far more than any round can score" in screen.problems.value
+    assert "did you mean" not in screen.problems.value
 
 
 @pytest.mark.parametrize("width", [360, 390])

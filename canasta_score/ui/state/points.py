@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from canasta_score.core.rules import MAX_POINTS
+
 if TYPE_CHECKING:
     from canasta_score.i18n import Translator
 
@@ -15,15 +17,22 @@ _MOST_DIGITS = 9
 
 
 def parse_points(text: str) -> int | None:
-    """Points typed as a number or a sum like `120+35+5`; blank is 0, nonsense is None.
+    """Points typed as a number or a sum like `120+35+5`; blank is 0, nonsense is None, and
+    so is far more than any round can score (`far_too_many`).
 
     A trailing `+` is what a player has typed half-way and counts as nothing yet.
 
     >>> parse_points("120+35+5"), parse_points(""), parse_points("90+"), parse_points("-85")
     (160, 0, 90, -85)
-    >>> parse_points("12a") is None, parse_points("5" * 5000) is None
-    (True, True)
+    >>> parse_points("12a") is None, parse_points("5" * 5000) is None, parse_points("99999999")
+    (True, True, None)
     """
+    total = _sum(text)
+    return None if total is None or abs(total) > MAX_POINTS else total
+
+
+def _sum(text: str) -> int | None:
+    """The sum typed, however large (None: nonsense, or more digits than a score has)."""
     text = text.strip()
     text = text[:-1].strip() if text.endswith("+") else text
     if not text:
@@ -44,13 +53,19 @@ def parse_points(text: str) -> int | None:
 
 
 def far_too_many(text: str) -> bool:
-    """Whether `text` holds a number of more digits than any Canasta score has (pasted, or a
-    finger held down): not to be told "type numbers", as if it held none.
+    """Whether `text` holds far more than any round can score (a number of more digits than
+    a score has, pasted or a finger held down, or a sum above a million): not to be told
+    "type numbers", as if it held none, nor offered the nearest multiples of 5.
 
-    >>> far_too_many("9" * 23), far_too_many("120+35"), far_too_many("12a")
-    (True, False, False)
+    >>> far_too_many("9" * 23), far_too_many("99999999"), far_too_many("120+35")
+    (True, True, False)
+    >>> far_too_many("12a"), far_too_many("600000+600000"), far_too_many("1000000")
+    (False, True, False)
     """
-    return any(len(digits.lstrip("0")) > _MOST_DIGITS for digits in re.findall(r"\d+", text))
+    if any(len(digits.lstrip("0")) > _MOST_DIGITS for digits in re.findall(r"\d+", text)):
+        return True
+    total = _sum(text)
+    return total is not None and abs(total) > MAX_POINTS
 
 
 def format_points(points: int, tr: Translator | None = None) -> str:
