@@ -1608,29 +1608,41 @@ def test_nothing_that_comes_or_goes_moves_the_rows_a_finger_aims_at(store: GameS
     assert screen.warnings[0].visible and "We: " in str(screen.warnings[0].text.value)
 
 
-@pytest.mark.parametrize("scale, lines", [(1.0, 3), (2.0, 1)])
-def test_a_warning_over_save_opens_whole_on_a_tap_and_reads_whole(
-    store: GameStore, scale: float, lines: int
-) -> None:
-    """Issue 32, finding 7: the opening warning over Save was cut short, its advice never
-    shown, and a tap did not open it."""
+def entry_at_text_scale(store: GameStore, scale: float) -> tuple[App, RoundEntryScreen]:
+    """Round entry of a new classic game, drawn on a phone at text `scale`."""
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
     app = app_on(store)
     app.layout.text_scale = scale
     screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
     app.nav.current = screen
     screen.build()
+    return app, screen
+
+
+def assert_opens_whole(app: App, box: Any) -> None:
+    """What is said over Save is heard whole, and a tap opens the whole of it."""
+    whole = str(box.text.value)
+    assert box.tagged.label == whole, "a screen reader hears the whole of it"
+    assert box.on_click is not None
+    box.on_click()
+    (dialog,) = app.page.dialogs
+    assert whole in texts(dialog)
+
+
+@pytest.mark.parametrize("scale, lines", [(1.0, 3), (2.0, 1)])
+def test_a_warning_over_save_opens_whole_on_a_tap_and_reads_whole(
+    store: GameStore, scale: float, lines: int
+) -> None:
+    """Issue 32, finding 7: the opening warning over Save was cut short, its advice never
+    shown, and a tap did not open it."""
+    app, screen = entry_at_text_scale(store, scale)
     screen.panels[0].changed(lambda: screen.draft.set_melded(0, "30"))
     screen.panels[0].melded.on_blur()  # said once the field is left
     box = screen.warnings[0]
     assert box.visible and box.text.max_lines == lines
     whole = str(box.text.value)
     assert "check the count" in whole, "the advice is part of what it says"
-    assert box.tagged.label == whole, "a screen reader hears the whole of it"
-    assert box.on_click is not None
-    box.on_click()
-    (dialog,) = app.page.dialogs
-    assert whole in texts(dialog)
+    assert_opens_whole(app, box)
 
 
 @pytest.mark.parametrize("scale, lines, cut", [(1.0, 6, False), (2.0, 3, True)])
@@ -1639,12 +1651,7 @@ def test_the_rounds_problems_over_save_take_few_lines_and_open_whole_on_a_tap(
 ) -> None:
     """At 2x text two refusals over Save took 360 of a phone's 844 pixels, and the toggle
     they were about lay under them: now cut short, with the sign of more, opened whole."""
-    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
-    app = app_on(store)
-    app.layout.text_scale = scale
-    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
-    app.nav.current = screen
-    screen.build()
+    app, screen = entry_at_text_scale(store, scale)
     for side, melded in ((0, "123"), (1, "127")):
         screen.panels[side].changed(
             lambda side=side, melded=melded: screen.draft.set_melded(side, melded)
@@ -1657,11 +1664,7 @@ def test_the_rounds_problems_over_save_take_few_lines_and_open_whole_on_a_tap(
     whole = str(box.text.value)
     assert whole.count("multiple of 5") == 2 and box.visible and screen.save.disabled
     assert box.text.max_lines == lines and box.more.visible == cut
-    assert box.tagged.label == whole, "a screen reader hears the whole of it"
-    assert box.on_click is not None
-    box.on_click()
-    (dialog,) = app.page.dialogs
-    assert whole in texts(dialog)
+    assert_opens_whole(app, box)
 
 
 def test_a_screen_left_is_not_drawn_back_by_what_it_still_had_on_its_way(
