@@ -221,6 +221,7 @@ def test_a_number_typed_near_the_foot_of_the_screen_stays_in_sight_and_still(
     phone.scroll_to("side-1-melded", band=(0.6, 0.7))
     node = phone.wait_for("side-1-melded")
     node.click(force=True)
+    phone.wait_typed_in(node.locator("input").first)
     phone.wait_still("side-1-melded")
     before = box(phone, "side-1-melded")
     for typed, score in (("1", r"^\?$"), ("10", r"\b10\b"), ("100", r"\b100\b")):

@@ -38,7 +38,7 @@ def type_into(screen: Screen, identifier: str, value: str) -> str:
     node = screen.wait_for(identifier)
     field = node.locator("input").first
     node.click(force=True)  # the field's problem text can lie over the <input>
-    screen.page.wait_for_timeout(150)
+    screen.wait_typed_in(field)  # keys sent before are put back as the field was
     if len(value) > 60:
         field.fill(value, force=True)  # a paste
     else:  # key by key, bounded: a page that stops answering fails this test, not the run
