@@ -81,6 +81,22 @@ def test_a_side_header_has_room_for_its_longest_preview_and_whole_words(
     assert text_width("Maximilian", name.size, scale) <= width * 0.6 - 8
 
 
+@pytest.mark.parametrize(("scale", "width"), PHONES, ids=["1x", "2x"])
+def test_the_total_and_the_minimum_under_it_start_level(scale: float, width: float) -> None:
+    """At 2x text "then needs 50" sat its box's padding in from "total 415" above it."""
+    header = SideHeader(Side("We", ("Anna", "Ben")), 0, translator("en"), scale, width)
+    total, _minimum = (tagged.content for tagged in header.controls[-1].controls)
+
+    def left(control: ft.Control) -> float:
+        padding = getattr(control, "padding", None)
+        return padding.left if isinstance(padding, ft.Padding) else 0
+
+    if isinstance(header.controls[-1], ft.Column):  # one under the other
+        assert left(total) == left(header.opening_box) > 0
+    else:  # side by side, the minimum's box after the total
+        assert total is header.total
+
+
 def test_the_choice_between_melds_and_typed_points_ends_the_panel(store: GameStore) -> None:  # noqa: F811
     """Over the rank buttons it pushed them 82 px down when a rank's tap brought it."""
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))

@@ -60,6 +60,11 @@ def compact_stepper_width(scale: float) -> float:
 Change = Callable[[Callable[[], None]], None]
 
 
+#: The room inside the next minimum's box, each side of its words (the box is tinted when
+#: the minimum changes; its words stay where they are).
+CHIP_PADDING = 6
+
+
 class SideHeader(ft.Column):
     """The side's name and players, and what its round would give: score, total, next minimum.
 
@@ -135,14 +140,19 @@ class SideHeader(ft.Column):
             # than the screens' smallest text ("dann mind. 90 zum Auslegen" at 2x on 360 px)
             # takes two lines, its room held whether it needs them or not.
             self.total = ft.Text(
-                "", size=14 * min(1.0, width / total_width), no_wrap=True, max_lines=1
+                "",
+                size=14 * min(1.0, (width - 2 * CHIP_PADDING) / total_width),
+                no_wrap=True,
+                max_lines=1,
             )
-            size = 14 * min(1.0, (width - 12) / opening_width)
+            size = 14 * min(1.0, (width - 2 * CHIP_PADDING) / opening_width)
             self.opening = ft.Text("", size=size, no_wrap=True, max_lines=1)
             if size < SMALLEST_TEXT:
                 self.opening = ft.Text("", size=SMALLEST_TEXT, max_lines=2)
         self.opening_box = ft.Container(
-            content=self.opening, padding=ft.Padding.symmetric(horizontal=6), border_radius=8
+            content=self.opening,
+            padding=ft.Padding.symmetric(horizontal=CHIP_PADDING),
+            border_radius=8,
         )
         opening_place: ft.Control = self.opening_box
         if self.opening.max_lines == 2:  # two lines held, the box round what it says
@@ -151,8 +161,14 @@ class SideHeader(ft.Column):
                 height=math.ceil(2 * ROBOTO_LINE * SMALLEST_TEXT * scale) + 2,
                 alignment=ft.Alignment.TOP_LEFT,
             )
+        # One under the other, the total as far in as the minimum's words in their box.
+        total_place = (
+            ft.Container(self.total, padding=ft.Padding.only(left=CHIP_PADDING))
+            if large
+            else self.total
+        )
         figures: list[ft.Control] = [
-            Tagged(f"side-{n}-total", self.total),
+            Tagged(f"side-{n}-total", total_place),
             Tagged(f"side-{n}-opening", opening_place),
         ]
         under = (
