@@ -292,6 +292,8 @@ def test_a_game_deleted_on_another_phone_while_a_round_is_typed_is_said_with_its
     entry.panels[0].changed(lambda: entry.draft.set_melded(0, "160"))
     store.delete_game(stored.id)  # on another phone
     entry.changed_on_another_phone()
+    assert app.page.route == "/"
+    app.nav.show_route()  # the page follows its route: the message comes with home
     bar = app.page.dialogs[-1]
     assert "deleted on another phone" in bar.content.value and bar.action == "Undo"
     assert app.page.route == "/"
@@ -310,6 +312,7 @@ def test_saving_a_round_of_a_game_deleted_elsewhere_is_no_crash(store: GameStore
     store.delete_game(stored.id)
     entry.save_round()
     entry.leave()  # the draft of a game that is gone: kept in memory, no error
+    app.nav.show_route()  # the page follows its route: the message comes with home
     assert any("deleted on another phone" in text for text in said_on(app))
 
 

@@ -792,12 +792,17 @@ def test_the_server_opens_the_database_before_the_first_page_which_is_told_what_
     load_screens(str(path))  # as the server does while the browser fetches the client
     assert str(path) in ui._open_stores
     [aside] = tmp_path.glob("games.db.unreadable-*")
-    first, second = PageStandIn(), PageStandIn()
-    ui.start(first, db_path=str(path))  # type: ignore[arg-type]
-    ui.start(second, db_path=str(path))  # type: ignore[arg-type]
-    told = [" ".join(texts(bar)) for bar in first.dialogs]
-    assert len(told) == 1 and str(aside) in told[0], "the first page says the file moved aside"
-    assert second.dialogs == [], "and only the first"
+
+    async def two_pages() -> None:
+        first, second = LoopPage(), LoopPage()
+        apps = [ui.start(page, db_path=str(path)) for page in (first, second)]  # type: ignore[arg-type]
+        # Said with the first screen (placed above its bottom bar), once it is shown.
+        await until(lambda: all(app is not None and app.nav.current for app in apps))
+        told = [" ".join(texts(bar)) for bar in first.dialogs]
+        assert len(told) == 1 and str(aside) in told[0], "the first page says the file moved aside"
+        assert second.dialogs == [], "and only the first"
+
+    run_on_a_loop_of_its_own(two_pages())
     ui._open_stores.pop(str(path)).db.close()
 
 

@@ -38,6 +38,8 @@ class Messages:
         #: While a confirmed action runs, its message waits until the dialog is gone.
         self.quiet = False
         self.held: Held | None = None
+        #: Said while a screen is on its way: shown with that screen.
+        self.coming: list[Held] = []
 
     # --- passing messages and questions ---------------------------------------------------
 
@@ -54,6 +56,11 @@ class Messages:
         if self.quiet:
             self.held = (text, action, on_action, lasting)
             return
+        if self.app.nav.on_its_way:
+            # Placed for the screen coming, not the one going: "Round 2 deleted", said as
+            # round detail (no bottom bar) goes, lay over the sheet's "Add round 2".
+            self.coming.append((text, action, on_action, lasting))
+            return
         bar = ft.SnackBar(
             content=ft.Text(text),
             action=action,
@@ -66,6 +73,12 @@ class Messages:
             margin=self.app.layout.message_margin(),
         )
         self.page.show_dialog(bar)
+
+    def screen_shown(self) -> None:
+        """A screen is shown: what was said while it was on its way is shown with it."""
+        coming, self.coming = self.coming, []
+        for text, action, on_action, lasting in coming:
+            self.say(text, action, on_action, lasting=lasting)
 
     def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
         """Ask before something that cannot be taken back; `on_yes` runs on a yes."""
@@ -143,8 +156,8 @@ class Messages:
                     lambda: store.restore_game(game_id), lambda _: app.nav.go(route)
                 )
 
-        self.say(tr._(GAME_DELETED_ELSEWHERE), tr._("Undo") if undo else None, undo)
         app.nav.go("/")
+        self.say(tr._(GAME_DELETED_ELSEWHERE), tr._("Undo") if undo else None, undo)
 
     def fault(self, error: BaseException) -> None:
         self.say(self.app.tr._(APP_FAULT).format(details=f"{type(error).__name__}: {error}"))

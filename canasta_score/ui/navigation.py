@@ -48,11 +48,15 @@ class Navigator:
         self._left: weakref.WeakSet[Screen] = weakref.WeakSet()
         #: The player was told the browser would not keep a change (said once till it does).
         self._told_not_kept = False
+        #: A screen is on its way (asked for, not yet shown): a message said meanwhile comes
+        #: with it, placed above that screen's bottom bar (`Messages.say`).
+        self.on_its_way = False
 
     # --- going somewhere ---------------------------------------------------------------------
 
     def go(self, route: str) -> None:
         """Shows the screen of `route` (drawn again when it is the route shown)."""
+        self.on_its_way = True
         if browser_disk.pending():  # a browser tab: what was saved is shown once it is kept
             self.page.run_task(self._go_once_kept, route)
             return
@@ -91,6 +95,7 @@ class Navigator:
         the newest route asked for wins."""
         host = self.host
         route = self.page.route or "/"
+        self.on_its_way = True
         if route != self._shown_route:
             # A menu or question of the screen left (by the browser's Back, say) goes with it.
             host.messages.close_screen_dialogs()
@@ -125,6 +130,8 @@ class Navigator:
     def _show_screen(self, screen: Screen, view: ft.View) -> None:
         self.current = screen
         self.show_view(view)
+        self.on_its_way = False
+        self.host.messages.screen_shown()
         actions = self.host.actions
         if isinstance(screen, BrokenScreen) and screen.unreachable:
             # Read again, and shown, once the database answers.

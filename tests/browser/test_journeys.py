@@ -48,6 +48,15 @@ def open_seeded(app_server: AppServer, open_screen: Any, rounds: list[Any]) -> S
     return phone
 
 
+def said_above(phone: Screen, words: str, identifier: str) -> None:
+    """The passing message `words` floats above the control `identifier` (the message's node
+    spans the screen's foot; its close button is on the bar drawn)."""
+    close = phone.page.locator(f'[aria-label="{words}"] [role="button"]').last
+    close.wait_for()
+    said, button = close.bounding_box(), phone.node(identifier).bounding_box()
+    assert said and button and said["y"] + said["height"] <= button["y"], (said, button)
+
+
 def start_a_game(screen: Screen) -> None:
     """From home: a new classic game, We (Anna, Ben) against They (Cleo, Dan)."""
     screen.tap("new-game")
@@ -208,11 +217,7 @@ def test_editing_round_1_moves_the_totals_with_it(app_server: AppServer, open_sc
     phone.wait_gone("round-1-edit")
     phone.wait_number("side-0-total", 0)
     # Its message floats above "Add round 1", which stays in reach for the next tap.
-    # (The message's node spans the screen's foot; its close button is on the bar drawn.)
-    close = phone.page.locator('[aria-label="Round 1 taken back"] [role="button"]').last
-    close.wait_for()
-    said, button = close.bounding_box(), phone.node("add-round").bounding_box()
-    assert said and button and said["y"] + said["height"] <= button["y"], (said, button)
+    said_above(phone, "Round 1 taken back", "add-round")
     phone.tap("add-round")
     phone.wait_for("save-round")
 
@@ -298,3 +303,5 @@ def test_deleting_a_round_after_asking_recounts_the_rest(
     phone.wait_for("round-1-edit")
     phone.wait_number("side-0-total", 210)  # only the old round 2 is left, now round 1
     phone.wait_number("side-1-total", 490)
+    # Said as round detail (no bottom bar) went: placed for the sheet, above "Add round 2".
+    said_above(phone, "Round 1 deleted", "add-round")

@@ -506,12 +506,12 @@ class RoundDetailScreen(GameScreen, Screen):
             )
 
         def stale(_: StaleGame) -> None:
-            self.app.messages.say(tr._("This game was changed on another screen; here it is now."))
             self.app.nav.go(f"/game/{self.game_id}")
+            self.app.messages.say(tr._("This game was changed on another screen; here it is now."))
 
         def deleted(_: StoredGame) -> None:
+            self.app.nav.go(f"/game/{self.game_id}")  # the message is placed for the sheet
             self.app.messages.say(tr._("Round {n} deleted").format(n=number))
-            self.app.nav.go(f"/game/{self.game_id}")
 
         def delete_now() -> None:
             store = self.app.table.store

@@ -459,10 +459,10 @@ class RoundEntryScreen(GameScreen, Screen):
         elif self.typed.edited_elsewhere and self.editing is not None:
             if self.editing > len(self.typed.stored.game.rounds):  # deleted there
                 app = self.app
+                app.nav.go(f"/game/{self.game_id}")
                 app.messages.say(
                     app.tr._("This game was changed on another screen; here it is now.")
                 )
-                app.nav.go(f"/game/{self.game_id}")
                 return
             self.app.nav.redraw(self)  # said over Save, where it stays in sight
         else:

@@ -653,24 +653,25 @@ class SheetScreen(GameScreen, Screen):
             for name, score in zip(game.side_names, game.scores[-1], strict=True)
         )
 
+        # The sheet read again first: each message is placed for the sheet as drawn anew.
         def refused(refusal: RoundRefused) -> None:
+            self.app.nav.show_route()
             self.app.messages.say(
                 "; ".join(
                     self.app.tr.problem(p, where=False, players=side_size(self.game.sides))
                     for p in refusal.problems
                 )
             )
-            self.app.nav.show_route()
 
         def stale(_: StaleGame) -> None:
+            self.app.nav.show_route()
             self.app.messages.say(
                 self.app.tr._("This game was changed on another screen; here it is now.")
             )
-            self.app.nav.show_route()
 
         def taken_back(_: StoredGame) -> None:
-            self.app.messages.say(self.app.tr._("Round {n} taken back").format(n=number))
             self.app.nav.show_route()
+            self.app.messages.say(self.app.tr._("Round {n} taken back").format(n=number))
 
         def undo_now() -> None:
             store = self.app.table.store
