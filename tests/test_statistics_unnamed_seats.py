@@ -54,6 +54,26 @@ def test_unnamed_seats_are_no_players_in_the_statistics(store: GameStore) -> Non
     assert not [tag for tag in identifiers(view) if tag.endswith((" 1", " 2"))]
 
 
+def test_a_seat_left_blank_on_a_named_side_is_no_player(store: GameStore) -> None:
+    """A side named "Mor og Far" with one partner not typed: "Mor og Far 2" was listed as a
+    player, and in the partnership "Mor & Mor og Far 2", in every such game."""
+    for _ in range(2):
+        form = NewGameForm(tr=translator("nb"))
+        form.rename_side(0, "Mor og Far")
+        form.name_player(0, 0, "Mor")
+        form.name_player(1, 0, "Kari")
+        form.name_player(1, 1, "Ola")
+        assert form.game().sides[0].players == ("Mor", "Mor og Far 2")  # as the sheet says
+        started(store, form, won=True)
+    app = app_on(store)
+    screen, view = screen_for(app, "/stats")
+    assert isinstance(screen, StatisticsScreen)
+    players = {figures.players for figures in screen.stats.players}
+    assert players == {("Mor",), ("Kari",), ("Ola",)}
+    assert [figures.players for figures in screen.stats.partnerships] == [("Kari", "Ola")]
+    assert "Mor og Far 2" not in " | ".join(texts(view))
+
+
 def test_a_typed_name_that_reads_like_another_sides_made_up_one_is_a_player(
     store: GameStore,
 ) -> None:

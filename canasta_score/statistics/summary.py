@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from canasta_score.core import CanastaKind, Game, WentOut, canastas_of_side
+from canasta_score.core import CanastaKind, Game, Side, WentOut, canastas_of_side
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,8 @@ class PlayedGame:
 class SideSummary:
     """One side of one game, in the figures statistics add up."""
 
-    #: The players as entered in the game (names are matched later, after renames).
+    #: The players as entered in the game (names are matched later, after renames), a seat
+    #: named after its side left blank (`typed_players`).
     players: tuple[str, ...]
     total: int
     rounds: int
@@ -48,6 +49,24 @@ class GameFigures:
     @property
     def finished(self) -> bool:
         return self.winner is not None
+
+
+def typed_players(side: Side) -> tuple[str, ...]:
+    """The side's players, a seat named after the side and its place left blank: the name
+    the new-game form gives a partner nobody typed ("Mor og Far 2"), whatever the side is
+    called, which is nobody in the figures ("" names no one).
+
+    >>> typed_players(Side("Mor og Far", ("Mor", "Mor og Far 2")))
+    ('Mor', '')
+    >>> typed_players(Side("Zij", ("Zij", "Anna"))), typed_players(Side("Anna", ("Anna",)))
+    (('Zij', 'Anna'), ('Anna',))
+    """
+    if len(side.players) < 2:  # a side of one is its player, whose name it took
+        return side.players
+    return tuple(
+        "" if player == f"{side.name} {seat}" else player
+        for seat, player in enumerate(side.players, start=1)
+    )
 
 
 def summarize(played: PlayedGame) -> GameFigures:
@@ -79,7 +98,7 @@ def summarize(played: PlayedGame) -> GameFigures:
             red_threes += entry.red_threes
         sides.append(
             SideSummary(
-                players=side.players,
+                players=typed_players(side),
                 total=totals[index],
                 rounds=len(round_totals),
                 round_points=sum(round_totals),

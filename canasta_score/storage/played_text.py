@@ -14,8 +14,8 @@ from canasta_score.core import Game
 from canasta_score.statistics import GameFigures, PlayedGame, SideSummary, summarize
 
 #: The form of the stored summaries; a summary of another form is derived again (2: a
-#: special hand counts as the side's going out).
-FORM = 2
+#: special hand counts as the side's going out; 3: a seat named after its side is blank).
+FORM = 3
 
 
 def stats_json(game: Game) -> str:
