@@ -216,6 +216,9 @@ class Screen:
         self.page = page
         self.base_url = base_url
         self.inputs = 0
+        #: The last value `fill` typed into each field (said when a wait fails: whether the
+        #: field still holds it tells a keystroke Flutter put back from one the app dropped).
+        self.typed: dict[str, str] = {}
         self.console_errors: list[str] = []
         #: The text scale this browser's font size makes (None: not set, 1): a screen opened
         #: or reloaded is drawn again once the app has measured it, and only then tapped.
@@ -288,8 +291,18 @@ class Screen:
                     return said
             self.page.wait_for_timeout(100)
         raise AssertionError(
-            f"{identifier} says {said!r}, expected /{pattern}/; on screen: {self.ids()}"
+            f"{identifier} says {said!r}, expected /{pattern}/; typed: {self.typed_now()}; "
+            f"on screen: {self.ids()}"
         )
+
+    def typed_now(self) -> dict[str, str]:
+        """What each field typed into holds now, beside what was typed: `typed -> held`."""
+        held = {}
+        for identifier, value in self.typed.items():
+            field = self.page.locator(f"{self.selector(identifier)} input").first
+            now = field.input_value() if field.count() else "(gone)"
+            held[identifier] = f"{value} -> {now}"
+        return held
 
     def number(self, identifier: str) -> int:
         """The first whole number a control shows (minus signs, also typographic, kept)."""
@@ -391,6 +404,7 @@ class Screen:
         assert field.input_value() == value, (
             f"{identifier} holds {field.input_value()!r}, typed {value!r}"
         )
+        self.typed[identifier] = value
         self.inputs += 1
 
     def wait_typed_in(self, field: Any) -> None:

@@ -67,7 +67,9 @@ def wait_for_change(screen: Screen, identifier: str, before: str) -> None:
     deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
     while screen.text(identifier) == before and time.monotonic() < deadline:
         screen.page.wait_for_timeout(100)
-    assert screen.text(identifier) != before, f"{identifier} still says {before!r}"
+    assert screen.text(identifier) != before, (
+        f"{identifier} still says {before!r}; typed: {screen.typed_now()}"
+    )
 
 
 def saved_game(app_server: AppServer, open_screen: Any, rounds: list[Any]) -> Screen:
