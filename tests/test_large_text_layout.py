@@ -432,3 +432,22 @@ def test_a_game_sheets_title_fits_between_back_and_its_buttons(
             assert text_width(title.value, size, seen) <= 1.6 * room, (title.value, size)
             assert 2 * size * seen * LINE <= 56.5, (title.value, size)
             assert size >= 11, title.value
+
+
+@pytest.mark.parametrize(("scale", "size", "bar"), [(1.0, 13, None), (2.0, 15, 76)])
+def test_who_dealt_under_a_rounds_title_grows_with_the_text_in_a_taller_bar(
+    store: GameStore, scale: float, size: float, bar: float | None
+) -> None:
+    """At 2x text "Giver: Kari" under "Runde 1" stayed the smallest text on the screen."""
+    from canasta_score.ui.layout import TITLE_MOST_SCALE
+
+    app = phone(store, "nb", scale, width=360)
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    store.add_round(stored.id, [SideEntry(melded=50), SideEntry(melded=50)], stored.version)
+    for route in (f"/game/{stored.id}/round", f"/game/{stored.id}/round/1"):
+        appbar = view(app, route).appbar
+        title, subtitle = appbar.title.controls
+        assert subtitle.value.startswith("Giver") and subtitle.size == size, route
+        assert appbar.toolbar_height == bar
+        seen = min(scale, TITLE_MOST_SCALE)
+        assert (title.size + subtitle.size) * seen * LINE <= (bar or 56), "both in the bar"

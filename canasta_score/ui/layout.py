@@ -27,6 +27,8 @@ TITLE_LEAST = 16
 TITLE_MOST_SCALE = 1.34
 #: An app bar's height (Material's toolbar).
 TOOLBAR = 56
+#: From this text scale an app bar's subtitle is larger, and the bar taller for it.
+LARGE_SUBTITLE_FROM = 1.2
 #: Where a screen's layout changes: 700 wide screens; 800 a centred body; 800, 1180, 1560:
 #: 2, 3, 4 sides side by side.
 EDGES = (700, 800, 1180, 1240, 1560)
@@ -223,9 +225,12 @@ class Layout:
         if not kept or self._frame is None:
             self._frame = ScreenFrame(shape, self.text_scale_probe())
         main = self._frame.holding(body, bottom, self.text_scale)
+        # At large text a subtitle (who dealt) grows with it, in a taller bar: at 13 px it
+        # stayed the smallest text on the screen.
+        large = subtitle is not None and self.text_scale >= LARGE_SUBTITLE_FROM
         if subtitle is not None:
             subtitle_text = self.title(
-                subtitle, leading is not None, actions, most=13, two_lines=False
+                subtitle, leading is not None, actions, most=15 if large else 13, two_lines=False
             )
             subtitle_text.color = ft.Colors.ON_SURFACE_VARIANT
         return ft.View(
@@ -245,6 +250,7 @@ class Layout:
                 leading=leading,
                 automatically_imply_leading=False,
                 actions=actions or [],
+                toolbar_height=TOOLBAR + 20 if large else None,
             ),
             controls=[main],
             padding=ft.Padding.only(top=8),
