@@ -108,6 +108,30 @@ def test_a_sides_name_over_its_column_shows_whole_at_large_text(
     assert {c.size for c in normal if c.weight == ft.FontWeight.BOLD} == {18}, "where all fit"
 
 
+def test_a_name_that_would_be_cut_takes_two_lines_of_whole_words(store: GameStore) -> None:
+    """Three sides at 2x text on a 360 px phone: "Mor og F…" over its column."""
+    names = ["Mor og Far", "Børnene", "Naboerne"]
+    sides = tuple(Side(name, (f"{name} A", f"{name} B")) for name in names)
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "da", width=360)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * (len(names) - 1)) / len(names)
+    shown = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.value in names and c.weight == ft.FontWeight.BOLD
+    ]
+    assert len(shown) == 3, "over the columns"
+    assert {t.max_lines for t in shown} == {2} and len({t.size for t in shown}) == 1
+    size = shown[0].size
+    assert size >= 10
+    for word in ["Mor", "og", "Far", "Børnene", "Naboerne"]:
+        assert text_width(word, size, 2.0) <= column + 0.01, word
+    assert text_width("Mor og", size, 2.0) <= column, "Mor og / Far"
+    held = {c.height for c in walk(view) if isinstance(c, ft.Container) and c.content in shown}
+    assert len(held) == 1 and held.pop(), "two lines held over every column: totals level"
+
+
 def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:
     sides = (Side("We", ("Annaliisa", "Benjamin")), Side("They", ("Cleopatra", "Daniel")))
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=sides))

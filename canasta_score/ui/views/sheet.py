@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable
 from datetime import UTC
 from functools import partial
@@ -28,6 +29,7 @@ from canasta_score.ui.components import (
     numbers_held,
     text_width,
 )
+from canasta_score.ui.components.basics import LINE_HEIGHT
 from canasta_score.ui.components.winner_card import WinnerCard
 from canasta_score.ui.news import game_topic
 from canasta_score.ui.screen import Screen
@@ -51,6 +53,32 @@ if TYPE_CHECKING:
 #: The least size of a side's name over its column, and of its players under it (a name too
 #: long even at it is cut; at twice the text, still as large as normal body text).
 NAME_LEAST, PLAYERS_LEAST = 10, 8
+
+
+def names_shown(names: list[str], width: float, scale: float) -> tuple[float, int]:
+    """The size and lines of the sides' names over their columns (`width` each), one size
+    for all: each whole on its line, smaller where one would be cut; where a name would be
+    cut even at the least size and its words fit two lines ("Mor og F…" over one of three
+    columns at 2x), every name on two lines.
+
+    >>> names_shown(["We", "They"], 160, 1.0), names_shown(["Großeltern", "Kinder"], 97, 2.0)
+    ((18, 1), (10, 1))
+    >>> size, lines = names_shown(["Mor og Far", "Naboene"], 97, 2.0)
+    >>> round(size, 1), lines
+    (11.5, 2)
+    """
+    one_line = min(max(fitted(name, 18, width, scale), NAME_LEAST) for name in names)
+    cut = [name for name in names if text_width(name, one_line, scale) > width + 0.01]
+    if not cut or any(" " not in name.strip() for name in cut):
+        return one_line, 1
+    two_lines = min(
+        max(
+            min(fitted_words(name, 18, width, scale), fitted(name, 18, 1.6 * width, scale)),
+            NAME_LEAST,
+        )
+        for name in names
+    )
+    return (two_lines, 2) if two_lines > one_line else (one_line, 1)
 
 
 class SheetScreen(GameScreen, Screen):
@@ -210,10 +238,8 @@ class SheetScreen(GameScreen, Screen):
         columns_shown = sheet_columns(game)
         # The names at one size too, each whole on its line, smaller where one would be cut
         # (large text: "Großelte…"); a name too long even so is cut at a readable size.
-        name_size = min(
-            max(fitted(column.name, 18, column_width, scale), NAME_LEAST)
-            for column in columns_shown
-        )
+        names = [column.name for column in columns_shown]
+        name_size, name_lines = names_shown(names, column_width, scale)
         # The players under them at one size, smaller where a word would break ("Maximilia/n").
         players = [
             "" if list(column.players) == [column.name] else ", ".join(column.players)
@@ -248,13 +274,20 @@ class SheetScreen(GameScreen, Screen):
             columns.append(
                 ft.Column(
                     [
-                        ft.Text(
-                            column.name,
-                            size=name_size,
-                            weight=ft.FontWeight.BOLD,
-                            text_align=ft.TextAlign.CENTER,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ft.Container(
+                            ft.Text(
+                                column.name,
+                                size=name_size,
+                                weight=ft.FontWeight.BOLD,
+                                text_align=ft.TextAlign.CENTER,
+                                max_lines=name_lines,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            # Two lines held over every column: the totals stay level.
+                            height=math.ceil(2 * LINE_HEIGHT * name_size * scale)
+                            if name_lines == 2
+                            else None,
+                            alignment=ft.Alignment.TOP_CENTER,
                         ),
                         # Two lines for the players where one is too short (large text);
                         # none for a single player, who is the side's name ("Anna" under
