@@ -58,18 +58,20 @@ NAME_LEAST, PLAYERS_LEAST = 10, 8
 def names_shown(names: list[str], width: float, scale: float) -> tuple[float, int]:
     """The size and lines of the sides' names over their columns (`width` each), one size
     for all: each whole on its line, smaller where one would be cut; where a name would be
-    cut even at the least size and its words fit two lines ("Mor og F…" over one of three
-    columns at 2x), every name on two lines.
+    cut even at the least size and has words to break between ("Mor og F…" over one of
+    three columns at 2x), every name on two lines.
 
     >>> names_shown(["We", "They"], 160, 1.0), names_shown(["Großeltern", "Kinder"], 97, 2.0)
     ((18, 1), (10, 1))
     >>> size, lines = names_shown(["Mor og Far", "Naboene"], 97, 2.0)
     >>> round(size, 1), lines
     (11.5, 2)
+    >>> names_shown(["Mor og Far", "Nachbarskinder"], 97, 2.0)  # whole at the least size
+    (10, 2)
     """
     one_line = min(max(fitted(name, 18, width, scale), NAME_LEAST) for name in names)
     cut = [name for name in names if text_width(name, one_line, scale) > width + 0.01]
-    if not cut or any(" " not in name.strip() for name in cut):
+    if all(" " not in name.strip() for name in cut):  # none cut, or none two lines help
         return one_line, 1
     two_lines = min(
         max(
@@ -78,7 +80,7 @@ def names_shown(names: list[str], width: float, scale: float) -> tuple[float, in
         )
         for name in names
     )
-    return (two_lines, 2) if two_lines > one_line else (one_line, 1)
+    return (two_lines, 2) if two_lines >= one_line else (one_line, 1)
 
 
 class SheetScreen(GameScreen, Screen):
