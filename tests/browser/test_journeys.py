@@ -222,6 +222,21 @@ def test_editing_round_1_moves_the_totals_with_it(app_server: AppServer, open_sc
     phone.wait_for("save-round")
 
 
+def test_a_won_games_last_round_taken_back_says_so_above_add_round(
+    app_server: AppServer, open_screen: Any
+) -> None:
+    """A won sheet has no bottom bar; the one taken back has "Add round 4": its message lay
+    over that button, placed for the sheet as it was."""
+    app_server.import_games(game_file([WORKED_EXAMPLE] * 4))  # We win with 5800
+    app_server.start()
+    phone: Screen = open_screen(app_server)
+    phone.open("/game/1", ready="winner")
+    phone.tap("undo-round")
+    phone.page.get_by_role("button", name="Take back round", exact=True).last.click()
+    phone.wait_for("add-round")
+    said_above(phone, "Round 4 taken back", "add-round")
+
+
 def test_playing_to_the_target_shows_the_winner_and_takes_no_more_rounds(
     app_server: AppServer, open_screen: Any
 ) -> None:
