@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from canasta_score.ui.host import Host
     from canasta_score.ui.store import GameNotFound
 
-#: A message held back while a question closes: its text, action, what the action does, and
-#: whether it lasts.
-Held = tuple[str, str | None, Callable[[], None] | None, bool]
+#: A message held back while a question closes: its text, action, what the action does,
+#: whether it lasts, and whether it comes with the screen on its way.
+Held = tuple[str, str | None, Callable[[], None] | None, bool, bool]
 
 
 class Messages:
@@ -50,16 +50,19 @@ class Messages:
         on_action: Callable[[], None] | None = None,
         *,
         lasting: bool = False,
+        with_screen: bool = False,
     ) -> None:
         """A passing message at the bottom, with an optional action (e.g. Undo); a `lasting`
-        one stays until it is closed (what the player must not miss)."""
+        one stays until it is closed (what the player must not miss). One `with_screen`, said
+        of what the screen just asked for (`nav.go` first), comes with that screen, placed
+        above its bottom bar: "Round 2 deleted", said as round detail (no bottom bar) went,
+        lay over the sheet's "Add round 2". The others are said at once (the database out of
+        reach, while a screen waits for it)."""
         if self.quiet:
-            self.held = (text, action, on_action, lasting)
+            self.held = (text, action, on_action, lasting, with_screen)
             return
-        if self.app.nav.on_its_way:
-            # Placed for the screen coming, not the one going: "Round 2 deleted", said as
-            # round detail (no bottom bar) goes, lay over the sheet's "Add round 2".
-            self.coming.append((text, action, on_action, lasting))
+        if with_screen and self.app.nav.on_its_way:
+            self.coming.append((text, action, on_action, lasting, with_screen))
             return
         bar = ft.SnackBar(
             content=ft.Text(text),
@@ -77,7 +80,7 @@ class Messages:
     def screen_shown(self) -> None:
         """A screen is shown: what was said while it was on its way is shown with it."""
         coming, self.coming = self.coming, []
-        for text, action, on_action, lasting in coming:
+        for text, action, on_action, lasting, _with_screen in coming:
             self.say(text, action, on_action, lasting=lasting)
 
     def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
@@ -98,8 +101,8 @@ class Messages:
         def dismissed() -> None:
             # A message shown while the dialog closes would bring the dialog back.
             if self.held is not None:
-                (text, action, on_action, lasting), self.held = self.held, None
-                self.say(text, action, on_action, lasting=lasting)
+                (text, action, on_action, lasting, with_screen), self.held = self.held, None
+                self.say(text, action, on_action, lasting=lasting, with_screen=with_screen)
 
         # Two lines where one would cut it ("Ronde terugnemen" at large text on a phone).
         yes_button = ft.FilledButton(
@@ -157,7 +160,9 @@ class Messages:
                 )
 
         app.nav.go("/")
-        self.say(tr._(GAME_DELETED_ELSEWHERE), tr._("Undo") if undo else None, undo)
+        self.say(
+            tr._(GAME_DELETED_ELSEWHERE), tr._("Undo") if undo else None, undo, with_screen=True
+        )
 
     def fault(self, error: BaseException) -> None:
         self.say(self.app.tr._(APP_FAULT).format(details=f"{type(error).__name__}: {error}"))

@@ -507,11 +507,13 @@ class RoundDetailScreen(GameScreen, Screen):
 
         def stale(_: StaleGame) -> None:
             self.app.nav.go(f"/game/{self.game_id}")
-            self.app.messages.say(tr._("This game was changed on another screen; here it is now."))
+            self.app.messages.say(
+                tr._("This game was changed on another screen; here it is now."), with_screen=True
+            )
 
         def deleted(_: StoredGame) -> None:
             self.app.nav.go(f"/game/{self.game_id}")  # the message is placed for the sheet
-            self.app.messages.say(tr._("Round {n} deleted").format(n=number))
+            self.app.messages.say(tr._("Round {n} deleted").format(n=number), with_screen=True)
 
         def delete_now() -> None:
             store = self.app.table.store

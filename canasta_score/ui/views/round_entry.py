@@ -461,7 +461,8 @@ class RoundEntryScreen(GameScreen, Screen):
                 app = self.app
                 app.nav.go(f"/game/{self.game_id}")
                 app.messages.say(
-                    app.tr._("This game was changed on another screen; here it is now.")
+                    app.tr._("This game was changed on another screen; here it is now."),
+                    with_screen=True,
                 )
                 return
             self.app.nav.redraw(self)  # said over Save, where it stays in sight

@@ -403,7 +403,9 @@ class RulesScreen(Screen):
         def added(kept: RuleSet) -> None:
             self.custom.append(kept)
             self.app.nav.show_route()
-            self.app.messages.say(self.app.tr._("Saved. Choose it when you start a new game."))
+            self.app.messages.say(
+                self.app.tr._("Saved. Choose it when you start a new game."), with_screen=True
+            )
 
         # One rule set added, never the list this screen read: another phone's stays.
         self.app.actions.attempt(lambda: store.add_custom_rules(named), added)

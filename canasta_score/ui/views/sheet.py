@@ -695,18 +695,22 @@ class SheetScreen(GameScreen, Screen):
                 "; ".join(
                     self.app.tr.problem(p, where=False, players=side_size(self.game.sides))
                     for p in refusal.problems
-                )
+                ),
+                with_screen=True,
             )
 
         def stale(_: StaleGame) -> None:
             self.app.nav.show_route()
             self.app.messages.say(
-                self.app.tr._("This game was changed on another screen; here it is now.")
+                self.app.tr._("This game was changed on another screen; here it is now."),
+                with_screen=True,
             )
 
         def taken_back(_: StoredGame) -> None:
             self.app.nav.show_route()
-            self.app.messages.say(self.app.tr._("Round {n} taken back").format(n=number))
+            self.app.messages.say(
+                self.app.tr._("Round {n} taken back").format(n=number), with_screen=True
+            )
 
         def undo_now() -> None:
             store = self.app.table.store
