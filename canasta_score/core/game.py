@@ -24,6 +24,16 @@ class Side:
     name: str
     players: tuple[str, ...]
 
+    @staticmethod
+    def blank_seat(name: str, seat: int, players: int) -> str:
+        """The name a player nobody typed takes at `seat` (from 1) of a side called `name`
+        with `players` seats: the side's own on a side of one, else the side's and the seat's.
+
+        >>> Side.blank_seat("Mor og Far", 2, 2), Side.blank_seat("Anna", 1, 1)
+        ('Mor og Far 2', 'Anna')
+        """
+        return name if players == 1 else f"{name} {seat}"
+
 
 class RoundRefused(ValueError):
     """A round could not be added, replaced or removed; `problems` says why, all at once."""

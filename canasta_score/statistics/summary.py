@@ -52,9 +52,9 @@ class GameFigures:
 
 
 def typed_players(side: Side) -> tuple[str, ...]:
-    """The side's players, a seat named after the side and its place left blank: the name
-    the new-game form gives a partner nobody typed ("Mor og Far 2"), whatever the side is
-    called, which is nobody in the figures ("" names no one).
+    """The side's players, a seat left blank (`Side.blank_seat`: the name the new-game form
+    gives a partner nobody typed, "Mor og Far 2", whatever the side is called) as nobody in
+    the figures ("" names no one).
 
     >>> typed_players(Side("Mor og Far", ("Mor", "Mor og Far 2")))
     ('Mor', '')
@@ -64,7 +64,7 @@ def typed_players(side: Side) -> tuple[str, ...]:
     if len(side.players) < 2:  # a side of one is its player, whose name it took
         return side.players
     return tuple(
-        "" if player == f"{side.name} {seat}" else player
+        "" if player == Side.blank_seat(side.name, seat, len(side.players)) else player
         for seat, player in enumerate(side.players, start=1)
     )
 

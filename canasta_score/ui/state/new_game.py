@@ -285,9 +285,9 @@ class NewGameForm:
         for index, side in enumerate(self.sides):
             name = table_name(side.name) or default_side_name(index, self.tr, len(side.players))
             players = []
-            for number, player in enumerate(side.players, start=1):
-                fallback = name if len(side.players) == 1 else f"{name} {number}"
-                players.append(table_name(player) or fallback)
+            for seat, player in enumerate(side.players, start=1):
+                blank = Side.blank_seat(name, seat, len(side.players))
+                players.append(table_name(player) or blank)
             sides.append(Side(name, tuple(players)))
         return sides
 
