@@ -45,6 +45,11 @@ UNFINISHED_LABELS: dict[UnfinishedMeld, str] = {
     UnfinishedMeld.WILD_JOKERS: N_("Wild cards, all four jokers"),
 }
 
+#: A special hand's choice in its dialog: its words' size, the button's padding either side,
+#: its radio icon (Flutter's 18 px, grown with the text) and the gap after it, and the space
+#: between choices.
+CHOICE_TEXT, CHOICE_PADDING, CHOICE_ICON, CHOICE_ICON_GAP, CHOICE_SPACING = 16, 12, 18, 8, 4
+
 HELD_LABELS = {
     "aces": N_("Players holding 3+ aces"),
     "sevens": N_("Players holding 3+ sevens"),
@@ -401,29 +406,26 @@ class SpecialHand:
             self.close_dialog()
             self.change(lambda: draft.set_special_hand(self.n, hand))
 
+        hands = self.hands()
         choices = [
             self.choice(f"special-hand-{hand or 'none'}", words, hand == chosen, hand, choose)
-            for words, hand in self.hands()
+            for words, hand in hands
         ]
         title = tr._("Special hand: {side}").format(side=draft.game.sides[self.n].name)
         about = tr._(
             "Fourteen cards shown at once, before melding anything: the hand scores alone."
         )
-        listed = ft.Column([ft.Text(about, size=14), *choices], tight=True, spacing=4)
-        shown = [words for words, *_ in self.hands()]
-        if self.fits(title, about, shown):
-            listed_whole = True
-        else:
+        listed = ft.Column([ft.Text(about, size=14), *choices], tight=True, spacing=CHOICE_SPACING)
+        if not self.fits(title, about, [words for words, _ in hands]):
             # Taller than the screen (large text): the list scrolls under the title with its
             # bar in sight, which says that more hands (and "No special hand") lie below.
             listed.scroll = ft.ScrollMode.ALWAYS
-            listed_whole = False
         self.show_dialog(
             ft.AlertDialog(
                 title=dialog_title(title, self.screen_width, self.scale),
                 content=listed,
                 # Whole, yet scrolled as one where the guess that it fits was wrong.
-                scrollable=listed_whole,
+                scrollable=listed.scroll is None,
                 actions=[ft.TextButton(tr._("Close"), on_click=lambda: self.close_dialog())],
             )
         )
@@ -453,7 +455,8 @@ class SpecialHand:
 
         needed = tall(title, title_size, room) + tall(about, 14, room)
         for words in choices:
-            needed += 4 + max(TAP, tall(words, 16, room - 2 * 12 - 8 - 18 * scale) + 12)
+            beside = 2 * CHOICE_PADDING + CHOICE_ICON_GAP + CHOICE_ICON * scale
+            needed += CHOICE_SPACING + max(TAP, tall(words, CHOICE_TEXT, room - beside) + 12)
         return needed + dialog_frame(scale) <= self.screen_height
 
     @staticmethod
@@ -465,13 +468,13 @@ class SpecialHand:
         choose: Callable[[str | None], None],
     ) -> ft.Control:
         button = ft.TextButton(
-            content=ft.Text(words, size=16, weight=ft.FontWeight.BOLD if on else None),
+            content=ft.Text(words, size=CHOICE_TEXT, weight=ft.FontWeight.BOLD if on else None),
             icon=ft.Icons.RADIO_BUTTON_CHECKED if on else ft.Icons.RADIO_BUTTON_UNCHECKED,
             on_click=lambda: choose(hand),
             # A finger high at least: a line of 16 px text is 23 px.
             style=ft.ButtonStyle(
                 alignment=ft.Alignment.CENTER_LEFT,
-                padding=ft.Padding.symmetric(horizontal=12, vertical=(TAP - 23) / 2),
+                padding=ft.Padding.symmetric(horizontal=CHOICE_PADDING, vertical=(TAP - 23) / 2),
             ),
         )
         return Tagged(tag, button)
