@@ -1923,3 +1923,23 @@ def test_a_device_that_answers_none_of_its_storage_services_gets_one_more_at_mos
     services.preferences = preferences  # type: ignore[method-assign]
     first = services.renew_preferences()
     assert services.renew_preferences() is first and made == [first]
+
+
+def test_a_message_for_a_screen_that_could_not_be_shown_is_said_all_the_same(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A message said of the screen asked for waits to come with it; a page that could not
+    be updated as that screen came (a connection going) left it waiting for good."""
+    app = app_on(store)
+    app.nav.go("/settings")
+    app.messages.say("Round 1 deleted", with_screen=True)
+    assert app.page.dialogs == [], "held for the screen on its way"
+
+    def page_gone(_view: Any) -> None:
+        raise RuntimeError("the page could not be updated")
+
+    monkeypatch.setattr(app.nav, "show_view", page_gone)
+    with pytest.raises(RuntimeError):
+        app.nav.show_route()
+    assert not app.nav.on_its_way
+    assert [bar.content.value for bar in app.page.dialogs] == ["Round 1 deleted"]

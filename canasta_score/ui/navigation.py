@@ -129,9 +129,13 @@ class Navigator:
 
     def _show_screen(self, screen: Screen, view: ft.View) -> None:
         self.current = screen
-        self.show_view(view)
-        self.on_its_way = False
-        self.host.messages.screen_shown()
+        try:
+            self.show_view(view)
+        finally:
+            # Shown or not (a page that could not be updated), what was said for it is said:
+            # held, it would wait for a screen that may never come.
+            self.on_its_way = False
+            self.host.messages.screen_shown()
         actions = self.host.actions
         if isinstance(screen, BrokenScreen) and screen.unreachable:
             # Read again, and shown, once the database answers.
