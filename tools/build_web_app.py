@@ -193,6 +193,7 @@ FIRST_SCREEN_MODULES = frozenset(
         "ui.drafts",
         "ui.frame",
         "ui.host",
+        "ui.late_answers",
         "ui.layout",
         "ui.messages",
         "ui.navigation",

@@ -58,7 +58,10 @@ def start(
     """
     from canasta_score.runtime import threads_available
     from canasta_score.storage import StorageError
+    from canasta_score.ui.late_answers import take_late_answers
     from canasta_score.ui.shell import App
+
+    take_late_answers()
 
     try:
         store = open_store(db_path, look_first=look_first)
