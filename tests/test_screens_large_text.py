@@ -132,6 +132,30 @@ def test_a_name_that_would_be_cut_takes_two_lines_of_whole_words(store: GameStor
     assert len(held) == 1 and held.pop(), "two lines held over every column: totals level"
 
 
+def test_the_round_tables_headings_are_whole_names_at_large_text(store: GameStore) -> None:
+    """Three sides at 2x text on a 360 px phone: the columns of rounds were headed "Mor …",
+    "Børn…", "Nab…"."""
+    names = ["Mor og Far", "Børnene", "Naboerne"]
+    sides = tuple(Side(name, (f"{name} A", f"{name} B")) for name in names)
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "da", width=360)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    first = max(TAP, text_width(app.tr._("Round"), 11, 2.0, LETTER_ADVANCE) + 6)
+    cell = (app.layout.body_width() - first - TAP - 4 * (len(names) + 1)) / len(names)
+    headings = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.value in names and c.weight != ft.FontWeight.BOLD
+    ]
+    assert sorted(t.value for t in headings) == sorted(names), "one over each column"
+    for heading in headings:
+        assert heading.size * 2.0 >= 14 - 0.01, f"{heading.value}: {heading.size * 2} px"
+        lines = heading.value.split() if heading.max_lines == 2 else [heading.value]
+        for line in lines:
+            assert text_width(line, heading.size, 2.0) <= cell + 0.01, line
+    assert [t.max_lines for t in headings if t.value == "Mor og Far"] == [2], "Mor og / Far"
+
+
 def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:
     sides = (Side("We", ("Annaliisa", "Benjamin")), Side("They", ("Cleopatra", "Daniel")))
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=sides))

@@ -55,11 +55,13 @@ if TYPE_CHECKING:
 NAME_LEAST, PLAYERS_LEAST = 10, 8
 
 
-def names_shown(names: list[str], width: float, scale: float) -> tuple[float, int]:
+def names_shown(
+    names: list[str], width: float, scale: float, largest: float = 18, least: float = NAME_LEAST
+) -> tuple[float, int]:
     """The size and lines of the sides' names over their columns (`width` each), one size
-    for all: each whole on its line, smaller where one would be cut; where a name would be
-    cut even at the least size and has words to break between ("Mor og F…" over one of
-    three columns at 2x), every name on two lines.
+    for all, `largest` at most: each whole on its line, smaller where one would be cut; where a
+    name would be cut even at the `least` size and has words to break between ("Mor og F…"
+    over one of three columns at 2x), every name on two lines.
 
     >>> names_shown(["We", "They"], 160, 1.0), names_shown(["Großeltern", "Kinder"], 97, 2.0)
     ((18, 1), (10, 1))
@@ -69,14 +71,17 @@ def names_shown(names: list[str], width: float, scale: float) -> tuple[float, in
     >>> names_shown(["Mor og Far", "Nachbarskinder"], 97, 2.0)  # whole at the least size
     (10, 2)
     """
-    one_line = min(max(fitted(name, 18, width, scale), NAME_LEAST) for name in names)
+    one_line = min(max(fitted(name, largest, width, scale), least) for name in names)
     cut = [name for name in names if text_width(name, one_line, scale) > width + 0.01]
     if all(" " not in name.strip() for name in cut):  # none cut, or none two lines help
         return one_line, 1
     two_lines = min(
         max(
-            min(fitted_words(name, 18, width, scale), fitted(name, 18, 1.6 * width, scale)),
-            NAME_LEAST,
+            min(
+                fitted_words(name, largest, width, scale),
+                fitted(name, largest, 1.6 * width, scale),
+            ),
+            least,
         )
         for name in names
     )
@@ -414,6 +419,11 @@ class SheetScreen(GameScreen, Screen):
                 *(format_points(total, self.app.tr) for total in row.totals),
             ]
         ]
+        # Each side's name whole over its column: at large text smaller, down to 14 px on the
+        # screen, or on two lines of whole words ("Mor og Far" over one of three columns).
+        heading_size, heading_lines = names_shown(
+            game.side_names, cell_width, scale, largest=12, least=min(12, 14 / scale)
+        )
         head = ft.Row(
             [
                 ft.Text(
@@ -426,7 +436,12 @@ class SheetScreen(GameScreen, Screen):
                 *[
                     ft.Container(
                         content=ft.Text(
-                            name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
+                            name,
+                            size=heading_size,
+                            # A word is never broken: one too long is cut.
+                            max_lines=heading_lines if " " in name.strip() else 1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            text_align=ft.TextAlign.CENTER,
                         ),
                         expand=True,
                         alignment=ft.Alignment.CENTER,
