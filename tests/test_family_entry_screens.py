@@ -12,6 +12,7 @@ import pytest
 from test_ui_screens import app_on, fixed_width, texts, walk
 
 from canasta_score.core import AMERICAN, CLASSIC, SAMBA, Game, RuleSet, Side, UnfinishedMeld
+from canasta_score.ui.components import TAP, text_width
 from canasta_score.ui.shell import App
 from canasta_score.ui.state import EntryMode
 from canasta_score.ui.store import GameStore
@@ -155,6 +156,35 @@ def test_the_aces_and_sevens_canastas_are_added_at_a_tap_with_the_rarer_kinds_cl
     ]
     plus = sevens.controls[2].content  # named by its icon, said by the button itself
     assert plus.icon.semantics_label == "Natural sevens canastas: one more"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fi"])
+def test_the_closed_rows_aces_and_sevens_say_canastas_and_fit_at_twice_the_text(
+    store: GameStore, language: str
+) -> None:
+    """The closed row read "Aces 0 +  Sevens 0 +" just above the unfinished melds' "Aces" and
+    "Sevens" toggles: a player could take them for cards held."""
+    from canasta_score.i18n import translator
+
+    app = app_on(store, 360)
+    app.tr = translator(language)
+    app.layout.text_scale = 2.0
+    screen = entering(store, AMERICAN, app=app)
+    panel = screen.panels[0]
+    others, toggles = panel.counts.others, panel.family.unfinished
+    assert others is not None
+    words = {kind.value: quick.controls[0] for kind, quick in others.quick.items()}
+    tr = app.tr
+    assert [words[k].value for k in ("natural_aces", "natural_sevens")] == [
+        tr._("Aces canastas"),
+        tr._("Sevens canastas"),
+    ]
+    said = {toggle.label.value for toggle in toggles.values()}
+    assert tr._("Aces") in said, "the unfinished aces meld's toggle"
+    assert not {w.value for w in words.values()} & said, "not the toggles' words"
+    room = panel.inner - 34 - TAP - 4
+    for quick in words.values():
+        assert text_width(quick.value, quick.size, 2.0) <= room + 0.01, quick.value
 
 
 def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) -> None:

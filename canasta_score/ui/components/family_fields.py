@@ -127,13 +127,18 @@ def steppers_in_rows(
 #: The kinds past the usual ones that a closed row still adds at a tap, with their count in
 #: sight: american's aces and sevens canastas, made at most of its tables (RULES_FAMILIES.md).
 QUICK_KINDS: dict[CanastaKind, str] = {
-    CanastaKind.NATURAL_ACES: N_("Aces"),
-    CanastaKind.NATURAL_SEVENS: N_("Sevens"),
+    # Canastas, said: the unfinished melds' toggles below say "Aces" and "Sevens".
+    CanastaKind.NATURAL_ACES: N_("Aces canastas"),
+    CanastaKind.NATURAL_SEVENS: N_("Sevens canastas"),
 }
 
 
+#: A quick count's count (as wide as a stepper's) and the space between its parts.
+QUICK_COUNT, QUICK_SPACING = 34, 2
+
+
 class QuickCount(ft.Row):
-    """`Sevens  1  [+]`: one more canasta of a kind, from the closed row of the rarer kinds.
+    """`Sevens canastas  1  [+]`: one more canasta of a kind, from the closed row of the rarer kinds.
     Its count and button keep their width, so a tap moves nothing; one less is in the opened
     steppers."""
 
@@ -147,25 +152,28 @@ class QuickCount(ft.Row):
         *,
         tr: Translator,
         scale: float,
+        width: float | None = None,
     ) -> None:
+        #: What the words may take of the side's `width`, beside the count and its button.
+        room = None if width is None else width - QUICK_COUNT - TAP - 2 * QUICK_SPACING
         self.count = ft.Text(
             str(value),
-            size=fitted("00", 22, 34, scale),  # as a stepper's count
+            size=fitted("00", 22, QUICK_COUNT, scale),  # as a stepper's count
             weight=ft.FontWeight.BOLD,
-            width=34,
+            width=QUICK_COUNT,
             text_align=ft.TextAlign.CENTER,
             no_wrap=True,
         )
         _minus, self.plus = step_buttons(on_step, value)  # one less: in the opened steppers
         super().__init__(
             [
-                ft.Text(words, size=15),
+                ft.Text(words, size=15 if room is None else fitted(words, 15, room, scale)),
                 Tagged(identifier, self.count, label),
                 NamedButton(
                     f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)
                 ),
             ],
-            spacing=2,
+            spacing=QUICK_SPACING,
             tight=True,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
@@ -235,6 +243,7 @@ class OtherKinds(ft.Column):
                     f"side-{n}-quick-{kind.value}",
                     tr=tr,
                     scale=scale,
+                    width=width,
                 )
         self.quick_row = ft.Row(list(self.quick.values()), wrap=True, spacing=16, run_spacing=2)
         #: The canastas of the kinds out of sight while closed, as last shown.
