@@ -185,6 +185,36 @@ def test_the_closed_rows_aces_and_sevens_say_canastas_and_fit_at_twice_the_text(
     room = panel.inner - 34 - TAP - 4
     for quick in words.values():
         assert text_width(quick.value, quick.size, 2.0) <= room + 0.01, quick.value
+    assert len({quick.size for quick in words.values()}) == 1, "one size: none looks bigger"
+
+
+@pytest.mark.parametrize("language", ["en", "da", "de", "fi", "nb", "nl"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_threes_say_when_they_count_minus_where_it_is_not_the_classic_rule(
+    store: GameStore, language: str, scale: float
+) -> None:
+    """Samba's red-threes stepper did not say they count minus below two canastas (100 each),
+    while american's held-card steppers say what they cost."""
+    from canasta_score.i18n import translator
+
+    app = app_on(store, 390)
+    app.tr = tr = translator(language)
+    app.layout.text_scale = scale
+    hints = {}
+    for rules in (CLASSIC, AMERICAN, SAMBA):
+        screen = entering(store, rules, app=app)
+        counts = screen.panels[0].counts
+        hints[rules.id] = counts.red_threes.extra.value
+        if counts.black_threes is not None:
+            assert counts.black_threes.extra.value == hints[rules.id], "counted alike"
+        if screen.paired_steppers():  # whole on the label's second line, in half the side
+            half = screen.panels[0].inner / 2 - 8
+            assert text_width(hints[rules.id], 12, scale) <= half, hints[rules.id]
+    assert hints == {
+        "classic": "",
+        "american": tr._("minus with no canasta"),
+        "samba": tr._("minus below 2 canastas"),
+    }
 
 
 def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) -> None:

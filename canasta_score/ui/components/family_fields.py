@@ -152,10 +152,8 @@ class QuickCount(ft.Row):
         *,
         tr: Translator,
         scale: float,
-        width: float | None = None,
+        words_size: float = 15,
     ) -> None:
-        #: What the words may take of the side's `width`, beside the count and its button.
-        room = None if width is None else width - QUICK_COUNT - TAP - 2 * QUICK_SPACING
         self.count = ft.Text(
             str(value),
             size=fitted("00", 22, QUICK_COUNT, scale),  # as a stepper's count
@@ -167,7 +165,7 @@ class QuickCount(ft.Row):
         _minus, self.plus = step_buttons(on_step, value)  # one less: in the opened steppers
         super().__init__(
             [
-                ft.Text(words, size=15 if room is None else fitted(words, 15, room, scale)),
+                ft.Text(words, size=words_size),
                 Tagged(identifier, self.count, label),
                 NamedButton(
                     f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)
@@ -229,22 +227,31 @@ class OtherKinds(ft.Column):
         self.tag = Tagged(f"side-{n}-other-kinds", self.button)
         self.tag.button = True
         self.quick: dict[CanastaKind, QuickCount] = {}
-        for kind in kinds:
-            if kind in QUICK_KINDS:
+        quick_words = {kind: tr._(QUICK_KINDS[kind]) for kind in kinds if kind in QUICK_KINDS}
+        # One size for their words, whole beside the count and its button in the side's width.
+        room = None if width is None else width - QUICK_COUNT - TAP - 2 * QUICK_SPACING
+        words_size = min(
+            (
+                15 if room is None else fitted(words, 15, room, scale)
+                for words in quick_words.values()
+            ),
+            default=15,
+        )
+        for kind, words in quick_words.items():
 
-                def one_more(count: int, kind: CanastaKind = kind) -> None:
-                    change(lambda: draft.add_canasta(n, kind, count))
+            def one_more(count: int, kind: CanastaKind = kind) -> None:
+                change(lambda: draft.add_canasta(n, kind, count))
 
-                self.quick[kind] = QuickCount(
-                    tr._(QUICK_KINDS[kind]),
-                    tr._(canasta_label(kind, rules)),
-                    side.canastas.get(kind, 0),
-                    one_more,
-                    f"side-{n}-quick-{kind.value}",
-                    tr=tr,
-                    scale=scale,
-                    width=width,
-                )
+            self.quick[kind] = QuickCount(
+                words,
+                tr._(canasta_label(kind, rules)),
+                side.canastas.get(kind, 0),
+                one_more,
+                f"side-{n}-quick-{kind.value}",
+                tr=tr,
+                scale=scale,
+                words_size=words_size,
+            )
         self.quick_row = ft.Row(list(self.quick.values()), wrap=True, spacing=16, run_spacing=2)
         #: The canastas of the kinds out of sight while closed, as last shown.
         self.entered = self.hidden(side)

@@ -31,7 +31,7 @@ from canasta_score.ui.components.family_fields import (
     kinds_shown,
     steppers_in_rows,
 )
-from canasta_score.ui.state.labels import CARD_GROUP_LABELS
+from canasta_score.ui.state.labels import CARD_GROUP_LABELS, THREES_SIGN_HINTS
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.round_entry import (
     CardPlace,
@@ -388,18 +388,21 @@ class CountSteppers(ft.Column):
                 scale=scale,
                 width=width,
             )
+        hint = THREES_SIGN_HINTS.get(rules.threes_sign)
+        minus = tr._(hint) if hint else ""
         self.red_threes = Stepper(
             tr._("Red threes"),
             side.red_threes,
             lambda count: change(lambda: draft.add_red_three(n, count)),
             f"side-{n}-red-threes",
+            extra=minus,
             maximum=rules.red_threes_in_packs,
             compact=paired,
             tr=tr,
             scale=scale,
             width=width,
         )
-        threes = [(tr._("Red threes"), "", self.red_threes)]
+        threes = [(tr._("Red threes"), minus, self.red_threes)]
         self.black_threes: Stepper | None = None
         if rules.black_threes is not None:
             self.black_threes = Stepper(
@@ -407,13 +410,14 @@ class CountSteppers(ft.Column):
                 side.black_threes,
                 lambda count: change(lambda: draft.add_black_three(n, count)),
                 f"side-{n}-black-threes",
+                extra=minus,  # counted as the red ones are
                 maximum=len(rules.black_threes) - 1,
                 compact=paired,
                 tr=tr,
                 scale=scale,
                 width=width,
             )
-            threes.append((tr._("Black threes"), "", self.black_threes))
+            threes.append((tr._("Black threes"), minus, self.black_threes))
         if self.others is None:
             rows = steppers_in_rows([*cells, *threes], paired=paired)
         else:  # the rarer kinds open between the canastas and the threes

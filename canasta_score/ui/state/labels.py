@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from canasta_score.core import CanastaKind, CardGroup, Rank, UnfinishedMeld
+from canasta_score.core import CanastaKind, CardGroup, Rank, ThreesSign, UnfinishedMeld
 from canasta_score.core.problems import N_ as N_  # for the screens that mark with the labels
 from canasta_score.i18n.sides import Np_
 
@@ -41,6 +41,13 @@ SHORT_CANASTA_LABELS: Mapping[CanastaKind, str] = {
     CanastaKind.WILD_JOKERS: N_("Canastas with four jokers"),
     CanastaKind.WILD: N_("Wild canastas"),
     CanastaKind.SAMBA: N_("Sambas"),
+}
+
+#: When red threes count minus, said beside their stepper where the rules differ from the
+#: classic (minus only without a meld): what the player would otherwise count plus.
+THREES_SIGN_HINTS: Mapping[ThreesSign, str] = {
+    ThreesSign.NO_CANASTA_MINUS_ONE_ZERO: N_("minus with no canasta"),
+    ThreesSign.BELOW_TWO_CANASTAS_MINUS: N_("minus below 2 canastas"),
 }
 
 #: The unfinished melds that cost points at the end (american), as a player names them.
