@@ -231,6 +231,31 @@ def test_round_detail_at_large_text_puts_a_label_over_its_values_only_where_a_wo
     assert len(sizes) == 1, "the numbers of the table at one size"
 
 
+def test_round_detail_at_large_text_names_each_side_whole_over_its_column(
+    store: GameStore,
+) -> None:
+    """Three sides at 2x text on a 360 px phone: the columns were headed "Mor o…", "Børne…",
+    "Nabo…"."""
+    names = ["Mor og Far", "Børnene", "Naboerne"]
+    sides = tuple(Side(name, (f"{name} A", f"{name} B")) for name in names)
+    entries = (SideEntry(melded=90), SideEntry(hand=30), SideEntry(melded=60, hand=10))
+    stored = store.create_game(Game(PRESETS["danish"], sides, (entries,)))
+    app = phone(store, "da", width=360)
+    view = RoundDetailScreen(app, f"/game/{stored.id}/round/1", stored.id, 1).build()
+    headings = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.value in names and c.weight == ft.FontWeight.BOLD
+    ]
+    assert sorted(t.value for t in headings) == sorted(names), "one over each column"
+    for heading in headings:
+        assert heading.size * 2.0 >= 14 - 0.01, f"{heading.value}: {heading.size * 2} px"
+        lines = heading.value.split() if heading.max_lines == 2 else [heading.value]
+        for line in lines:
+            assert text_width(line, heading.size, 2.0) <= heading.width + 0.01, line
+    assert len({t.size for t in headings}) == 1, "one size: none looks bigger"
+
+
 # --- the game's menu ------------------------------------------------------------------------
 
 

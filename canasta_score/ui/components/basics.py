@@ -363,6 +363,40 @@ def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> fl
     return fitted(longest, size, width, scale)
 
 
+def names_shown(
+    names: list[str], width: float, scale: float, largest: float = 18, least: float = 10
+) -> tuple[float, int]:
+    """The size and lines of the sides' names over their columns (`width` each), one size
+    for all, `largest` at most: each whole on its line, smaller where one would be cut; where a
+    name would be cut even at the `least` size and has words to break between ("Mor og F…"
+    over one of three columns at 2x), every name on two lines (a name of one word is cut:
+    give it `max_lines=1`, or Flutter breaks it mid-word).
+
+    >>> names_shown(["We", "They"], 160, 1.0), names_shown(["Großeltern", "Kinder"], 97, 2.0)
+    ((18, 1), (10, 1))
+    >>> size, lines = names_shown(["Mor og Far", "Naboene"], 97, 2.0)
+    >>> round(size, 1), lines
+    (11.5, 2)
+    >>> names_shown(["Mor og Far", "Nachbarskinder"], 97, 2.0)  # whole at the least size
+    (10, 2)
+    """
+    one_line = min(max(fitted(name, largest, width, scale), least) for name in names)
+    cut = [name for name in names if text_width(name, one_line, scale) > width + 0.01]
+    if all(" " not in name.strip() for name in cut):  # none cut, or none two lines help
+        return one_line, 1
+    two_lines = min(
+        max(
+            min(
+                fitted_words(name, largest, width, scale),
+                fitted(name, largest, 1.6 * width, scale),
+            ),
+            least,
+        )
+        for name in names
+    )
+    return (two_lines, 2) if two_lines >= one_line else (one_line, 1)
+
+
 #: A dropdown's room besides its text: the padding at each end and the arrow, in pixels.
 DROPDOWN_EXTRAS = 64
 

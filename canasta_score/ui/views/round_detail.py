@@ -28,6 +28,7 @@ from canasta_score.ui.components import (
     Section,
     Tagged,
     fit_button,
+    names_shown,
     numbers_held,
     text_width,
 )
@@ -311,15 +312,22 @@ class RoundDetailScreen(GameScreen, Screen):
                 text_align=ft.TextAlign.END,
             )
 
+        # Each name whole over its column: at large text smaller, down to 14 px on the screen,
+        # or on two lines of whole words; one word too long is cut (broken mid-word, it would
+        # read as two names).
+        largest = NAME_SIZE if len(game.sides) < 3 else NAME_SIZE - 2
+        name_size, name_lines = names_shown(
+            game.side_names, columns.value, scale, largest=largest, least=min(largest, 14 / scale)
+        )
+
         def name_cell(name: str) -> ft.Control:
-            # One line, cut short if need be: a name broken mid-word reads as two names.
             return ft.Text(
                 name,
-                size=NAME_SIZE if len(game.sides) < 3 else NAME_SIZE - 2,
+                size=name_size,
                 weight=ft.FontWeight.BOLD,
                 width=columns.value,
                 text_align=ft.TextAlign.END,
-                max_lines=1,
+                max_lines=name_lines if " " in name.strip() else 1,
                 overflow=ft.TextOverflow.ELLIPSIS,
                 tooltip=name,
             )

@@ -24,8 +24,8 @@ from canasta_score.ui.components import (
     Wide,
     fit_button,
     fits_app_bar,
-    fitted,
     fitted_words,
+    names_shown,
     numbers_held,
     text_width,
 )
@@ -53,39 +53,6 @@ if TYPE_CHECKING:
 #: The least size of a side's name over its column, and of its players under it (a name too
 #: long even at it is cut; at twice the text, still as large as normal body text).
 NAME_LEAST, PLAYERS_LEAST = 10, 8
-
-
-def names_shown(
-    names: list[str], width: float, scale: float, largest: float = 18, least: float = NAME_LEAST
-) -> tuple[float, int]:
-    """The size and lines of the sides' names over their columns (`width` each), one size
-    for all, `largest` at most: each whole on its line, smaller where one would be cut; where a
-    name would be cut even at the `least` size and has words to break between ("Mor og F…"
-    over one of three columns at 2x), every name on two lines.
-
-    >>> names_shown(["We", "They"], 160, 1.0), names_shown(["Großeltern", "Kinder"], 97, 2.0)
-    ((18, 1), (10, 1))
-    >>> size, lines = names_shown(["Mor og Far", "Naboene"], 97, 2.0)
-    >>> round(size, 1), lines
-    (11.5, 2)
-    >>> names_shown(["Mor og Far", "Nachbarskinder"], 97, 2.0)  # whole at the least size
-    (10, 2)
-    """
-    one_line = min(max(fitted(name, largest, width, scale), least) for name in names)
-    cut = [name for name in names if text_width(name, one_line, scale) > width + 0.01]
-    if all(" " not in name.strip() for name in cut):  # none cut, or none two lines help
-        return one_line, 1
-    two_lines = min(
-        max(
-            min(
-                fitted_words(name, largest, width, scale),
-                fitted(name, largest, 1.6 * width, scale),
-            ),
-            least,
-        )
-        for name in names
-    )
-    return (two_lines, 2) if two_lines >= one_line else (one_line, 1)
 
 
 class SheetScreen(GameScreen, Screen):
@@ -246,7 +213,7 @@ class SheetScreen(GameScreen, Screen):
         # The names at one size too, each whole on its line, smaller where one would be cut
         # (large text: "Großelte…"); a name too long even so is cut at a readable size.
         names = [column.name for column in columns_shown]
-        name_size, name_lines = names_shown(names, column_width, scale)
+        name_size, name_lines = names_shown(names, column_width, scale, least=NAME_LEAST)
         # The players under them at one size, smaller where a word would break ("Maximilia/n").
         players = [
             "" if list(column.players) == [column.name] else ", ".join(column.players)
