@@ -165,7 +165,7 @@ def test_the_chart_draws_each_sides_running_totals_the_target_and_the_bands(
     assert all(b.color == ft.Colors.TRANSPARENT and b.below_line_bgcolor for b in bands)
     assert not any(p.show_tooltip for b in (*bands, target) for p in b.points)
     # Each band says on the right what a side in it needs to open.
-    shown = {label.value: label.label.value for label in chart.right_axis.labels}
+    shown = {label.value: label.label.content.value for label in chart.right_axis.labels}
     assert shown == {750: "50", 2250: "90", 4250: "120"}
     left = [label.value for label in chart.left_axis.labels]
     assert left == [0, 1500, 3000, 5000]

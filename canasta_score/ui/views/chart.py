@@ -42,6 +42,8 @@ AXIS_FONT = 11
 LINE_HEIGHT = 1.45
 #: Room between an axis label and the chart's edge or the plot, in logical pixels.
 AXIS_GAP = 8
+#: The band labels' room from the plot's right border, where the lines end in a point.
+BAND_LABEL_GAP = 6
 
 
 def y_range(series: ChartSeries) -> tuple[int, int]:
@@ -236,12 +238,17 @@ class ChartScreen(GameScreen, Screen):
                 ],
             ),
             right_axis=fch.ChartAxis(
-                label_size=axis_room([text for _value, text in band_labels], scale),
+                label_size=axis_room([text for _value, text in band_labels], scale)
+                + BAND_LABEL_GAP,
                 label_spacing=STEP / 2,
                 labels=[
                     fch.ChartAxisLabel(
                         value=value,
-                        label=label(text, ft.Colors.ON_TERTIARY_CONTAINER, bold=True),
+                        # Clear of the lines' last points, which lie on the border.
+                        label=ft.Container(
+                            label(text, ft.Colors.ON_TERTIARY_CONTAINER, bold=True),
+                            padding=ft.Padding.only(left=BAND_LABEL_GAP),
+                        ),
                     )
                     for value, text in band_labels
                 ],
