@@ -335,6 +335,8 @@ def pick(screen: SettingsScreen, name: str, data: bytes | None) -> str:
 
 def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -> None:
     screen = settings_on(store)
+    heard: list[str] = []
+    screen.app.device.announce = heard.append  # type: ignore[method-assign]
     view = screen.build()
     assert {"backup-all", "import-games", "import-outcome"} <= identifiers(view)
     assert screen.app.device.on_files_picked == screen.files_picked
@@ -357,8 +359,10 @@ def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -
     assert said.startswith("Nothing was imported from broken.json:\n")
     assert "not valid JSON" in said
     assert screen.outcome.color == ft.Colors.ERROR
-    # The message at the foot of the screen: the first line, the colon before the reasons gone.
-    assert screen.app.page.dialogs[-1].content.value == "Nothing was imported from broken.json"
+    # Said to a screen reader: the first line, the colon before the reasons gone. No message
+    # at the foot of the screen: it lay over the reasons, said whole on the screen already.
+    assert heard[-1] == "Nothing was imported from broken.json"
+    assert not [d for d in screen.app.page.dialogs if isinstance(d, ft.SnackBar)]
     assert "could not be read" in pick(screen, "unread.json", None)
     assert len(store.list_games()) == 3
 
@@ -386,11 +390,14 @@ def test_a_file_too_large_to_be_ours_is_refused_by_its_size_and_never_asked_for(
 
     run_on_a_loop_of_its_own(picking())
     assert asked == ["game.json"]
-    assert screen.outcome.value == "1 game came in from game.json."
-    assert screen.app.page.dialogs[-2].content.value == (
+    # Both files' outcomes on the screen, one under the other (the first was said only in a
+    # passing message, over the second's).
+    assert screen.outcome.value == (
         "holiday.mp4 is 21 MB: too large to be a backup or a game file (at most 16 MB). "
-        "Nothing was imported."
+        "Nothing was imported.\n\n1 game came in from game.json."
     )
+    assert screen.outcome.color == ft.Colors.ERROR, "one of them was refused"
+    assert not [d for d in screen.app.page.dialogs if isinstance(d, ft.SnackBar)]
 
 
 def test_a_phone_of_a_table_picks_files_without_their_bytes_which_it_sends_on_their_own(

@@ -218,7 +218,9 @@ class SettingsScreen(Screen):
             received.append(Picked(file.name, file.size, data))
         self.bring_in_all(received)
 
-    def bring_in_all(self, files: list[Picked]) -> None:
+    def bring_in_all(self, files: list[Picked], said: tuple[tuple[str, bool], ...] = ()) -> None:
+        """Each file imported in turn; what each came to stays on the screen, one under
+        another, for all the files of one pick."""
         if not files:
             self.imports.importing = False
             self.shown().show_working()
@@ -226,10 +228,17 @@ class SettingsScreen(Screen):
         picked, rest = files[0], files[1:]
 
         def brought(outcome: tuple[str, bool]) -> None:
-            self.shown().show_outcome(*outcome)
+            nonlocal said
+            said = (*said, outcome)
+            self.shown().show_outcome(
+                "\n\n".join(text for text, _good in said), all(good for _text, good in said)
+            )
+            # Heard where a screen reader is on: this file's first line, without the colon
+            # that led to its reasons (the screen says them whole).
+            self.app.device.announce(outcome[0].split("\n")[0].rstrip(": "))
 
         def next_file() -> None:
-            self.bring_in_all(rest)
+            self.bring_in_all(rest, said)
 
         self.app.actions.attempt(lambda: self.bring_in(picked), brought, always=next_file)
 
@@ -290,8 +299,7 @@ class SettingsScreen(Screen):
     def show_outcome(self, text: str, good: bool) -> None:
         self.outcome.value = text
         self.outcome.color = None if good else ft.Colors.ERROR
-        # The first line alone, without the colon that led to the reasons below it.
-        self.app.messages.say(text.split("\n")[0].rstrip(": "))
+        # Not said at the screen's foot as well: a message there lay over the reasons.
         with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
             self.outcome.update()
             # In sight, the reasons too (at large text they were below the screen's foot):
