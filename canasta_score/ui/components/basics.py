@@ -397,6 +397,31 @@ def names_shown(
     return (two_lines, 2) if two_lines >= one_line else (one_line, 1)
 
 
+#: The least a table's heading is drawn at, in pixels on the screen (large text shrinks it
+#: to that, never below; at the normal size it keeps its own).
+HEADING_LEAST_SEEN = 14
+
+
+def headings_shown(
+    names: list[str], width: float, scale: float, largest: float
+) -> tuple[float, int]:
+    """`names_shown` for the side's names heading a table's columns: `largest` at most, and
+    smaller at large text down to `HEADING_LEAST_SEEN` pixels on the screen.
+
+    >>> headings_shown(["Mor og Far", "Børnene", "Naboerne"], 64, 2.0, 12)
+    (7.0, 2)
+    """
+    return names_shown(
+        names, width, scale, largest=largest, least=min(largest, HEADING_LEAST_SEEN / scale)
+    )
+
+
+def name_lines(name: str, lines: int) -> int:
+    """The lines a name over a column may take where the names take `lines`: one for a name
+    of one word, which Flutter would break mid-word (it reads as two names); it is cut."""
+    return lines if " " in name.strip() else 1
+
+
 #: A dropdown's room besides its text: the padding at each end and the arrow, in pixels.
 DROPDOWN_EXTRAS = 64
 

@@ -28,7 +28,8 @@ from canasta_score.ui.components import (
     Section,
     Tagged,
     fit_button,
-    names_shown,
+    headings_shown,
+    name_lines,
     numbers_held,
     text_width,
 )
@@ -316,9 +317,7 @@ class RoundDetailScreen(GameScreen, Screen):
         # or on two lines of whole words; one word too long is cut (broken mid-word, it would
         # read as two names).
         largest = NAME_SIZE if len(game.sides) < 3 else NAME_SIZE - 2
-        name_size, name_lines = names_shown(
-            game.side_names, columns.value, scale, largest=largest, least=min(largest, 14 / scale)
-        )
+        name_size, lines = headings_shown(game.side_names, columns.value, scale, largest)
 
         def name_cell(name: str) -> ft.Control:
             return ft.Text(
@@ -327,7 +326,7 @@ class RoundDetailScreen(GameScreen, Screen):
                 weight=ft.FontWeight.BOLD,
                 width=columns.value,
                 text_align=ft.TextAlign.END,
-                max_lines=name_lines if " " in name.strip() else 1,
+                max_lines=name_lines(name, lines),
                 overflow=ft.TextOverflow.ELLIPSIS,
                 tooltip=name,
             )

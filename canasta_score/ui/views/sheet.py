@@ -25,6 +25,8 @@ from canasta_score.ui.components import (
     fit_button,
     fits_app_bar,
     fitted_words,
+    headings_shown,
+    name_lines,
     names_shown,
     numbers_held,
     text_width,
@@ -213,7 +215,7 @@ class SheetScreen(GameScreen, Screen):
         # The names at one size too, each whole on its line, smaller where one would be cut
         # (large text: "Großelte…"); a name too long even so is cut at a readable size.
         names = [column.name for column in columns_shown]
-        name_size, name_lines = names_shown(names, column_width, scale, least=NAME_LEAST)
+        name_size, names_lines = names_shown(names, column_width, scale, least=NAME_LEAST)
         # The players under them at one size, smaller where a word would break ("Maximilia/n").
         players = [
             "" if list(column.players) == [column.name] else ", ".join(column.players)
@@ -254,12 +256,12 @@ class SheetScreen(GameScreen, Screen):
                                 size=name_size,
                                 weight=ft.FontWeight.BOLD,
                                 text_align=ft.TextAlign.CENTER,
-                                max_lines=name_lines,
+                                max_lines=name_lines(column.name, names_lines),
                                 overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                             # Two lines held over every column: the totals stay level.
                             height=math.ceil(2 * LINE_HEIGHT * name_size * scale)
-                            if name_lines == 2
+                            if names_lines == 2
                             else None,
                             alignment=ft.Alignment.TOP_CENTER,
                         ),
@@ -388,9 +390,7 @@ class SheetScreen(GameScreen, Screen):
         ]
         # Each side's name whole over its column: at large text smaller, down to 14 px on the
         # screen, or on two lines of whole words ("Mor og Far" over one of three columns).
-        heading_size, heading_lines = names_shown(
-            game.side_names, cell_width, scale, largest=12, least=min(12, 14 / scale)
-        )
+        heading_size, heading_lines = headings_shown(game.side_names, cell_width, scale, 12)
         head = ft.Row(
             [
                 ft.Text(
@@ -405,8 +405,7 @@ class SheetScreen(GameScreen, Screen):
                         content=ft.Text(
                             name,
                             size=heading_size,
-                            # A word is never broken: one too long is cut.
-                            max_lines=heading_lines if " " in name.strip() else 1,
+                            max_lines=name_lines(name, heading_lines),
                             overflow=ft.TextOverflow.ELLIPSIS,
                             text_align=ft.TextAlign.CENTER,
                         ),
