@@ -138,9 +138,9 @@ QUICK_COUNT, QUICK_SPACING = 34, 2
 
 
 class QuickCount(ft.Row):
-    """`Sevens canastas  1  [+]`: one more canasta of a kind, from the closed row of the rarer kinds.
-    Its count and button keep their width, so a tap moves nothing; one less is in the opened
-    steppers."""
+    """`Sevens canastas  1  [+]`: one more canasta of a kind, from the closed row of the rarer
+    kinds. Its count and button keep their width, so a tap moves nothing; one less is in the
+    opened steppers."""
 
     def __init__(
         self,
@@ -231,10 +231,7 @@ class OtherKinds(ft.Column):
         # One size for their words, whole beside the count and its button in the side's width.
         room = None if width is None else width - QUICK_COUNT - TAP - 2 * QUICK_SPACING
         words_size = min(
-            (
-                15 if room is None else fitted(words, 15, room, scale)
-                for words in quick_words.values()
-            ),
+            (fitted(words, 15, room, scale) for words in quick_words.values() if room),
             default=15,
         )
         for kind, words in quick_words.items():
