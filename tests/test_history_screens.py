@@ -391,13 +391,22 @@ def test_a_file_too_large_to_be_ours_is_refused_by_its_size_and_never_asked_for(
     run_on_a_loop_of_its_own(picking())
     assert asked == ["game.json"]
     # Both files' outcomes on the screen, one under the other (the first was said only in a
-    # passing message, over the second's).
-    assert screen.outcome.value == (
-        "holiday.mp4 is 21 MB: too large to be a backup or a game file (at most 16 MB). "
-        "Nothing was imported.\n\n1 game came in from game.json."
-    )
-    assert screen.outcome.color == ft.Colors.ERROR, "one of them was refused"
+    # passing message, over the second's), in red where refused.
+    shown = [(text.value, text.color) for text in screen.outcome_box.controls]
+    assert shown == [
+        (
+            "holiday.mp4 is 21 MB: too large to be a backup or a game file (at most 16 MB). "
+            "Nothing was imported.",
+            ft.Colors.ERROR,
+        ),
+        ("1 game came in from game.json.", None),
+    ]
     assert not [d for d in screen.app.page.dialogs if isinstance(d, ft.SnackBar)]
+    # The next pick says what it came to alone.
+    # The next pick says what it came to alone (this phone's file_bytes gives the same game).
+    said = pick(screen, "again.json", b"")
+    assert said == "Every game in again.json is here already; nothing was imported."
+    assert len(screen.outcome_box.controls) == 1
 
 
 def test_a_phone_of_a_table_picks_files_without_their_bytes_which_it_sends_on_their_own(

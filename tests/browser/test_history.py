@@ -115,11 +115,11 @@ def test_the_chart_and_the_round_picture_show_on_a_phone(tab: Any, dark: bool) -
     keep(screen, f"round-detail-{'dark' if dark else 'light'}", chart)
 
 
-def pick(screen: Screen, path: Path) -> None:
-    """Taps Import and answers the browser's file chooser with `path`."""
+def pick(screen: Screen, *paths: Path) -> None:
+    """Taps Import and answers the browser's file chooser with `paths`."""
     with screen.page.expect_file_chooser(timeout=STEP_TIMEOUT_MS) as chooser:
         screen.tap("import-games")
-    chooser.value.set_files(str(path))
+    chooser.value.set_files([str(path) for path in paths])
 
 
 def test_a_downloaded_backup_comes_back_and_a_damaged_file_is_refused(
@@ -145,6 +145,12 @@ def test_a_downloaded_backup_comes_back_and_a_damaged_file_is_refused(
     pick(screen, saved)
     # Each game keeps its identity: restored where it already is, it is not added twice.
     screen.wait_text("import-outcome", r"Every game in canasta-score-backup-.* is here already")
+    # Two files in one pick: what each came to, one under the other.
+    pick(screen, damaged, saved)
+    screen.wait_text(
+        "import-outcome",
+        r"(?s)Nothing was imported from damaged\.json.*Every game in canasta-score-backup-",
+    )
     screen.go("/", ready="game-2")
     screen.wait_gone("game-3")
 

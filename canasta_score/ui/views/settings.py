@@ -4,7 +4,7 @@ taking the games out and back in."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -149,6 +149,8 @@ class SettingsScreen(Screen):
                 # in the page's socket); elsewhere with the pick.
                 with_data=not app.table.served,
                 cancel_upload_on_window_blur=False,
+                # Several game files (or backups) in one pick: each imported in turn.
+                allow_multiple=True,
             ),
             on_click=lambda: None,
             disabled=self.imports.importing,
@@ -230,9 +232,7 @@ class SettingsScreen(Screen):
         def brought(outcome: tuple[str, bool]) -> None:
             nonlocal said
             said = (*said, outcome)
-            self.shown().show_outcome(
-                "\n\n".join(text for text, _good in said), all(good for _text, good in said)
-            )
+            self.shown().show_outcomes(said)
             # Heard where a screen reader is on: this file's first line, without the colon
             # that led to its reasons (the screen says them whole).
             self.app.device.announce(outcome[0].split("\n")[0].rstrip(": "))
@@ -297,11 +297,20 @@ class SettingsScreen(Screen):
         return tr._("Game {n}: {problem}").format(n=detail.game, problem=said)
 
     def show_outcome(self, text: str, good: bool) -> None:
-        self.outcome.value = text
-        self.outcome.color = None if good else ft.Colors.ERROR
-        # Not said at the screen's foot as well: a message there lay over the reasons.
+        self.show_outcomes([(text, good)])
+
+    def show_outcomes(self, said: Sequence[tuple[str, bool]]) -> None:
+        """What each file of a pick came to, one under another, in red where it was refused;
+        not said at the screen's foot as well (a message there lay over the reasons)."""
+        shown = [self.outcome]
+        for index, (text, good) in enumerate(said):
+            if index:
+                shown.append(ft.Text(size=15))
+            shown[index].value = text
+            shown[index].color = None if good else ft.Colors.ERROR
+        self.outcome_box.controls = [*shown]
         with contextlib.suppress(RuntimeError):  # not on a page (a test's stand-in)
-            self.outcome.update()
+            self.outcome_box.update()
             # In sight, the reasons too (at large text they were below the screen's foot):
             # now, and again once laid out where it grew, as it then is.
             self.to_bring = True
