@@ -13,6 +13,8 @@ from test_ui_screens import app_on, fixed_width, texts, walk
 
 from canasta_score.core import AMERICAN, CLASSIC, SAMBA, Game, RuleSet, Side, UnfinishedMeld
 from canasta_score.ui.components import TAP, text_width
+from canasta_score.ui.components.basics import wrapped_lines
+from canasta_score.ui.components.entry import TOGGLE_EXTRAS
 from canasta_score.ui.shell import App
 from canasta_score.ui.state import EntryMode
 from canasta_score.ui.store import GameStore
@@ -215,6 +217,33 @@ def test_the_threes_say_when_they_count_minus_where_it_is_not_the_classic_rule(
         "american": tr._("minus with no canasta"),
         "samba": tr._("minus below 2 canastas"),
     }
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fi", "nl"])
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_unfinished_melds_toggles_each_hold_their_label_whole(
+    store: GameStore, language: str, width: float
+) -> None:
+    """Two a row, "Ersatzkarten mit allen vier [Jokern]" lost its last word at 360 px: a
+    toggle at the normal text size holds two lines."""
+    from canasta_score.i18n import translator
+
+    app = app_on(store, width)
+    app.tr = translator(language)
+    panel = entering(store, AMERICAN, app=app).panels[0]
+    toggles = {toggle.tag for toggle in panel.family.unfinished.values()}
+    rows = [
+        row
+        for row in panel.family.controls
+        if isinstance(row, ft.Row) and set(row.controls) <= toggles and row.controls
+    ]
+    assert sum(len(row.controls) for row in rows) == 4, "every unfinished meld"
+    for row in rows:
+        per = len(row.controls)
+        room = (panel.inner - 6 * (per - 1)) / per - TOGGLE_EXTRAS
+        for tag in row.controls:
+            label = str(tag.content.label.value)
+            assert wrapped_lines(label, 15, room) <= 2, f"{label} in {room:.0f} px"
 
 
 def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) -> None:

@@ -330,6 +330,25 @@ def lines_of(text: str, size: float, width: float, scale: float = 1.0) -> int:
     return max(1, math.ceil(text_width(text, size, scale, PROSE_ADVANCE) / width))
 
 
+def wrapped_lines(text: str, size: float, width: float, scale: float = 1.0) -> int:
+    """About how many lines `text` takes at `size` in `width`, broken between words as
+    Flutter breaks it (a word that does not fit the rest of a line starts the next).
+
+    >>> wrapped_lines("Wild cards, all four jokers", 15, 120)
+    2
+    >>> wrapped_lines("Ersatzkarten mit allen vier Jokern", 15, 105)  # lines_of guesses 2
+    3
+    """
+    lines, line = 1, ""
+    for word in BREAKS.split(text.strip()):
+        joined = f"{line} {word}" if line else word
+        if line and text_width(joined, size, scale, PROSE_ADVANCE) > width:
+            lines, line = lines + 1, word
+        else:
+            line = joined
+    return lines
+
+
 #: Material's line of body text, in em (20 px at 14): a line of `ft.Text` is this tall.
 TEXT_LINE = 1.43
 

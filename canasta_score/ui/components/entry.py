@@ -80,6 +80,10 @@ def say_value(field: ft.TextField, value: str) -> None:
             label.semantics_label = said
 
 
+#: A toggle's room beside its label: its padding either side, its box and the gap after it.
+TOGGLE_EXTRAS = 2 * 10 + 20 + 6
+
+
 class Toggle(ft.Container):
     """A big on/off choice (went out, concealed, dealer bonus) that shows its state in colour."""
 

@@ -26,8 +26,15 @@ from canasta_score.ui.components.basics import (
     icon_size,
     lines_of,
     step_buttons,
+    wrapped_lines,
 )
-from canasta_score.ui.components.entry import Toggle, canasta_each, labelled, pair_row
+from canasta_score.ui.components.entry import (
+    TOGGLE_EXTRAS,
+    Toggle,
+    canasta_each,
+    labelled,
+    pair_row,
+)
 from canasta_score.ui.state.labels import N_, SHORT_CANASTA_LABELS, SPECIAL_HAND_LABELS
 from canasta_score.ui.state.points import signed
 from canasta_score.ui.state.round_entry import HELD, RoundDraft, SideDraft
@@ -345,8 +352,14 @@ class FamilyFields(ft.Column):
             rows.append(ft.Text(heading, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
             toggles: list[ft.Control] = [toggle.tag for toggle in self.unfinished.values()]
             # Two a row, wrapping between words where a label is long ("Wild cards, all
-            # four jokers"); at large text each a row of its own.
-            per_row = 2 if scale < 1.5 else 1
+            # four jokers"), where each takes at most the two lines a toggle holds; else, and
+            # at large text, each a row of its own ("Ersatzkarten mit allen vier [Jokern]").
+            half = None if width is None else (width - 6) / 2 - TOGGLE_EXTRAS
+            two = half is None or all(
+                wrapped_lines(str(toggle.label.value), 15, half, scale) <= 2
+                for toggle in self.unfinished.values()
+            )
+            per_row = 2 if scale < 1.5 and two else 1
             rows += [
                 ft.Row(toggles[i : i + per_row], spacing=6) for i in range(0, len(toggles), per_row)
             ]

@@ -25,6 +25,7 @@ from canasta_score.ui.components import (
 )
 from canasta_score.ui.components.entry import (
     POINTS_FILTER,
+    TOGGLE_EXTRAS,
     Toggle,
     field_label,
     label_of,
@@ -154,7 +155,13 @@ class SidePanel:
         )
         #: Unfinished melds and players holding three aces or sevens (american).
         self.family = FamilyFields(
-            draft, index, self.tapped, tr, paired=screen.paired_steppers(), scale=scale
+            draft,
+            index,
+            self.tapped,
+            tr,
+            paired=screen.paired_steppers(),
+            scale=scale,
+            width=self.inner,
         )
         self.out_normal = self.way_out(WentOut.NORMAL)
         #: None where nobody goes out concealed (the rule families).
@@ -219,7 +226,7 @@ class SidePanel:
         second = self.out_concealed or (self.special.toggle if self.special else None)
         if second is None:
             return [ft.Row([self.out_normal.tag, self.more], spacing=6)]
-        room = (self.inner - tap_size(self.scale) - 12) / 2 - 46
+        room = (self.inner - tap_size(self.scale) - 12) / 2 - TOGGLE_EXTRAS
         if all(
             text_width(str(toggle.label.value), 15, self.scale) <= room
             for toggle in (self.out_normal, second)
