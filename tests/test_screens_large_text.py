@@ -256,6 +256,7 @@ def test_round_detail_at_large_text_names_each_side_whole_over_its_column(
         for line in lines:
             assert text_width(line, heading.size, 2.0) <= heading.width + 0.01, line
     assert len({t.size for t in headings}) == 1, "one size: none looks bigger"
+    assert [t.tooltip for t in headings] == [None] * 3, "whole: a screen reader hears it once"
 
 
 # --- the game's menu ------------------------------------------------------------------------

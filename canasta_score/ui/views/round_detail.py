@@ -320,6 +320,9 @@ class RoundDetailScreen(GameScreen, Screen):
         name_size, lines = headings_shown(game.side_names, columns.value, scale, largest)
 
         def name_cell(name: str) -> ft.Control:
+            cut = name_lines(name, lines) == 1 and (
+                text_width(name, name_size, scale, LETTER_ADVANCE) > columns.value
+            )
             return ft.Text(
                 name,
                 size=name_size,
@@ -328,7 +331,9 @@ class RoundDetailScreen(GameScreen, Screen):
                 text_align=ft.TextAlign.END,
                 max_lines=name_lines(name, lines),
                 overflow=ft.TextOverflow.ELLIPSIS,
-                tooltip=name,
+                # Whole on a long press where it is cut; a name shown whole has none (a screen
+                # reader heard the tooltip too: "Mor og Far Mor og Far").
+                tooltip=name if cut else None,
             )
 
         def values_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
