@@ -142,8 +142,8 @@ def test_the_round_tables_headings_are_whole_names_at_large_text(store: GameStor
     stored = store.create_game(Game(PRESETS["classic"], sides))
     app = phone(store, "da", width=360)
     view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
-    first = max(TAP, text_width(app.tr._("Round"), 11, 2.0, LETTER_ADVANCE) + 6)
-    cell = (app.layout.body_width() - first - TAP - 4 * (len(names) + 1)) / len(names)
+    (round_heading,) = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Runde"]
+    cell = (app.layout.body_width() - round_heading.width - TAP - 4 * (len(names) + 1)) / 3
     headings = [
         c
         for c in walk(view)
@@ -156,6 +156,8 @@ def test_the_round_tables_headings_are_whole_names_at_large_text(store: GameStor
         for line in lines:
             assert text_width(line, heading.size, 2.0) <= cell + 0.01, line
     assert [t.max_lines for t in headings if t.value == "Mor og Far"] == [2], "Mor og / Far"
+    assert round_heading.size <= headings[0].size, "Runde no larger: the headings as one"
+    assert text_width("Runde", round_heading.size, 2.0, LETTER_ADVANCE) <= round_heading.width
 
 
 def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:

@@ -374,10 +374,16 @@ class SheetScreen(GameScreen, Screen):
         scale = self.app.layout.text_scale
         sides = len(game.sides)
         round_label = self.app.tr._("Round")
-        # The round's number takes a tap's width, or its heading's where that is wider (large
-        # text: "Runde"); the edit button a tap's width.
-        first = max(TAP, text_width(round_label, 11, scale, LETTER_ADVANCE) + 6)
-        cell_width = (self.app.layout.body_width() - first - TAP - 4 * (sides + 1)) / sides
+        # The headings at one size: each side's name whole over its column (at large text
+        # smaller, down to 14 px on the screen, or on two lines of whole words: "Mor og Far"
+        # over one of three columns), and "Round" at that size. The round's number takes a
+        # tap's width, or its heading's where that is wider ("Kierros"); the edit button a
+        # tap's width. The sides' columns share the rest.
+        first = TAP
+        for _wider_first in range(2):
+            cell_width = (self.app.layout.body_width() - first - TAP - 4 * (sides + 1)) / sides
+            heading_size, heading_lines = headings_shown(game.side_names, cell_width, scale, 12)
+            first = max(TAP, text_width(round_label, heading_size, scale, LETTER_ADVANCE) + 6)
         rows_of_sheet = sheet_rows(game)
         # Every round's numbers at one size, the size at which the widest fits.
         numbers = [
@@ -388,15 +394,12 @@ class SheetScreen(GameScreen, Screen):
                 *(format_points(total, self.app.tr) for total in row.totals),
             ]
         ]
-        # Each side's name whole over its column: at large text smaller, down to 14 px on the
-        # screen, or on two lines of whole words ("Mor og Far" over one of three columns).
-        heading_size, heading_lines = headings_shown(game.side_names, cell_width, scale, 12)
         head = ft.Row(
             [
                 ft.Text(
                     round_label,
                     # Measured by the wider letters' estimate: a capital and "u" run wide.
-                    size=fitted_words(round_label, 12, first, scale),
+                    size=min(heading_size, fitted_words(round_label, 12, first, scale)),
                     width=first,
                     text_align=ft.TextAlign.CENTER,
                 ),
