@@ -379,7 +379,7 @@ class SheetScreen(GameScreen, Screen):
         # over one of three columns), and "Round" at that size. The round's number takes a
         # tap's width, or its heading's where that is wider ("Kierros"); the edit button a
         # tap's width. The sides' columns share the rest.
-        first = TAP
+        first: float = TAP
         for _wider_first in range(2):
             cell_width = (self.app.layout.body_width() - first - TAP - 4 * (sides + 1)) / sides
             heading_size, heading_lines = headings_shown(game.side_names, cell_width, scale, 12)
