@@ -225,12 +225,17 @@ def layout_columns(
     >>> columns = layout_columns(["Pöydätyt"], ["+80"], ["Pelaaja 1", "Pelaaja 2"], 312, 2.0)
     >>> columns.beside, columns.value > (312 - 2 * GAP) / 3
     ([False], True)
+
+    The values' row holds the columns and the gap before each within `inner`:
+
+    >>> 2 * (columns.value + GAP) <= 312
+    True
     """
     sides = max(len(names), 1)
     needed = max((text_width(text, 20, scale) for text in numbers), default=0) + 4
     named = max((text_width(name, NAME_SIZE, scale, LETTER_ADVANCE) for name in names), default=0)
     even = (inner - GAP * sides) / (sides + 1)
-    value = min((inner - GAP * (sides - 1)) / sides, max(needed, min(named, even)))
+    value = min((inner - GAP * sides) / sides, max(needed, min(named, even)))
     room = inner - sides * (value + GAP)
 
     def fits(label: str) -> bool:
@@ -242,7 +247,7 @@ def layout_columns(
 
     beside = [fits(label) for label in labels]
     if not any(beside):  # every label over its values: the names may share the whole width
-        value = min((inner - GAP * (sides - 1)) / sides, max(needed, named))
+        value = min((inner - GAP * sides) / sides, max(needed, named))
     return DetailColumns(value=value, beside=beside)
 
 
