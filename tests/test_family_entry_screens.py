@@ -246,23 +246,6 @@ def test_the_unfinished_melds_toggles_each_hold_their_label_whole(
             assert wrapped_lines(label, 15, room) <= 2, f"{label} in {room:.0f} px"
 
 
-@pytest.mark.parametrize("rules", [AMERICAN, SAMBA, CLASSIC], ids=lambda rules: rules.id)
-def test_a_sides_stepper_labels_are_one_size_at_large_text(
-    store: GameStore, rules: RuleSet
-) -> None:
-    """At 2x in German, "Echte Asse-Canastas" was large over "Echte Siebener-Canastas", made
-    smaller to keep its words whole."""
-    from canasta_score.i18n import translator
-
-    app = app_on(store, 360)
-    app.tr = translator("de")
-    app.layout.text_scale = 2.0
-    panel = entering(store, rules, app=app).panels[0]
-    labels = [stepper.label for stepper in panel.steppers() if stepper.label is not None]
-    assert len(labels) >= 3, "steppers with their label beside them"
-    assert len({label.size for label in labels}) == 1, {lb.value: lb.size for lb in labels}
-
-
 def test_a_special_hand_clears_and_locks_its_side_and_says_so(store: GameStore) -> None:
     app = app_on(store)
     screen = entering(store, AMERICAN, app=app)

@@ -261,20 +261,17 @@ class Stepper(ft.Row):
                 f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)
             ),
         ]
-        #: The label beside the buttons (None: compact, its label above it, or none).
-        self.label: ft.Text | None = None
         if not compact:
-            self.label = ft.Text(
-                label,
-                size=15
-                if width is None
-                else fitted_words(label, 15, width - 2 * TAP - count_width - 6, scale),
-            )
             buttons.insert(
                 0,
                 ft.Column(
                     [
-                        self.label,
+                        ft.Text(
+                            label,
+                            size=15
+                            if width is None
+                            else fitted_words(label, 15, width - 2 * TAP - count_width - 6, scale),
+                        ),
                         self.extra,
                     ],
                     spacing=0,
@@ -288,16 +285,6 @@ class Stepper(ft.Row):
             tight=compact,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-
-    @staticmethod
-    def labels_alike(steppers: Iterable[Stepper]) -> None:
-        """Gives the labels of steppers one under another one size, the least any needs: a
-        label beside a shorter one never looks bigger ("Echte Asse-Canastas" large over
-        "Echte Siebener-Canastas", smaller to keep its words whole)."""
-        labels = [stepper.label for stepper in steppers if stepper.label is not None]
-        size = min((label.size or 15 for label in labels), default=15)
-        for label in labels:
-            label.size = size
 
     def show(self, value: int, extra: str | None = None) -> None:
         self.count.value = str(value)

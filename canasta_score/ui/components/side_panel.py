@@ -17,7 +17,6 @@ from canasta_score.core import (
 from canasta_score.ui.components import (
     NamedButton,
     Section,
-    Stepper,
     Tagged,
     fitted,
     icon_size,
@@ -164,7 +163,6 @@ class SidePanel:
             scale=scale,
             width=self.inner,
         )
-        Stepper.labels_alike(self.steppers())
         self.out_normal = self.way_out(WentOut.NORMAL)
         #: None where nobody goes out concealed (the rule families).
         self.out_concealed = (
@@ -221,17 +219,6 @@ class SidePanel:
         self.view.expand = screen.side_by_side()
 
     # --- parts --------------------------------------------------------------------------
-
-    def steppers(self) -> list[Stepper]:
-        """The side's steppers, top to bottom: its canastas, threes and held cards."""
-        counts = self.counts
-        return [
-            *counts.canastas.values(),
-            *(counts.others.steppers.values() if counts.others else ()),
-            counts.red_threes,
-            *([counts.black_threes] if counts.black_threes else []),
-            *self.family.held.values(),
-        ]
 
     def going_out_rows(self) -> list[ft.Control]:
         """Went out, and concealed or a special hand where the rules have one: side by side
