@@ -1931,8 +1931,7 @@ def test_a_message_for_a_screen_that_could_not_be_shown_is_said_all_the_same(
     """A message said of the screen asked for waits to come with it; a page that could not
     be updated as that screen came (a connection going) left it waiting for good."""
     app = app_on(store)
-    app.nav.go("/settings")
-    app.messages.say("Round 1 deleted", with_screen=True)
+    app.messages.say_with_screen("/settings", "Round 1 deleted")
     assert app.page.dialogs == [], "held for the screen on its way"
 
     def page_gone(_view: Any) -> None:

@@ -4,7 +4,7 @@ taken back, the dialogs its screens open, and what the action runner tells the p
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import flet as ft
 
@@ -22,9 +22,18 @@ if TYPE_CHECKING:
     from canasta_score.ui.host import Host
     from canasta_score.ui.store import GameNotFound
 
-#: A message held back while a question closes: its text, action, what the action does,
-#: whether it lasts, and whether it comes with the screen on its way.
-Held = tuple[str, str | None, Callable[[], None] | None, bool, bool]
+
+class Said(NamedTuple):
+    """A message held back: while a question closes, or until the screen on its way is shown."""
+
+    text: str
+    action: str | None = None
+    #: What the action does.
+    on_action: Callable[[], None] | None = None
+    #: Stays until it is closed.
+    lasting: bool = False
+    #: Comes with the screen on its way (`Messages.say_with_screen`).
+    with_screen: bool = False
 
 
 class Messages:
@@ -37,9 +46,9 @@ class Messages:
         self.screen_dialogs: list[ft.DialogControl] = []
         #: While a confirmed action runs, its message waits until the dialog is gone.
         self.quiet = False
-        self.held: Held | None = None
+        self.held: Said | None = None
         #: Said while a screen is on its way: shown with that screen.
-        self.coming: list[Held] = []
+        self.coming: list[Said] = []
 
     # --- passing messages and questions ---------------------------------------------------
 
@@ -50,27 +59,44 @@ class Messages:
         on_action: Callable[[], None] | None = None,
         *,
         lasting: bool = False,
-        with_screen: bool = False,
     ) -> None:
         """A passing message at the bottom, with an optional action (e.g. Undo); a `lasting`
-        one stays until it is closed (what the player must not miss). One `with_screen`, said
-        of what the screen just asked for (`nav.go` first), comes with that screen, placed
-        above its bottom bar: "Round 2 deleted", said as round detail (no bottom bar) went,
-        lay over the sheet's "Add round 2". The others are said at once (the database out of
-        reach, while a screen waits for it)."""
+        one stays until it is closed (what the player must not miss). Said at once (the
+        database out of reach, while a screen waits for it); `say_with_screen` for what the
+        player just did."""
+        self._say(Said(text, action, on_action, lasting))
+
+    def say_with_screen(
+        self,
+        route: str | None,
+        text: str,
+        action: str | None = None,
+        on_action: Callable[[], None] | None = None,
+    ) -> None:
+        """Shows the screen of `route` (the screen shown, read again, where it is None) and
+        says `text` with it, placed above its bottom bar: "Round 2 deleted", said as round
+        detail (no bottom bar) went, lay over the sheet's "Add round 2"."""
+        if route is None:
+            self.app.nav.show_route()
+        else:
+            self.app.nav.go(route)
+        self._say(Said(text, action, on_action, with_screen=True))
+
+    def _say(self, said: Said) -> None:
         if self.quiet:
-            self.held = (text, action, on_action, lasting, with_screen)
+            self.held = said
             return
-        if with_screen and self.app.nav.on_its_way:
-            self.coming.append((text, action, on_action, lasting, with_screen))
+        if said.with_screen and self.app.nav.on_its_way:
+            self.coming.append(said)
             return
+        on_action = said.on_action
         bar = ft.SnackBar(
-            content=ft.Text(text),
-            action=action,
+            content=ft.Text(said.text),
+            action=said.action,
             on_action=(lambda: on_action()) if on_action else None,
-            duration=ft.Duration(seconds=8 if action else 4),
+            duration=ft.Duration(seconds=8 if said.action else 4),
             show_close_icon=True,
-            persist=True if lasting else None,
+            persist=True if said.lasting else None,
             # Above the screen's bottom bar: "Round 2 taken back" leaves "Add round 2" in reach.
             behavior=ft.SnackBarBehavior.FLOATING,
             margin=self.app.layout.message_margin(),
@@ -80,8 +106,8 @@ class Messages:
     def screen_shown(self) -> None:
         """A screen is shown: what was said while it was on its way is shown with it."""
         coming, self.coming = self.coming, []
-        for text, action, on_action, lasting, _with_screen in coming:
-            self.say(text, action, on_action, lasting=lasting)
+        for said in coming:
+            self._say(said._replace(with_screen=False))
 
     def confirm(self, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
         """Ask before something that cannot be taken back; `on_yes` runs on a yes."""
@@ -101,8 +127,8 @@ class Messages:
         def dismissed() -> None:
             # A message shown while the dialog closes would bring the dialog back.
             if self.held is not None:
-                (text, action, on_action, lasting, with_screen), self.held = self.held, None
-                self.say(text, action, on_action, lasting=lasting, with_screen=with_screen)
+                said, self.held = self.held, None
+                self._say(said)
 
         # Two lines where one would cut it ("Ronde terugnemen" at large text on a phone).
         yes_button = ft.FilledButton(
@@ -159,9 +185,8 @@ class Messages:
                     lambda: store.restore_game(game_id), lambda _: app.nav.go(route)
                 )
 
-        app.nav.go("/")
-        self.say(
-            tr._(GAME_DELETED_ELSEWHERE), tr._("Undo") if undo else None, undo, with_screen=True
+        self.say_with_screen(
+            "/", tr._(GAME_DELETED_ELSEWHERE), tr._("Undo") if undo else None, undo
         )
 
     def fault(self, error: BaseException) -> None:

@@ -37,6 +37,9 @@ CANNOT_REACH_NOW = N_(
 )
 #: What a phone is told when the game it works on was deleted on another phone.
 GAME_DELETED_ELSEWHERE = N_("This game was deleted on another phone.")
+#: What a phone is told when what it asked of a game was overtaken by a change on another
+#: screen: the game is shown as it is now.
+GAME_CHANGED_ELSEWHERE = N_("This game was changed on another screen; here it is now.")
 #: What a phone is told when a fault of the app stopped what it asked (logged in full).
 APP_FAULT = N_("A fault in the app stopped this. The details are in its log: {details}")
 #: What a browser tab says when the browser would not keep a saved change (its storage full).

@@ -40,7 +40,7 @@ from canasta_score.ui.components.round_picture import (
     round_picture,
     scale,
 )
-from canasta_score.ui.news import game_topic
+from canasta_score.ui.news import GAME_CHANGED_ELSEWHERE, game_topic
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.labels import (
     CARD_GROUP_LABELS,
@@ -523,14 +523,13 @@ class RoundDetailScreen(GameScreen, Screen):
             )
 
         def stale(_: StaleGame) -> None:
-            self.app.nav.go(f"/game/{self.game_id}")
-            self.app.messages.say(
-                tr._("This game was changed on another screen; here it is now."), with_screen=True
-            )
+            self.app.messages.say_with_screen(f"/game/{self.game_id}", tr._(GAME_CHANGED_ELSEWHERE))
 
         def deleted(_: StoredGame) -> None:
-            self.app.nav.go(f"/game/{self.game_id}")  # the message is placed for the sheet
-            self.app.messages.say(tr._("Round {n} deleted").format(n=number), with_screen=True)
+            # The message is placed for the sheet.
+            self.app.messages.say_with_screen(
+                f"/game/{self.game_id}", tr._("Round {n} deleted").format(n=number)
+            )
 
         def delete_now() -> None:
             store = self.app.table.store

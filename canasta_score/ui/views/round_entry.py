@@ -12,7 +12,7 @@ from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components import TAP, Tagged, TapIcon, fit_button, tap_height
 from canasta_score.ui.components.over_save import RoundProblems, SideWarnings
 from canasta_score.ui.components.side_panel import SidePanel
-from canasta_score.ui.news import CANNOT_REACH_NOW, game_topic
+from canasta_score.ui.news import CANNOT_REACH_NOW, GAME_CHANGED_ELSEWHERE, game_topic
 from canasta_score.ui.round_port import StoredRoundPort
 from canasta_score.ui.screen import RoundNotFound, Screen
 from canasta_score.ui.state.entry_modes import EntryModes
@@ -458,11 +458,8 @@ class RoundEntryScreen(GameScreen, Screen):
             self.app.nav.go(f"/game/{self.game_id}")
         elif self.typed.edited_elsewhere and self.editing is not None:
             if self.editing > len(self.typed.stored.game.rounds):  # deleted there
-                app = self.app
-                app.nav.go(f"/game/{self.game_id}")
-                app.messages.say(
-                    app.tr._("This game was changed on another screen; here it is now."),
-                    with_screen=True,
+                self.app.messages.say_with_screen(
+                    f"/game/{self.game_id}", self.app.tr._(GAME_CHANGED_ELSEWHERE)
                 )
                 return
             self.app.nav.redraw(self)  # said over Save, where it stays in sight

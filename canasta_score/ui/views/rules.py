@@ -402,9 +402,8 @@ class RulesScreen(Screen):
 
         def added(kept: RuleSet) -> None:
             self.custom.append(kept)
-            self.app.nav.show_route()
-            self.app.messages.say(
-                self.app.tr._("Saved. Choose it when you start a new game."), with_screen=True
+            self.app.messages.say_with_screen(
+                None, self.app.tr._("Saved. Choose it when you start a new game.")
             )
 
         # One rule set added, never the list this screen read: another phone's stays.

@@ -33,7 +33,7 @@ from canasta_score.ui.components import (
 )
 from canasta_score.ui.components.basics import LINE_HEIGHT
 from canasta_score.ui.components.winner_card import WinnerCard
-from canasta_score.ui.news import game_topic
+from canasta_score.ui.news import GAME_CHANGED_ELSEWHERE, game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
@@ -674,26 +674,20 @@ class SheetScreen(GameScreen, Screen):
 
         # The sheet read again first: each message is placed for the sheet as drawn anew.
         def refused(refusal: RoundRefused) -> None:
-            self.app.nav.show_route()
-            self.app.messages.say(
+            self.app.messages.say_with_screen(
+                None,
                 "; ".join(
                     self.app.tr.problem(p, where=False, players=side_size(self.game.sides))
                     for p in refusal.problems
                 ),
-                with_screen=True,
             )
 
         def stale(_: StaleGame) -> None:
-            self.app.nav.show_route()
-            self.app.messages.say(
-                self.app.tr._("This game was changed on another screen; here it is now."),
-                with_screen=True,
-            )
+            self.app.messages.say_with_screen(None, self.app.tr._(GAME_CHANGED_ELSEWHERE))
 
         def taken_back(_: StoredGame) -> None:
-            self.app.nav.show_route()
-            self.app.messages.say(
-                self.app.tr._("Round {n} taken back").format(n=number), with_screen=True
+            self.app.messages.say_with_screen(
+                None, self.app.tr._("Round {n} taken back").format(n=number)
             )
 
         def undo_now() -> None:
