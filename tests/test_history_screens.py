@@ -204,6 +204,23 @@ def test_the_chart_builds_for_every_table_and_a_game_without_rounds(
         assert {f"chart-legend-{n}" for n in range(sides)} <= identifiers(view)
 
 
+@pytest.mark.parametrize(("scale", "on_screen"), [(1.0, 13), (1.5, 19.5), (2.0, 22)])
+def test_the_charts_axis_numbers_are_read_at_arms_length_and_keep_the_plot_its_room(
+    store: GameStore, scale: float, on_screen: float
+) -> None:
+    """At the normal size the axes' numbers were 10-11 px on the screen (review 51)."""
+    game_id = stored_game(store, game_file([CLIMBING] * 3))
+    app = app_on(store, 360)
+    app.layout.text_scale = scale
+    chart = chart_of(ChartScreen(app, f"/game/{game_id}/chart", game_id).build())
+    labels = [
+        label.label.content if isinstance(label.label, ft.Container) else label.label
+        for axis in (chart.left_axis, chart.right_axis, chart.bottom_axis)
+        for label in axis.labels
+    ]
+    assert labels and {label.size * scale for label in labels} == {on_screen}
+
+
 def test_a_chart_of_a_game_that_is_gone_shows_home(store: GameStore) -> None:
     _screen, view = screen_for(app_on(store), "/game/99/chart")
     assert "new-game" in identifiers(view)

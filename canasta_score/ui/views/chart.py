@@ -37,8 +37,9 @@ BAND_SHADES = (0.05, 0.12, 0.22, 0.32, 0.42)
 CHART_HEIGHT = 400
 #: Axis values are rounded out to this many points.
 STEP = 500
-#: The axis labels' font size (before the device's text scale), and a line of it in em.
-AXIS_FONT = 11
+#: The axis labels' font size (before the device's text scale), the most they take on the
+#: screen at large text (the plot keeps its room), and a line of them in em.
+AXIS_FONT, AXIS_MOST = 13, 22
 LINE_HEIGHT = 1.45
 #: Room between an axis label and the chart's edge or the plot, in logical pixels.
 AXIS_GAP = 8
@@ -61,23 +62,33 @@ def y_range(series: ChartSeries) -> tuple[int, int]:
     return bottom, top
 
 
+def axis_font(scale: float) -> float:
+    """The axis labels' size at the text `scale`: read at arm's length at the normal size (11
+    was 10-11 px on the screen), no larger than `AXIS_MOST` on the screen at large text.
+
+    >>> axis_font(1.0), axis_font(1.5), axis_font(2.0)
+    (13, 13, 11.0)
+    """
+    return min(AXIS_FONT, AXIS_MOST / scale)
+
+
 def axis_room(labels: list[str], scale: float) -> float:
     """The width an axis keeps for its labels: the longest on one line at the text `scale`.
 
     >>> axis_room(["0", "5 000"], 1.0), axis_room(["0", "5 000"], 2.0)
-    (41.0, 74.0)
+    (47.0, 74.0)
     """
     longest = max(labels, key=len, default="")
-    return text_width(longest, AXIS_FONT, scale) + AXIS_GAP
+    return text_width(longest, axis_font(scale), scale) + AXIS_GAP
 
 
 def line_room(scale: float) -> int:
     """The height a line of axis text takes at the text `scale` (a title, the round numbers).
 
     >>> line_room(1.0), line_room(2.0)
-    (20, 36)
+    (23, 36)
     """
-    return math.ceil(AXIS_FONT * scale * LINE_HEIGHT) + 4
+    return math.ceil(axis_font(scale) * scale * LINE_HEIGHT) + 4
 
 
 def visible_bands(series: ChartSeries, bottom: int, top: int) -> list[tuple[int, int, int, int]]:
@@ -195,7 +206,7 @@ class ChartScreen(GameScreen, Screen):
             # One line whatever the text size: the axis keeps room for its longest label.
             return ft.Text(
                 text,
-                size=AXIS_FONT,
+                size=axis_font(scale),
                 color=color,
                 weight=ft.FontWeight.BOLD if bold else None,
                 no_wrap=True,
