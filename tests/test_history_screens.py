@@ -372,13 +372,21 @@ def test_settings_say_how_many_games_came_in_or_why_none_did(store: GameStore) -
     assert pick(screen, "again.json", json.dumps(game_file()).encode()) == (
         "Every game in again.json is here already; nothing was imported."
     )
+    # A reason that names the file is said alone: the file named once.
     said = pick(screen, "broken.json", b'{"format": ')
-    assert said.startswith("Nothing was imported from broken.json:\n")
-    assert "not valid JSON" in said
+    assert said == (
+        "broken.json is not valid JSON: Expecting value at line 1, column 12; nothing was imported."
+    )
     assert screen.outcome.color == ft.Colors.ERROR
-    # Said to a screen reader: the first line, the colon before the reasons gone. No message
-    # at the foot of the screen: it lay over the reasons, said whole on the screen already.
-    assert heard[-1] == "Nothing was imported from broken.json"
+    assert heard[-1] == said
+    # Several reasons (games of a backup) come under the file's name. Said to a screen
+    # reader: the first line, the colon before the reasons gone. No message at the foot of
+    # the screen: it lay over the reasons, said whole on the screen already.
+    bad_games = {"format": "canasta-score-backup/1", "games": [{"rules": "classic"}, {}]}
+    said = pick(screen, "bad-games.json", json.dumps(bad_games).encode())
+    assert said.startswith("Nothing was imported from bad-games.json:\nGame 1: ")
+    assert said.count("bad-games.json") == 1
+    assert heard[-1] == "Nothing was imported from bad-games.json"
     assert not [d for d in screen.app.page.dialogs if isinstance(d, ft.SnackBar)]
     assert "could not be read" in pick(screen, "unread.json", None)
     assert len(store.list_games()) == 3

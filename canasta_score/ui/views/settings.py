@@ -64,6 +64,15 @@ class Imports:
         self.importing = False
 
 
+def capitalized(text: str) -> str:
+    """A reason as a sentence begins.
+
+    >>> capitalized("the backup b.json cannot be read: disk error")
+    'The backup b.json cannot be read: disk error'
+    """
+    return text[:1].upper() + text[1:]
+
+
 class SettingsScreen(Screen):
     def __init__(self, app: Host, route: str) -> None:
         self.app = app
@@ -269,6 +278,10 @@ class SettingsScreen(Screen):
             reasons = [self.reason(detail) for detail in refused.details[:8]]
             if len(refused.details) > len(reasons):
                 reasons.append("…")
+            if len(reasons) == 1 and name in reasons[0]:  # "broken.json is not valid JSON: …"
+                # Named once: "Nothing was imported from broken.json" before it said it twice.
+                reason = reasons[0] if reasons[0].startswith(name) else capitalized(reasons[0])
+                return tr._("{reason}; nothing was imported.").format(reason=reason), False
             nothing = tr._("Nothing was imported from {name}:").format(name=name)
             return nothing + "\n" + "\n".join(reasons), False
         # Anything else (the database out of reach, a fault of the app) is met by the host's
