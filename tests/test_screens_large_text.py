@@ -86,6 +86,29 @@ def test_the_sheets_totals_share_one_size_so_the_lower_never_looks_bigger(
         assert cells[1].size == cells[3].size, "running totals of a row at one size"
 
 
+@pytest.mark.parametrize("language", ["de", "nl", "fi"])
+def test_the_minimum_to_open_keeps_its_number_large_where_a_long_word_shrinks_its_words(
+    store: GameStore, language: str
+) -> None:
+    """Reviewed at twice the text on 360 px, three sides: German "mind. 120 zum Auslegen"
+    and Dutch "uitkomen met 120" shrank to about the normal size, the number with them."""
+    sides = tuple(Side(name, (f"{name} 1",)) for name in ("Mor og Far", "Børnene", "Naboerne"))
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, language)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * 2) / 3
+    opening = tagged(view, "side-0-opening").content
+    said = opening.value + "".join(span.text for span in opening.spans or [])
+    assert "50" in said.replace("\u00a0", " ")
+    number = [span for span in opening.spans or [] if span.text == "50"]
+    number_size = number[0].style.size if number else opening.size
+    assert number_size == 15, f"the minimum at its full size in {said!r}"
+    words = [w for w in said.split() if w != "50"]
+    assert all(text_width(w, opening.size, 2.0) <= column - 16 + 0.01 for w in words)
+    if language in ("de", "nl"):
+        assert opening.size < 15, "the words fitted to the column"
+
+
 @pytest.mark.parametrize("names", [["Großeltern", "Kinder"], ["Greens", "Reds", "Blues"]])
 def test_a_sides_name_over_its_column_shows_whole_at_large_text(
     store: GameStore, names: list[str]

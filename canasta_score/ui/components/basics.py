@@ -382,6 +382,31 @@ def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> fl
     return fitted(longest, size, width, scale)
 
 
+def number_large(text: str, number: str, size: float, number_size: float, **style: Any) -> ft.Text:
+    """`text` at `size` with the `number` in it at `number_size`: at large text, where a long
+    word sets a smaller size ("mind. 120 zum Auslegen" in a narrow column), what is read at a
+    glance keeps its size. Where `text` does not hold the number, all of it at `size`.
+
+    >>> said = number_large("mind. 120 zum Auslegen", "120", 9.5, 15)
+    >>> said.value, [(span.text, span.style and span.style.size) for span in said.spans]
+    ('mind. ', [('120', 15), (' zum Auslegen', None)])
+    >>> number_large("avaus 120", "120", 15, 15).value
+    'avaus 120'
+    """
+    before, found, after = text.partition(number)
+    if not found or number_size <= size:
+        return ft.Text(text, size=size, **style)
+    return ft.Text(
+        before,
+        size=size,
+        spans=[
+            ft.TextSpan(number, style=ft.TextStyle(size=number_size)),
+            *([ft.TextSpan(after)] if after else []),
+        ],
+        **style,
+    )
+
+
 def names_shown(
     names: list[str], width: float, scale: float, largest: float = 18, least: float = 10
 ) -> tuple[float, int]:

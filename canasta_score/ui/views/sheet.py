@@ -24,10 +24,12 @@ from canasta_score.ui.components import (
     Wide,
     fit_button,
     fits_app_bar,
+    fitted,
     fitted_words,
     headings_shown,
     name_lines,
     names_shown,
+    number_large,
     numbers_held,
     text_width,
 )
@@ -202,7 +204,7 @@ class SheetScreen(GameScreen, Screen):
     # --- parts --------------------------------------------------------------------------
 
     def header(self) -> ft.Control:
-        game = self.game
+        game, tr = self.game, self.app.tr
         columns: list[ft.Control] = []
         scale = self.app.layout.text_scale
         # The box's padding, then the row's spacing between the sides' columns.
@@ -224,18 +226,19 @@ class SheetScreen(GameScreen, Screen):
         players_size = min(
             max(fitted_words(text, 12, column_width, scale), PLAYERS_LEAST) for text in players
         )
+        # The minimum to open: its box's room and its largest size.
+        room, largest = (column_width - 16, 15) if len(game.sides) < 4 else (column_width - 4, 13)
         for index, column in enumerate(columns_shown):
             leading = game.winner == index
+            said, minimum = opening_text(column.opening, tr), tr.number(column.opening)
             opening = ft.Container(
-                content=ft.Text(
-                    opening_text(column.opening, self.app.tr),
-                    # Smaller where a word would break (large text, long words).
-                    size=fitted_words(
-                        opening_text(column.opening, self.app.tr),
-                        15 if len(game.sides) < 4 else 13,
-                        column_width - (16 if len(game.sides) < 4 else 4),
-                        scale,
-                    ),
+                content=number_large(
+                    said,
+                    minimum,
+                    # Smaller where a word would break (large text, long words); the
+                    # minimum itself at its full size where it fits.
+                    fitted_words(said, largest, room, scale),
+                    fitted(minimum, largest, room, scale),
                     weight=ft.FontWeight.BOLD if column.opening_changed else None,
                     color=ft.Colors.ON_TERTIARY_CONTAINER if column.opening_changed else None,
                     text_align=ft.TextAlign.CENTER,
