@@ -196,7 +196,8 @@ def test_the_threes_say_when_they_count_minus_where_it_is_not_the_classic_rule(
     store: GameStore, language: str, scale: float
 ) -> None:
     """Samba's red-threes stepper did not say they count minus below two canastas (100 each),
-    while american's held-card steppers say what they cost."""
+    while american's held-card steppers say what they cost; american's said the minus and not
+    that with one canasta they count nothing (RULES_FAMILIES.md: -1 / 0 / +1)."""
     from canasta_score.i18n import translator
 
     app = app_on(store, 390)
@@ -209,12 +210,23 @@ def test_the_threes_say_when_they_count_minus_where_it_is_not_the_classic_rule(
         hints[rules.id] = counts.red_threes.extra.value
         if counts.black_threes is not None:
             assert counts.black_threes.extra.value == hints[rules.id], "counted alike"
-        if screen.paired_steppers():  # whole on the label's second line, in half the side
+        if screen.paired_steppers():  # each part whole on a line of its own, in half the side
             half = screen.panels[0].inner / 2 - 8
-            assert text_width(hints[rules.id], 12, scale) <= half, hints[rules.id]
+            label = next(
+                c
+                for c in walk(screen.panels[0].counts)
+                if isinstance(c, ft.Text)
+                and c.semantics_label
+                and c.semantics_label.startswith(tr._("Red threes"))
+            )
+            parts = label.semantics_label.split(", ")[1:]
+            assert ",\n".join(parts) == hints[rules.id]
+            assert label.max_lines == 1 + max(len(parts), 1)
+            for shown in [f"{part}," for part in parts[:-1]] + parts[-1:]:
+                assert text_width(shown, 12, scale) <= half, shown
     assert hints == {
         "classic": "",
-        "american": tr._("minus with no canasta"),
+        "american": ",\n".join((tr._("minus with no canasta"), tr._("0 with one canasta"))),
         "samba": tr._("minus below 2 canastas"),
     }
 

@@ -147,24 +147,31 @@ class Toggle(ft.Container):
         self.tag.checked = on
 
 
-def labelled(label: str, extra: str, stepper: Stepper) -> ft.Control:
+def labelled(label: str, extra: str | tuple[str, ...], stepper: Stepper) -> ft.Control:
     """A compact stepper under its label (and a word on what each counts, whole: on a second
-    line where the half is too narrow, as a German "Unechte Asse-Canastas  je 500" is)."""
+    line where the half is too narrow, as a German "Unechte Asse-Canastas  je 500" is). A
+    note of several parts keeps each whole, a line each where they do not fit together
+    ("minus with no canasta," over "0 with one canasta")."""
+    parts = (extra,) if isinstance(extra, str) else extra
+    parts = tuple(part for part in parts if part)
+    note = " ".join(
+        unbroken(part + ("," if i < len(parts) - 1 else "")) for i, part in enumerate(parts)
+    )
     return ft.Column(
         [
             ft.Text(
                 spans=[
                     ft.TextSpan(label),
                     ft.TextSpan(
-                        f"  {unbroken(extra)}" if extra else "",
+                        f"  {note}" if note else "",
                         style=ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                     ),
                 ],
                 size=14,
-                max_lines=2,
+                max_lines=1 + max(len(parts), 1),
                 overflow=ft.TextOverflow.ELLIPSIS,
                 # Read as words: the joiners that keep the note whole would spell it out.
-                semantics_label=f"{label}, {extra}" if extra else label,
+                semantics_label=", ".join((label, *parts)),
             ),
             stepper,
         ],

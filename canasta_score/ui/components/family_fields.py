@@ -122,7 +122,7 @@ def canasta_stepper(
 
 
 def steppers_in_rows(
-    cells: Sequence[tuple[str, str, Stepper]], *, paired: bool
+    cells: Sequence[tuple[str, str | tuple[str, ...], Stepper]], *, paired: bool
 ) -> list[ft.Control]:
     """Steppers two a row under their labels (`paired`), else each a row of its own."""
     if not paired:

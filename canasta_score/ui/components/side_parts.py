@@ -388,8 +388,8 @@ class CountSteppers(ft.Column):
                 scale=scale,
                 width=width,
             )
-        hint = THREES_SIGN_HINTS.get(rules.threes_sign)
-        minus = tr._(hint) if hint else ""
+        hints = tuple(tr._(part) for part in THREES_SIGN_HINTS.get(rules.threes_sign, ()))
+        minus = ",\n".join(hints)  # beside a stepper of its own: a line each
         self.red_threes = Stepper(
             tr._("Red threes"),
             side.red_threes,
@@ -402,7 +402,9 @@ class CountSteppers(ft.Column):
             scale=scale,
             width=width,
         )
-        threes = [(tr._("Red threes"), minus, self.red_threes)]
+        threes: list[tuple[str, str | tuple[str, ...], Stepper]] = [
+            (tr._("Red threes"), hints, self.red_threes)
+        ]
         self.black_threes: Stepper | None = None
         if rules.black_threes is not None:
             self.black_threes = Stepper(
@@ -417,7 +419,7 @@ class CountSteppers(ft.Column):
                 scale=scale,
                 width=width,
             )
-            threes.append((tr._("Black threes"), minus, self.black_threes))
+            threes.append((tr._("Black threes"), hints, self.black_threes))
         if self.others is None:
             rows = steppers_in_rows([*cells, *threes], paired=paired)
         else:  # the rarer kinds open between the canastas and the threes

@@ -43,11 +43,15 @@ SHORT_CANASTA_LABELS: Mapping[CanastaKind, str] = {
     CanastaKind.SAMBA: N_("Sambas"),
 }
 
-#: When red threes count minus, said beside their stepper where the rules differ from the
-#: classic (minus only without a meld): what the player would otherwise count plus.
-THREES_SIGN_HINTS: Mapping[ThreesSign, str] = {
-    ThreesSign.NO_CANASTA_MINUS_ONE_ZERO: N_("minus with no canasta"),
-    ThreesSign.BELOW_TWO_CANASTAS_MINUS: N_("minus below 2 canastas"),
+#: When red threes count minus (or nothing), said beside their stepper where the rules differ
+#: from the classic (minus only without a meld): what the player would otherwise count plus.
+#: Each part is kept whole on a line.
+THREES_SIGN_HINTS: Mapping[ThreesSign, tuple[str, ...]] = {
+    ThreesSign.NO_CANASTA_MINUS_ONE_ZERO: (
+        N_("minus with no canasta"),
+        N_("0 with one canasta"),
+    ),
+    ThreesSign.BELOW_TWO_CANASTAS_MINUS: (N_("minus below 2 canastas"),),
 }
 
 #: The unfinished melds that cost points at the end (american), as a player names them.
