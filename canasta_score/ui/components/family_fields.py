@@ -15,17 +15,14 @@ from canasta_score.ui.components.basics import (
     DIALOG_TITLE,
     TAP,
     TEXT_LINE,
-    NamedButton,
     Stepper,
     Tagged,
     dialog_frame,
     dialog_room,
     dialog_title,
-    fitted,
     fitted_words,
     icon_size,
     lines_of,
-    step_buttons,
     wrapped_lines,
 )
 from canasta_score.ui.components.entry import (
@@ -99,8 +96,10 @@ def canasta_stepper(
     paired: bool,
     scale: float,
     width: float | None,
+    identifier: str | None = None,
 ) -> tuple[str, str, Stepper]:
-    """Side `n`'s count of one canasta kind, as (label, points each, stepper)."""
+    """Side `n`'s count of one canasta kind, as (label, points each, stepper); tagged
+    `side-N-canasta-KIND` unless an `identifier` is given."""
     rules = draft.rules
 
     def step(count: int) -> None:
@@ -111,7 +110,7 @@ def canasta_stepper(
         label,
         draft.sides[n].canastas.get(kind, 0),
         step,
-        f"side-{n}-canasta-{kind.value}",
+        identifier or f"side-{n}-canasta-{kind.value}",
         extra=extra,
         compact=paired,
         tr=tr,
@@ -131,67 +130,17 @@ def steppers_in_rows(
     return [pair_row(labelled_cells[i : i + 2]) for i in range(0, len(labelled_cells), 2)]
 
 
-#: The kinds past the usual ones that a closed row still adds at a tap, with their count in
-#: sight: american's aces and sevens canastas, made at most of its tables (RULES_FAMILIES.md).
-QUICK_KINDS: dict[CanastaKind, str] = {
-    # Canastas, said: the unfinished melds' toggles below say "Aces" and "Sevens".
-    CanastaKind.NATURAL_ACES: N_("Aces canastas"),
-    CanastaKind.NATURAL_SEVENS: N_("Sevens canastas"),
-}
-
-
-#: A quick count's count (as wide as a stepper's) and the space between its parts.
-QUICK_COUNT, QUICK_SPACING = 34, 2
-
-
-class QuickCount(ft.Row):
-    """`Sevens canastas  1  [+]`: one more canasta of a kind, from the closed row of the rarer
-    kinds. Its count and button keep their width, so a tap moves nothing; one less is in the
-    opened steppers."""
-
-    def __init__(
-        self,
-        words: str,
-        label: str,
-        value: int,
-        on_step: Callable[[int], None],
-        identifier: str,
-        *,
-        tr: Translator,
-        scale: float,
-        words_size: float = 15,
-    ) -> None:
-        self.count = ft.Text(
-            str(value),
-            size=fitted("00", 22, QUICK_COUNT, scale),  # as a stepper's count
-            weight=ft.FontWeight.BOLD,
-            width=QUICK_COUNT,
-            text_align=ft.TextAlign.CENTER,
-            no_wrap=True,
-        )
-        _minus, self.plus = step_buttons(on_step, value)  # one less: in the opened steppers
-        super().__init__(
-            [
-                ft.Text(words, size=words_size),
-                Tagged(identifier, self.count, label),
-                NamedButton(
-                    f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)
-                ),
-            ],
-            spacing=QUICK_SPACING,
-            tight=True,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-
-    def show(self, value: int) -> None:
-        self.count.value = str(value)
+#: The kinds past the usual ones that a closed row still counts, with their steppers in sight:
+#: american's aces and sevens canastas, made at most of its tables (RULES_FAMILIES.md).
+QUICK_KINDS = (CanastaKind.NATURAL_ACES, CanastaKind.NATURAL_SEVENS)
 
 
 class OtherKinds(ft.Column):
     """The canasta kinds past the usual ones (american), under a button that opens them in
     place: the button and every row above it stay where they are. Closed, the aces and sevens
-    canastas are still added at a tap beneath it (`QUICK_KINDS`, their counts in sight), and
-    the button says how many of the other kinds it holds, so none is entered out of sight."""
+    canastas are still counted beneath it (`QUICK_KINDS`, their steppers as the opened area
+    shows them), and the button says how many of the other kinds it holds, so none is entered
+    out of sight."""
 
     def __init__(
         self,
@@ -209,15 +158,31 @@ class OtherKinds(ft.Column):
     ) -> None:
         self.tr = tr
         self.on_open = on_open
-        rules, side = draft.rules, draft.sides[n]
-        self.steppers: dict[CanastaKind, Stepper] = {}
-        cells = []
-        for kind in kinds:
-            cell = canasta_stepper(
-                draft, n, kind, change, tr, paired=paired, scale=scale, width=width
+        side = draft.sides[n]
+
+        def cell_of(kind: CanastaKind, identifier: str | None = None) -> tuple[str, str, Stepper]:
+            return canasta_stepper(
+                draft,
+                n,
+                kind,
+                change,
+                tr,
+                paired=paired,
+                scale=scale,
+                width=width,
+                identifier=identifier,
             )
-            self.steppers[kind] = cell[2]
-            cells.append(cell)
+
+        cells = [cell_of(kind) for kind in kinds]
+        self.steppers = {kind: stepper for kind, (_, _, stepper) in zip(kinds, cells, strict=True)}
+        # Closed, the aces and sevens canastas, as the opened area shows them first (where it
+        # opens, they stay where they were).
+        quick_cells = {
+            kind: cell_of(kind, f"side-{n}-quick-{kind.value}")
+            for kind in kinds
+            if kind in QUICK_KINDS
+        }
+        self.quick = {kind: stepper for kind, (_, _, stepper) in quick_cells.items()}
         self.area = ft.Column(steppers_in_rows(cells, paired=paired), spacing=2, tight=True)
         self.words = ft.Text("", size=15, weight=ft.FontWeight.BOLD, expand=True)
         self.icon = ft.Icon(ft.Icons.EXPAND_MORE, size=icon_size(scale))
@@ -233,30 +198,9 @@ class OtherKinds(ft.Column):
         )
         self.tag = Tagged(f"side-{n}-other-kinds", self.button)
         self.tag.button = True
-        self.quick: dict[CanastaKind, QuickCount] = {}
-        quick_words = {kind: tr._(QUICK_KINDS[kind]) for kind in kinds if kind in QUICK_KINDS}
-        # One size for their words, whole beside the count and its button in the side's width.
-        room = None if width is None else width - QUICK_COUNT - TAP - 2 * QUICK_SPACING
-        words_size = min(
-            (fitted(words, 15, room, scale) for words in quick_words.values() if room),
-            default=15,
+        self.quick_row = ft.Column(
+            steppers_in_rows(list(quick_cells.values()), paired=paired), spacing=2, tight=True
         )
-        for kind, words in quick_words.items():
-
-            def one_more(count: int, kind: CanastaKind = kind) -> None:
-                change(lambda: draft.add_canasta(n, kind, count))
-
-            self.quick[kind] = QuickCount(
-                words,
-                tr._(canasta_label(kind, rules)),
-                side.canastas.get(kind, 0),
-                one_more,
-                f"side-{n}-quick-{kind.value}",
-                tr=tr,
-                scale=scale,
-                words_size=words_size,
-            )
-        self.quick_row = ft.Row(list(self.quick.values()), wrap=True, spacing=16, run_spacing=2)
         #: The canastas of the kinds out of sight while closed, as last shown.
         self.entered = self.hidden(side)
         self.opened = opened or self.entered > 0
