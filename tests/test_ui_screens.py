@@ -318,6 +318,25 @@ def test_a_refused_round_saves_nothing_and_says_why(store: GameStore) -> None:
     assert store.load_game(stored.id).game.rounds == ()
 
 
+def test_canastas_counted_before_their_melded_points_are_refused_only_once_save_is_tapped(
+    store: GameStore,
+) -> None:
+    """Said at the canasta's tap, "1 canasta entered but no melded points" grew three lines
+    over Save at large text and covered the stepper just tapped (review 52)."""
+    stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    app = app_on(store)
+    screen = RoundEntryScreen(app, f"/game/{stored.id}/round", stored.id)
+    screen.build()
+    screen.panels[0].counts.canastas[CanastaKind.NATURAL].plus.on_click()
+    assert screen.problems.value == "" and not screen.save.disabled, "the melded points to come"
+    screen.save_round()  # ... they did not come
+    assert "1 canasta entered but no melded points" in screen.problems.value
+    assert store.load_game(stored.id).game.rounds == ()
+    screen.draft.set_melded(0, "300")
+    screen.changed()
+    assert screen.problems.value == "" and not screen.save.disabled
+
+
 def test_a_round_saved_elsewhere_meanwhile_is_not_overwritten_nor_renumbered_unasked(
     store: GameStore,
 ) -> None:

@@ -47,6 +47,11 @@ HALF_TYPED = frozenset(
     }
 )
 
+#: What a side's canastas bring while its melded points are still to come (counted first, as
+#: at many tables): said once Save is tapped. Said at the canasta's tap, three lines grew over
+#: Save at large text and covered the stepper just tapped.
+ENTERED_BEFORE_MELDED = frozenset({ProblemCode.CANASTAS_WITHOUT_MELDED_POINTS})
+
 
 class RoundEntryScreen(GameScreen, Screen):
     """Draws the round being typed (`TypedRound`, its one owner) and hands it each tap."""
@@ -92,6 +97,8 @@ class RoundEntryScreen(GameScreen, Screen):
         #: The points field typed in (its identifier), which has the keyboard whenever the
         #: screen is drawn: at first the first side's melded points of a new round.
         self.typing_in: str | None = "side-0-melded" if editing is None else None
+        #: Save was tapped: what was held back on the way (`sayable`) is said from now on.
+        self.save_tapped = False
         #: The sides whose rarer canasta kinds are open (None: as this phone left them).
         self.opened_kinds: set[int] | None = None
 
@@ -500,7 +507,10 @@ class RoundEntryScreen(GameScreen, Screen):
         the field still typed in (the 1 of 120: not a multiple of 5, below the minimum to
         open). Said at each first digit, it grew the part over Save, covered the field and
         made the screen jump; the field is red at once, and it is said once the field is left
-        or Save is tapped."""
+        or Save is tapped. Nor, until Save is tapped, canastas whose melded points are still
+        to come (`ENTERED_BEFORE_MELDED`)."""
+        if problem.code in ENTERED_BEFORE_MELDED:
+            return self.save_tapped
         return not (
             problem.code in HALF_TYPED
             and problem.side is not None
@@ -566,6 +576,7 @@ class RoundEntryScreen(GameScreen, Screen):
         the outcome is known. A database out of reach keeps what was typed, and the round is
         saved once it answers, here or wherever the player went meanwhile."""
         self.typing_in = None  # the finger is on Save: what was typed is said as it is
+        self.save_tapped = True
         if not self.typed.save():
             self.refresh()
             return
