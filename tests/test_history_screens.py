@@ -294,7 +294,10 @@ def test_a_game_file_made_in_the_app_comes_back(store: GameStore, tmp_path: Path
         (b"\xff\xfe\x00garbage", "damaged.json is not a text file"),
         (b"[" * 100_000, "nested too deeply"),
         (b'{"format": "canasta-score-backup/1", "games": 3}', "must be a list of game files"),
-        (b'{"what": "a shopping list"}', "sides must be a list"),
+        # Told what it is not, not field by field ("unknown rules null; sides must be...").
+        (b'{"what": "a shopping list"}', "damaged.json is neither a game file nor a backup"),
+        (b'["milk", "eggs"]', "damaged.json is neither a game file nor a backup"),
+        (b'{"rules": "classic"}', "sides must be a list"),
     ],
 )
 def test_a_damaged_file_is_refused_with_its_reason_and_nothing_comes_in(

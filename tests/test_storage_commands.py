@@ -118,6 +118,17 @@ def test_a_file_that_is_not_json_is_refused_without_a_traceback(db_path, tmp_pat
     assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+def test_a_json_file_that_is_not_ours_is_refused_as_such_in_one_line(db_path, tmp_path):
+    """It was refused field by field: "unknown rules null; the presets are ..."."""
+    path = tmp_path / "notes.json"
+    path.write_text('{"shopping": ["milk"]}')
+    result = run("import", path, "--db", db_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"{path} is neither a game file nor a backup of Canasta Score"
+    ]
+
+
 def test_a_database_from_a_newer_version_is_refused_in_one_line(db_path):
     import sqlite3
 

@@ -300,7 +300,7 @@ def test_a_backup_file_read_game_by_game_gives_what_the_whole_document_gives(
     path.write_text(json.dumps(document, indent=indent), encoding="utf-8")
     whole = storage.open_database(folder / "whole.db")
     streamed = storage.open_database(folder / "streamed.db")
-    expected = outcome(lambda: storage.import_document(db=whole, document=document))
+    expected = outcome(lambda: storage.import_document(db=whole, document=document, name=str(path)))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(backup_stream, "CHUNK", chunk)
         patch.setattr(importing, "BATCH", 2)

@@ -111,6 +111,10 @@ def backup_of(*games: object) -> bytes:
         ),
         (b"[" * 100_000, "datei.json ist keine Spieldatei: das JSON ist zu tief verschachtelt"),
         (
+            b'{"shopping": ["milk"]}',
+            "datei.json ist weder eine Spieldatei noch eine Sicherung von Canasta Score",
+        ),
+        (
             b'{"format": "canasta-score-backup/1", "games": "none"}',
             "die Spiele einer Sicherung müssen eine Liste von Spieldateien sein, "
             "erhalten: ein Text",

@@ -175,7 +175,7 @@ def import_games(args: argparse.Namespace) -> int:
         if streamed:
             ids = storage.restore_backup(db=db, path=args.file)
         else:
-            ids = storage.import_document(db=db, document=document)
+            ids = storage.import_document(db=db, document=document, name=args.file)
     except storage.ImportRefused as refused:
         t = words()
         return refuse([t.said(detail) for detail in refused.details])

@@ -132,12 +132,28 @@ def _numbered(games: Iterable[Any]) -> Iterator[tuple[int | None, Any]]:
     yield from enumerate(games, start=1)
 
 
-def import_document(*, db: Database, document: Any) -> list[int]:
+#: What a game file or a backup holds at its top (GAME_FORMAT.md): a document of none of
+#: them is neither, and is told so, not field by field ("unknown rules null").
+OUR_FIELDS = frozenset({"format", "rules", "sides", "rounds", "games"})
+
+
+def ours(document: Any) -> bool:
+    """Whether `document` is at least meant as a game file or a backup.
+
+    >>> ours({"shopping": ["milk"]}), ours([1, 2]), ours({"rules": "classic"})
+    (False, False, True)
+    """
+    return isinstance(document, dict) and not OUR_FIELDS.isdisjoint(document)
+
+
+def import_document(*, db: Database, document: Any, name: str | None = None) -> list[int]:
     """Add the games of a game file or a backup; returns their new ids, in document order.
 
     All or nothing: any problem raises ImportRefused listing every problem, and nothing is
-    added.
+    added. A document that is neither is refused as such where its file's `name` is given.
     """
+    if name is not None and not ours(document):
+        raise ImportRefused([ImportProblem(Notice(NoticeCode.NOT_OURS, {"path": name}))])
     documents, problems = _game_documents(document)
     if problems:
         raise ImportRefused(problems)
@@ -164,7 +180,7 @@ def restore_backup(*, db: Database, path: str | Path) -> list[int]:
         raise ImportRefused([ImportProblem(deep)]) from error
     except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         raise ImportRefused([_unreadable_backup(path, error)]) from error
-    return import_document(db=db, document=document)
+    return import_document(db=db, document=document, name=str(path))
 
 
 def _unreadable_backup(path: str | Path, error: Exception) -> ImportProblem:

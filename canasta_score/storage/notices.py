@@ -74,6 +74,7 @@ class NoticeCode(StrEnum):
     NOT_JSON = "not_json"
     NESTED_TOO_DEEPLY = "nested_too_deeply"
     NOT_A_GAME_FILE = "not_a_game_file"
+    NOT_OURS = "not_ours"
     # a game or change asked for that is not there (storage/errors.py)
     GAME_NOT_FOUND = "game_not_found"
     GAME_DELETED = "game_deleted"
@@ -167,6 +168,7 @@ TEMPLATES: Mapping[str, str | Plural] = MappingProxyType(
         C.NOT_JSON: N_("{path} is not valid JSON: {reason} at line {line}, column {column}"),
         C.NESTED_TOO_DEEPLY: N_("{path} is not a game file: its JSON is nested too deeply"),
         C.NOT_A_GAME_FILE: N_("{path} is not a game file: {reason}"),
+        C.NOT_OURS: N_("{path} is neither a game file nor a backup of Canasta Score"),
         C.GAME_NOT_FOUND: N_("game {game} cannot be found: there is no such game"),
         C.GAME_DELETED: N_("game {game} cannot be found: it was deleted"),
         C.GAME_CHANGED_ELSEWHERE: N_(

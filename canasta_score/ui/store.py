@@ -308,7 +308,7 @@ class GameStore:
             document = json.loads(data.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
             raise ImportRefused([ImportProblem(unreadable(name, error))]) from error
-        return storage.import_document(db=self.db, document=document)
+        return storage.import_document(db=self.db, document=document, name=name)
 
     def known_players(self) -> list[str]:
         return storage.known_players(db=self.db)

@@ -251,7 +251,10 @@ def test_a_round_scored_in_the_browser_alone_is_kept_when_it_is_closed_and_opens
     with screen.page.expect_file_chooser(timeout=STEP_MS) as chooser:
         screen.tap("import-games")
     chooser.value.set_files(str(not_a_backup))
-    screen.wait_text("import-outcome", r"notes\.json is not a game file: .*; nothing was imported")
+    screen.wait_text(
+        "import-outcome",
+        r"notes\.json is neither a game file nor a backup .*; nothing was imported",
+    )
     screen.page.go_back()
     screen.wait_for("new-game")
     start_a_game(screen)
