@@ -157,6 +157,37 @@ def test_a_name_that_would_be_cut_takes_two_lines_of_whole_words(store: GameStor
     assert len(held) == 1 and held.pop(), "two lines held over every column: totals level"
 
 
+@pytest.mark.parametrize(("scale", "held"), [(2.0, True), (1.0, False)])
+def test_the_sides_totals_stay_level_where_one_sides_players_take_two_lines(
+    store: GameStore, scale: float, held: bool
+) -> None:
+    """At 2x on 360 px "Mor, Far" kept to a line while "Ida, / Oskar" took two: "4.200"
+    stood 34 px above "1.800" (review 52)."""
+    sides = (
+        Side("Mor og Far", ("Mor", "Far")),
+        Side("Børnene", ("Ida", "Oskar")),
+        Side("Naboerne", ("Jens", "Lise")),
+    )
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    view = SheetScreen(phone(store, "da", scale=scale), f"/game/{stored.id}", stored.id).build()
+    held_under = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Container)
+        and isinstance(c.content, ft.Text)
+        and c.content.value in ("Mor, Far", "Ida, Oskar", "Jens, Lise")
+    ]
+    assert len(held_under) == 3
+    heights = {c.height for c in held_under}
+    assert len(heights) == 1, "one height under every name"
+    (height,) = heights
+    if held:
+        size = held_under[0].content.size
+        assert height is not None and height >= 2 * size * scale, "two lines held"
+    else:
+        assert height is None, "one line, none held where all keep to one"
+
+
 def test_the_round_tables_headings_are_whole_names_at_large_text(store: GameStore) -> None:
     """Three sides at 2x text on a 360 px phone: the columns of rounds were headed "Mor …",
     "Børn…", "Nab…"."""

@@ -33,6 +33,7 @@ from canasta_score.ui.components.basics import (
     tap_height,
     tap_size,
     text_width,
+    wrapped_lines,
 )
 
 __all__ = [
@@ -68,4 +69,5 @@ __all__ = [
     "tap_height",
     "tap_size",
     "text_width",
+    "wrapped_lines",
 ]

@@ -32,6 +32,7 @@ from canasta_score.ui.components import (
     number_large,
     numbers_held,
     text_width,
+    wrapped_lines,
 )
 from canasta_score.ui.components.basics import LINE_HEIGHT
 from canasta_score.ui.components.winner_card import WinnerCard
@@ -226,6 +227,13 @@ class SheetScreen(GameScreen, Screen):
         players_size = min(
             max(fitted_words(text, 12, column_width, scale), PLAYERS_LEAST) for text in players
         )
+        # Two lines held under every name where one side's players take two ("Ida, / Oskar"
+        # beside "Mor, Far" at large text): the totals stay level.
+        players_height = (
+            math.ceil(2 * LINE_HEIGHT * players_size * scale)
+            if any(wrapped_lines(text, players_size, column_width, scale) > 1 for text in players)
+            else None
+        )
         # The minimum to open: its box's room and its largest size.
         room, largest = (column_width - 16, 15) if len(game.sides) < 4 else (column_width - 4, 13)
         for index, column in enumerate(columns_shown):
@@ -271,13 +279,17 @@ class SheetScreen(GameScreen, Screen):
                         # Two lines for the players where one is too short (large text);
                         # none for a single player, who is the side's name ("Anna" under
                         # "Anna"), the line kept so that the sides' numbers stay level.
-                        ft.Text(
-                            players[index],
-                            size=players_size,
-                            color=ft.Colors.ON_SURFACE_VARIANT,
-                            text_align=ft.TextAlign.CENTER,
-                            max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ft.Container(
+                            ft.Text(
+                                players[index],
+                                size=players_size,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                text_align=ft.TextAlign.CENTER,
+                                max_lines=2,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            height=players_height,
+                            alignment=ft.Alignment.TOP_CENTER,
                         ),
                         Tagged(
                             f"side-{index}-total",
