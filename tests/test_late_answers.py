@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import flet as ft
+import pytest
 from flet.messaging.connection import Connection
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
@@ -65,3 +66,26 @@ def test_an_answer_for_a_control_shown_is_flets_as_before() -> None:
         return await asyncio.wait_for(call, 5)
 
     assert asyncio.run(asked_and_answered()) == {"a": 1}
+
+
+def test_a_message_for_a_socket_gone_is_dropped_and_raises_nothing() -> None:
+    """The device's settings read as the page went added a service (the screen's wake lock):
+    Flet sent its patch to the closed socket, and "'NoneType' object has no attribute
+    'put_nowait'" was logged with its traceback."""
+    from types import SimpleNamespace
+
+    from flet_web.fastapi.flet_app import FletApp
+
+    gone = FletApp.__new__(FletApp)
+    gone._FletApp__send_queue = None  # type: ignore[attr-defined]
+    patch = SimpleNamespace(action=1, body={"id": 267})
+    sending = FletApp.__dict__["send_message"]
+    flets_own = getattr(sending, "flets_own", sending)
+    with pytest.raises(AttributeError, match="put_nowait"):
+        flets_own(gone, patch)
+    take_late_answers()
+    gone.send_message(patch)  # dropped
+    live = FletApp.__new__(FletApp)
+    live._FletApp__send_queue = queue = asyncio.Queue()  # type: ignore[attr-defined]
+    live.send_message(patch)
+    assert queue.qsize() == 1, "a socket still there is sent to as before"

@@ -7,6 +7,12 @@ with ID 267 is not registered") in the loop that reads the page's socket, which 
 phone reconnects, and what it did in between is lost (a result copied to its clipboard inside
 the tap was not there). The answer is its call's, whatever became of the control: the call is
 told, and the socket reads on.
+
+The other way, a message for a phone whose socket has just closed (its sending ended, the
+session not yet told) raised in whatever sent it: the device's settings read as the page
+went, a service added then ("'NoneType' object has no attribute 'put_nowait'", logged with
+its traceback). It is dropped, as Flet drops a data frame then: a page that comes back is
+drawn anew.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ import logging
 from typing import Any
 
 from flet.messaging.session import Session
+
+from canasta_score.runtime import IN_BROWSER
 
 log = logging.getLogger(__name__)
 
@@ -37,5 +45,27 @@ def answered(
 
 
 def take_late_answers() -> None:
-    """Every session of this process takes an answer for a control gone (idempotent)."""
+    """Every session of this process takes an answer for a control gone, and a server drops
+    a message for a socket gone (idempotent)."""
     Session.handle_invoke_method_results = answered  # type: ignore[method-assign,assignment]
+    if not IN_BROWSER:  # a page in the browser alone has no socket
+        drop_late_sends()
+
+
+def drop_late_sends() -> None:
+    """A message for a phone whose socket's sending has ended is dropped (idempotent); Flet's
+    own sending stays at hand as `flets_own`."""
+    from flet_web.fastapi.flet_app import FletApp
+
+    flets_own = FletApp.__dict__["send_message"]
+    if hasattr(flets_own, "flets_own"):
+        return
+
+    def send_message(app: FletApp, message: Any) -> None:
+        if app._FletApp__send_queue is None:
+            log.debug("a message for a page whose socket is gone: dropped")
+            return
+        flets_own(app, message)
+
+    send_message.flets_own = flets_own  # type: ignore[attr-defined]
+    FletApp.send_message = send_message
