@@ -488,9 +488,11 @@ def web_app(
     from flet_web.fastapi import FastAPI
     from flet_web.fastapi import app as flet_app
 
+    from canasta_score.ui.late_answers import drop_late_sends
     from canasta_score.uploads import FileReceiver
     from canasta_score.web_client import LightClient, client_files, client_tag
 
+    drop_late_sends()
     web_dir = Path(get_package_web_dir())
 
     async def compress_client() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -68,13 +69,15 @@ def test_an_answer_for_a_control_shown_is_flets_as_before() -> None:
     assert asyncio.run(asked_and_answered()) == {"a": 1}
 
 
-def test_a_message_for_a_socket_gone_is_dropped_and_raises_nothing() -> None:
+def test_a_message_for_a_socket_gone_is_dropped_and_raises_nothing(tmp_path: Path) -> None:
     """The device's settings read as the page went added a service (the screen's wake lock):
     Flet sent its patch to the closed socket, and "'NoneType' object has no attribute
     'put_nowait'" was logged with its traceback."""
     from types import SimpleNamespace
 
     from flet_web.fastapi.flet_app import FletApp
+
+    from canasta_score.app import web_app
 
     gone = FletApp.__new__(FletApp)
     gone._FletApp__send_queue = None  # type: ignore[attr-defined]
@@ -83,7 +86,7 @@ def test_a_message_for_a_socket_gone_is_dropped_and_raises_nothing() -> None:
     flets_own = getattr(sending, "flets_own", sending)
     with pytest.raises(AttributeError, match="put_nowait"):
         flets_own(gone, patch)
-    take_late_answers()
+    web_app(None, None, 1, cache_dir=tmp_path)  # the server is made
     gone.send_message(patch)  # dropped
     live = FletApp.__new__(FletApp)
     live._FletApp__send_queue = queue = asyncio.Queue()  # type: ignore[attr-defined]

@@ -22,8 +22,6 @@ from typing import Any
 
 from flet.messaging.session import Session
 
-from canasta_score.runtime import IN_BROWSER
-
 log = logging.getLogger(__name__)
 
 _flets_own = Session.handle_invoke_method_results
@@ -45,16 +43,14 @@ def answered(
 
 
 def take_late_answers() -> None:
-    """Every session of this process takes an answer for a control gone, and a server drops
-    a message for a socket gone (idempotent)."""
+    """Every session of this process takes an answer for a control gone (idempotent)."""
     Session.handle_invoke_method_results = answered  # type: ignore[method-assign,assignment]
-    if not IN_BROWSER:  # a page in the browser alone has no socket
-        drop_late_sends()
 
 
 def drop_late_sends() -> None:
-    """A message for a phone whose socket's sending has ended is dropped (idempotent); Flet's
-    own sending stays at hand as `flets_own`."""
+    """A server's message for a phone whose socket's sending has ended is dropped (idempotent;
+    called where the server is made: a page in the browser alone has no socket). Flet's own
+    sending stays at hand as `flets_own`."""
     from flet_web.fastapi.flet_app import FletApp
 
     flets_own = FletApp.__dict__["send_message"]
