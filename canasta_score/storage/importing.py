@@ -116,9 +116,12 @@ def _kind(value: Any) -> str:
 
 
 def _game_documents(
-    document: Any,
+    document: Any, name: str | None
 ) -> tuple[Iterable[tuple[int | None, Any]], list[ImportProblem]]:
-    """The game files in a document (each with how its problems start), or why there are none."""
+    """The game files in a document (each with how its problems start), or why there are none:
+    a document of the file `name` that is neither a game file nor a backup is told so."""
+    if name is not None and not ours(document):
+        return [], [ImportProblem(Notice(NoticeCode.NOT_OURS, {"path": name}))]
     if isinstance(document, dict) and document.get("format") == BACKUP_FORMAT:
         games = document.get("games")
         if not isinstance(games, list):
@@ -152,9 +155,7 @@ def import_document(*, db: Database, document: Any, name: str | None = None) -> 
     All or nothing: any problem raises ImportRefused listing every problem, and nothing is
     added. A document that is neither is refused as such where its file's `name` is given.
     """
-    if name is not None and not ours(document):
-        raise ImportRefused([ImportProblem(Notice(NoticeCode.NOT_OURS, {"path": name}))])
-    documents, problems = _game_documents(document)
+    documents, problems = _game_documents(document, name)
     if problems:
         raise ImportRefused(problems)
     return _import(db, documents)
