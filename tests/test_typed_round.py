@@ -147,6 +147,17 @@ def test_a_refused_save_keeps_the_last_keystroke_and_says_why() -> None:
     assert typed.phase == Phase.TYPING and isinstance(port.sent[0][0], WriteDraft)
 
 
+def test_a_tap_on_save_is_kept_with_the_typing_and_goes_with_it() -> None:
+    """What waits for more typing (canastas before their melded points) is said once Save
+    was tapped on this typing; a round started over waits again."""
+    typed, _port = typing()
+    type_melded(typed, "12")  # not a multiple of 5: nothing goes
+    assert not typed.save_tried
+    assert not typed.save() and typed.save_tried
+    typed.clear(RoundDraft(GAME))
+    assert not typed.save_tried
+
+
 def test_a_round_saved_by_another_phone_first_asks_and_this_phones_own_does_not() -> None:
     from canasta_score.core import SideEntry
 

@@ -167,6 +167,9 @@ class TypedRound:
         self.overtaken: int | None = None
         #: Why the last save did not go through (said over Save until the next save).
         self.refusal: Sequence[Problem] = ()
+        #: Save was tapped on this typing: what may wait for more typing (canastas before
+        #: their melded points) is said from then on.
+        self.save_tried = False
         #: A save refused as another screen changed the game first (an English msgid), or
         #: the round edited here changed there first (worded with its number by the screen).
         self.changed_elsewhere: str | None = None
@@ -281,6 +284,7 @@ class TypedRound:
         self.entry = uuid.uuid4().hex
         self.overtaken = None
         self.refusal = ()
+        self.save_tried = False
         self.changed_elsewhere = None
         if self.editing is None:
             self.port.note(None)
@@ -305,6 +309,7 @@ class TypedRound:
 
     def save(self) -> bool:
         """Saves the round as it stands; whether it is on its way."""
+        self.save_tried = True
         if not self.can_save():
             return False
         self.phase = Phase.SAVING

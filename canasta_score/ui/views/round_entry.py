@@ -97,8 +97,6 @@ class RoundEntryScreen(GameScreen, Screen):
         #: The points field typed in (its identifier), which has the keyboard whenever the
         #: screen is drawn: at first the first side's melded points of a new round.
         self.typing_in: str | None = "side-0-melded" if editing is None else None
-        #: Save was tapped: what was held back on the way (`sayable`) is said from now on.
-        self.save_tapped = False
         #: The sides whose rarer canasta kinds are open (None: as this phone left them).
         self.opened_kinds: set[int] | None = None
 
@@ -510,7 +508,7 @@ class RoundEntryScreen(GameScreen, Screen):
         or Save is tapped. Nor, until Save is tapped, canastas whose melded points are still
         to come (`ENTERED_BEFORE_MELDED`)."""
         if problem.code in ENTERED_BEFORE_MELDED:
-            return self.save_tapped
+            return self.typed.save_tried
         return not (
             problem.code in HALF_TYPED
             and problem.side is not None
@@ -576,7 +574,6 @@ class RoundEntryScreen(GameScreen, Screen):
         the outcome is known. A database out of reach keeps what was typed, and the round is
         saved once it answers, here or wherever the player went meanwhile."""
         self.typing_in = None  # the finger is on Save: what was typed is said as it is
-        self.save_tapped = True
         if not self.typed.save():
             self.refresh()
             return
