@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import flet as ft
@@ -228,19 +228,21 @@ class Stepper(ft.Row):
         identifier: str,
         *,
         tr: Translator,
-        extra: str = "",
+        extra: str | tuple[str, ...] = "",
         maximum: int | None = None,
         compact: bool = False,
         scale: float = 1.0,
         width: float | None = None,
     ) -> None:
         """`scale` is the device's text scale and `width` about how wide the stepper may be:
-        the count keeps to its box (two digits) and the label's words stay whole."""
+        the count keeps to its box (two digits) and the label's words stay whole. `extra` is
+        a grey note on what each counts, in parts that are kept whole."""
         count_width = (
             compact_count_width(scale, None if width is None else width - 2 * TAP)
             if compact
             else 34
         )
+        room = None if width is None else width - 2 * TAP - count_width - 6
         self.count = ft.Text(
             str(value),
             size=fitted("00", 20 if compact else 22, count_width, scale),
@@ -249,7 +251,17 @@ class Stepper(ft.Row):
             text_align=ft.TextAlign.CENTER,
             no_wrap=True,
         )
-        self.extra = ft.Text(extra, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        # A note of several parts goes under the whole stepper (`placed`), where the side's
+        # width keeps each part whole on a line: "minus with no canasta," wrapped within
+        # itself in the label's column at large text.
+        parts = note_parts(extra)
+        self.note_under = len(parts) > 1
+        self.extra = ft.Text(
+            whole_parts(parts) if self.note_under else "".join(parts),
+            size=13,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            semantics_label=" ".join(parts) if self.note_under else None,  # not the joiners
+        )
         self.minus, self.plus = step_buttons(on_step, value, maximum)
         self.maximum = maximum
         buttons: list[ft.Control] = [
@@ -268,11 +280,9 @@ class Stepper(ft.Row):
                     [
                         ft.Text(
                             label,
-                            size=15
-                            if width is None
-                            else fitted_words(label, 15, width - 2 * TAP - count_width - 6, scale),
+                            size=15 if room is None else fitted_words(label, 15, room, scale),
                         ),
-                        self.extra,
+                        *([] if self.note_under else [self.extra]),
                     ],
                     spacing=0,
                     tight=True,
@@ -286,10 +296,12 @@ class Stepper(ft.Row):
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
 
-    def show(self, value: int, extra: str | None = None) -> None:
+    def placed(self) -> ft.Control:
+        """The stepper as a row of its own, with a note of several parts under it."""
+        return ft.Column([self, self.extra], spacing=0, tight=True) if self.note_under else self
+
+    def show(self, value: int) -> None:
         self.count.value = str(value)
-        if extra is not None:
-            self.extra.value = extra
         self.minus.disabled = value <= 0
         self.plus.disabled = self.maximum is not None and value >= self.maximum
 
@@ -509,6 +521,21 @@ def unbroken(text: str) -> str:
     True
     """
     return "\ufeff".join(text.replace(" ", "\xa0"))
+
+
+def note_parts(extra: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A stepper's grey note as shown: its parts, each but the last with its comma.
+
+    >>> note_parts(("minus with no canasta", "0 with one canasta")), note_parts("500 each")
+    (('minus with no canasta,', '0 with one canasta'), ('500 each',))
+    """
+    parts = [part for part in ((extra,) if isinstance(extra, str) else extra) if part]
+    return tuple(part + ("," if i < len(parts) - 1 else "") for i, part in enumerate(parts))
+
+
+def whole_parts(parts: Sequence[str]) -> str:
+    """A note's parts (`note_parts`) as one text that breaks between its parts only."""
+    return " ".join(unbroken(part) for part in parts)
 
 
 def one_size(texts: Iterable[str], size: float, width: float, scale: float = 1.0) -> float:

@@ -8,7 +8,7 @@ import flet as ft
 
 from canasta_score.core import CanastaKind, RuleSet
 from canasta_score.i18n import Translator
-from canasta_score.ui.components.basics import TAP, Stepper, unbroken
+from canasta_score.ui.components.basics import TAP, Stepper, note_parts, whole_parts
 
 #: A line of text is about this many times its font size high (Material's body text).
 LINE_HEIGHT = 1.45
@@ -152,11 +152,8 @@ def labelled(label: str, extra: str | tuple[str, ...], stepper: Stepper) -> ft.C
     line where the half is too narrow, as a German "Unechte Asse-Canastas  je 500" is). A
     note of several parts keeps each whole, a line each where they do not fit together
     ("minus with no canasta," over "0 with one canasta")."""
-    parts = (extra,) if isinstance(extra, str) else extra
-    parts = tuple(part for part in parts if part)
-    note = " ".join(
-        unbroken(part + ("," if i < len(parts) - 1 else "")) for i, part in enumerate(parts)
-    )
+    parts = note_parts(extra)
+    note = whole_parts(parts)
     return ft.Column(
         [
             ft.Text(
@@ -171,7 +168,7 @@ def labelled(label: str, extra: str | tuple[str, ...], stepper: Stepper) -> ft.C
                 max_lines=1 + max(len(parts), 1),
                 overflow=ft.TextOverflow.ELLIPSIS,
                 # Read as words: the joiners that keep the note whole would spell it out.
-                semantics_label=", ".join((label, *parts)),
+                semantics_label=", ".join((label, " ".join(parts))) if parts else label,
             ),
             stepper,
         ],

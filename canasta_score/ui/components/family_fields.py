@@ -126,7 +126,7 @@ def steppers_in_rows(
 ) -> list[ft.Control]:
     """Steppers two a row under their labels (`paired`), else each a row of its own."""
     if not paired:
-        return [stepper for _label, _extra, stepper in cells]
+        return [stepper.placed() for _label, _extra, stepper in cells]
     labelled_cells = [labelled(label, extra, stepper) for label, extra, stepper in cells]
     return [pair_row(labelled_cells[i : i + 2]) for i in range(0, len(labelled_cells), 2)]
 

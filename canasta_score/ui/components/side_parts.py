@@ -389,13 +389,12 @@ class CountSteppers(ft.Column):
                 width=width,
             )
         hints = tuple(tr._(part) for part in THREES_SIGN_HINTS.get(rules.threes_sign, ()))
-        minus = ",\n".join(hints)  # beside a stepper of its own: a line each
         self.red_threes = Stepper(
             tr._("Red threes"),
             side.red_threes,
             lambda count: change(lambda: draft.add_red_three(n, count)),
             f"side-{n}-red-threes",
-            extra=minus,
+            extra=hints,
             maximum=rules.red_threes_in_packs,
             compact=paired,
             tr=tr,
@@ -412,7 +411,7 @@ class CountSteppers(ft.Column):
                 side.black_threes,
                 lambda count: change(lambda: draft.add_black_three(n, count)),
                 f"side-{n}-black-threes",
-                extra=minus,  # counted as the red ones are
+                extra=hints,  # counted as the red ones are
                 maximum=len(rules.black_threes) - 1,
                 compact=paired,
                 tr=tr,
