@@ -14,7 +14,6 @@ from test_ui_screens import app_on, fixed_width, identifiers, texts, walk
 from canasta_score.core import AMERICAN, CLASSIC, SAMBA, Game, RuleSet, Side, UnfinishedMeld
 from canasta_score.ui.components import text_width
 from canasta_score.ui.components.basics import (
-    BOLD_PROSE_ADVANCE,
     LETTER_ADVANCE,
     wrapped_lines,
 )
@@ -285,7 +284,7 @@ def test_the_unfinished_melds_toggles_each_hold_their_label_whole(
         for tag in row.controls:
             label = str(tag.content.label.value)
             # Measured bold: Dutch "Wilde kaarten met" took 3 lines where plain text took 2.
-            assert wrapped_lines(label, 15, room, 1.0, BOLD_PROSE_ADVANCE) <= 2, (
+            assert wrapped_lines(label, 15, room, 1.0, LETTER_ADVANCE) <= 2, (
                 f"{label} in {room:.0f} px"
             )
 

@@ -331,8 +331,6 @@ def text_width(text: str, size: float, scale: float = 1.0, advance: float = EM_A
 
 #: A character of a sentence in Roboto, in em, spaces included (a little over its average).
 PROSE_ADVANCE = 0.48
-#: ... and of a bold one: Dutch "Wilde kaarten met" is wider than `PROSE_ADVANCE` says.
-BOLD_PROSE_ADVANCE = 0.52
 
 
 def lines_of(text: str, size: float, width: float, scale: float = 1.0) -> int:
@@ -349,14 +347,14 @@ def wrapped_lines(
 ) -> int:
     """About how many lines `text` takes at `size` in `width`, broken between words as
     Flutter breaks it (a word that does not fit the rest of a line starts the next); bold
-    text with `BOLD_PROSE_ADVANCE`.
+    text with `LETTER_ADVANCE`.
 
     >>> wrapped_lines("Wild cards, all four jokers", 15, 120)
     2
     >>> wrapped_lines("Ersatzkarten mit allen vier Jokern", 15, 105)  # lines_of guesses 2
     3
     >>> [wrapped_lines("Wilde kaarten met alle vier jokers", 15, 124, 1.0, a)
-    ...  for a in (PROSE_ADVANCE, BOLD_PROSE_ADVANCE)]
+    ...  for a in (PROSE_ADVANCE, LETTER_ADVANCE)]
     [2, 3]
     """
     lines, line = 1, ""

@@ -12,8 +12,8 @@ import flet as ft
 from canasta_score.core import CanastaKind, RuleSet, UnfinishedMeld
 from canasta_score.i18n import Translator
 from canasta_score.ui.components.basics import (
-    BOLD_PROSE_ADVANCE,
     DIALOG_TITLE,
+    LETTER_ADVANCE,
     TAP,
     TEXT_LINE,
     Stepper,
@@ -301,7 +301,7 @@ class FamilyFields(ft.Column):
             # at large text, each a row of its own ("Ersatzkarten mit allen vier [Jokern]").
             half = None if width is None else (width - 6) / 2 - TOGGLE_EXTRAS
             two = half is None or all(
-                wrapped_lines(str(toggle.label.value), 15, half, scale, BOLD_PROSE_ADVANCE) <= 2
+                wrapped_lines(str(toggle.label.value), 15, half, scale, LETTER_ADVANCE) <= 2
                 for toggle in self.unfinished.values()
             )
             per_row = 2 if scale < 1.5 and two else 1
