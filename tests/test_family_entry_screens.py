@@ -208,6 +208,26 @@ def test_the_closed_rows_aces_and_sevens_are_the_opened_rows_first_steppers(
     assert not words & said, "not the toggles' words"
 
 
+@pytest.mark.parametrize("language", ["en", "da", "de", "nl"])  # fi, nb: compounds one word
+def test_a_sides_canasta_labels_are_one_size_at_large_text_their_compounds_broken(
+    store: GameStore, language: str
+) -> None:
+    """At 2x on 360 px German "Echte Siebener-Canastas" was fitted as one word, about 17 px
+    on the screen under "Echte Asse-Canastas" at 26 px (review 51 #10, review 52 #6); Flutter
+    breaks it after its hyphen, as it did "Asse-|Canastas"."""
+    from canasta_score.i18n import translator
+
+    app = app_on(store, 360)
+    app.tr = translator(language)
+    app.layout.text_scale = 2.0
+    counts = entering(store, AMERICAN, app=app).panels[0].counts
+    assert counts.others is not None
+    steppers = [*counts.canastas.values(), *counts.others.steppers.values()]
+    sizes = {s.controls[0].controls[0].value: s.controls[0].controls[0].size for s in steppers}
+    assert len(sizes) == len(AMERICAN.canasta_bonuses), "a label each"
+    assert min(sizes.values()) >= 0.85 * max(sizes.values()), sizes
+
+
 @pytest.mark.parametrize("language", ["en", "da", "de", "fi", "nb", "nl"])
 @pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
 @pytest.mark.parametrize("width", [360, 390])

@@ -385,18 +385,24 @@ def fitted(text: str, size: float, width: float, scale: float = 1.0) -> float:
 
 #: Where a line may break: the spaces that hold nothing together (not U+00A0, U+202F).
 BREAKS = re.compile(r"[ \t\n]+")
+#: ... and, as Flutter breaks a line, after a hyphen between letters ("Siebener-|Canastas";
+#: not "Wir -|1.000").
+WORD_ENDS = re.compile(r"[ \t\n]+|(?<=[^\W\d_]-)(?=[^\W\d_])")
 
 
 def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> float:
     """The font size at which the longest word of `text` fits `width` (lines break between words,
-    not at a space that holds a number to its word: "Wir\xa0-1.000.000" is one).
+    not at a space that holds a number to its word: "Wir\xa0-1.000.000" is one; a compound
+    breaks after its hyphen).
 
     >>> fitted_words("Canasta bonus", 15, 200, 2.0), round(fitted_words("Kanastabonus", 15, 150, 2.0), 1)
     (15, 10.4)
     >>> fitted_words("Wir\xa0-1.000.000", 17, 100) < fitted_words("Wir -1.000.000", 17, 100)
     True
+    >>> fitted_words("Echte Siebener-Canastas", 15, 100, 2.0) == fitted("Siebener-", 15, 100, 2.0)
+    True
     """
-    longest = max(BREAKS.split(text), key=len, default="")
+    longest = max(WORD_ENDS.split(text), key=len, default="")
     return fitted(longest, size, width, scale)
 
 
