@@ -108,6 +108,12 @@ def test_the_minimum_to_open_keeps_its_number_large_where_a_long_word_shrinks_it
     assert all(text_width(w, opening.size, 2.0) <= column - 16 + 0.01 for w in words)
     if language in ("de", "nl"):
         assert opening.size < 15, "the words fitted to the column"
+        # ... and the number on a line of its own, in every column alike (review 52 #5:
+        # "mind. / 120 / zum / Auslegen" beside "mind. / 90 zum / Auslegen")
+        for index in range(3):
+            chip = tagged(view, f"side-{index}-opening").content
+            lines = (chip.value + "".join(span.text for span in chip.spans or [])).split("\n")
+            assert "50" in [line.strip() for line in lines], lines
 
 
 @pytest.mark.parametrize("names", [["Großeltern", "Kinder"], ["Greens", "Reds", "Blues"]])

@@ -409,23 +409,26 @@ def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> fl
 def number_large(text: str, number: str, size: float, number_size: float, **style: Any) -> ft.Text:
     """`text` at `size` with the `number` in it at `number_size`: at large text, where a long
     word sets a smaller size ("mind. 120 zum Auslegen" in a narrow column), what is read at a
-    glance keeps its size. Where `text` does not hold the number, all of it at `size`.
+    glance keeps its size, on a line of its own: "mind. / 120 / zum Auslegen" in every
+    column alike (a "90 zum" shared its line where "120" did not). Where `text` does not hold
+    the number, all of it at `size`.
 
     >>> said = number_large("mind. 120 zum Auslegen", "120", 9.5, 15)
     >>> said.value, [(span.text, span.style and span.style.size) for span in said.spans]
-    ('mind. ', [('120', 15), (' zum Auslegen', None)])
+    ('mind.\\n', [('120', 15), ('\\nzum Auslegen', None)])
     >>> number_large("avaus 120", "120", 15, 15).value
     'avaus 120'
     """
     before, found, after = text.partition(number)
     if not found or number_size <= size:
         return ft.Text(text, size=size, **style)
+    before, after = before.rstrip(), after.lstrip()
     return ft.Text(
-        before,
+        f"{before}\n" if before else "",
         size=size,
         spans=[
             ft.TextSpan(number, style=ft.TextStyle(size=number_size)),
-            *([ft.TextSpan(after)] if after else []),
+            *([ft.TextSpan(f"\n{after}")] if after else []),
         ],
         **style,
     )
