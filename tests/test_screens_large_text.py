@@ -18,7 +18,7 @@ from test_ui_screens import PageStandIn, identifiers, texts, walk
 from canasta_score.core import PRESETS, Game, Side, SideEntry
 from canasta_score.i18n import translator
 from canasta_score.ui.components import DROPDOWN_EXTRAS, LETTER_ADVANCE, TAP, text_width
-from canasta_score.ui.components.basics import WORD_ENDS
+from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.home import HomeScreen
@@ -164,6 +164,31 @@ def test_a_name_that_would_be_cut_takes_two_lines_of_whole_words(store: GameStor
     assert len(held) == 1 and held.pop(), "two lines held over every column: totals level"
 
 
+def test_four_sides_names_shrink_to_be_whole_before_they_are_cut(store: GameStore) -> None:
+    """Four sides at 2x text on a 360 px phone read "Mor og / Far", "Børne…", "Nabo…" and
+    "Bedst…" (review 52 #9); a name too long even at the least size is cut, and does not make
+    the others smaller."""
+    names = ["Mor og Far", "Børnene", "Naboerne", "Bedsteforældre"]
+    sides = tuple(Side(name, (f"{name[:3]} A", f"{name[:3]} B")) for name in names)
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "da", width=360)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * 3) / 4
+    bold = {
+        c.value: c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.value in names and c.weight == ft.FontWeight.BOLD
+    }
+    size = bold["Børnene"].size
+    assert len({t.size for t in bold.values()}) == 1
+    for name in ["Mor", "og", "Far", "Børnene", "Naboerne"]:
+        assert text_width(name, size, 2.0) <= column + 0.01, (name, size)
+    assert size * 2.0 >= HEADING_LEAST_SEEN
+    assert text_width("Bedsteforældre", HEADING_LEAST_SEEN, 1.0) > column, "cut even so"
+    players = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Bør A, Bør B"]
+    assert players and players[0].size <= size, "the players never larger than their name"
+
+
 @pytest.mark.parametrize(("scale", "held"), [(2.0, True), (1.0, False)])
 def test_the_sides_totals_stay_level_where_one_sides_players_take_two_lines(
     store: GameStore, scale: float, held: bool
@@ -172,7 +197,7 @@ def test_the_sides_totals_stay_level_where_one_sides_players_take_two_lines(
     stood 34 px above "1.800" (review 52)."""
     sides = (
         Side("Mor og Far", ("Mor", "Far")),
-        Side("Børnene", ("Ida", "Oskar")),
+        Side("Børnene", ("Ida", "Oskar", "Emil")),
         Side("Naboerne", ("Jens", "Lise")),
     )
     stored = store.create_game(Game(PRESETS["classic"], sides))
@@ -182,7 +207,7 @@ def test_the_sides_totals_stay_level_where_one_sides_players_take_two_lines(
         for c in walk(view)
         if isinstance(c, ft.Container)
         and isinstance(c.content, ft.Text)
-        and c.content.value in ("Mor, Far", "Ida, Oskar", "Jens, Lise")
+        and c.content.value in ("Mor, Far", "Ida, Oskar, Emil", "Jens, Lise")
     ]
     assert len(held_under) == 3
     heights = {c.height for c in held_under}

@@ -435,13 +435,20 @@ def number_large(text: str, number: str, size: float, number_size: float, **styl
 
 
 def names_shown(
-    names: list[str], width: float, scale: float, largest: float = 18, least: float = 10
+    names: list[str],
+    width: float,
+    scale: float,
+    largest: float = 18,
+    least: float = 10,
+    smallest: float | None = None,
 ) -> tuple[float, int]:
     """The size and lines of the sides' names over their columns (`width` each), one size
     for all, `largest` at most: each whole on its line, smaller where one would be cut; where a
     name would be cut even at the `least` size and has words to break between ("Mor og F…"
     over one of three columns at 2x), every name on two lines (a name of one word is cut:
-    give it `max_lines=1`, or Flutter breaks it mid-word).
+    give it `max_lines=1`, or Flutter breaks it mid-word). A name cut even so shrinks on to
+    `smallest`, where given ("Børne…" over one of four columns at 2x); a name too long
+    even at that size is cut, at the others' size.
 
     >>> names_shown(["We", "They"], 160, 1.0), names_shown(["Großeltern", "Kinder"], 97, 2.0)
     ((18, 1), (10, 1))
@@ -450,7 +457,26 @@ def names_shown(
     (11.5, 2)
     >>> names_shown(["Mor og Far", "Nachbarskinder"], 97, 2.0)  # whole at the least size
     (10, 2)
+    >>> names_shown(["Mor og Far", "Børnene"], 76, 2.0)  # "Børne…"
+    (10, 2)
+    >>> size, lines = names_shown(["Mor og Far", "Børnene"], 76, 2.0, smallest=7)
+    >>> round(size, 1), lines
+    (9.0, 2)
+    >>> size, lines = names_shown(["Mor og Far", "Børnene", "Bedsteforældre"], 76, 2.0, smallest=7)
+    >>> round(size, 1), lines
+    (9.0, 2)
     """
+    size, lines = _names_shown(names, width, scale, largest, least)
+    if smallest is None or smallest >= least or not _names_cut(names, size, lines, width, scale):
+        return size, lines
+    # A name cut even at `smallest` ("Bedsteforældre") does not make the others smaller.
+    whole = [name for name in names if not _names_cut([name], smallest, 2, width, scale)]
+    return _names_shown(whole or names, width, scale, largest, smallest)
+
+
+def _names_shown(
+    names: list[str], width: float, scale: float, largest: float, least: float
+) -> tuple[float, int]:
     one_line = min(max(fitted(name, largest, width, scale), least) for name in names)
     cut = [name for name in names if text_width(name, one_line, scale) > width + 0.01]
     if all(" " not in name.strip() for name in cut):  # none cut, or none two lines help
@@ -466,6 +492,18 @@ def names_shown(
         for name in names
     )
     return (two_lines, 2) if two_lines >= one_line else (one_line, 1)
+
+
+def _names_cut(names: list[str], size: float, lines: int, width: float, scale: float) -> bool:
+    """Whether a name is cut at `size` in `lines` (a name of one word keeps to one line)."""
+    room = width + 0.01
+    for name in names:
+        if lines == 1 or " " not in name.strip():
+            if text_width(name, size, scale) > room:
+                return True
+        elif any(text_width(word, size, scale) > room for word in name.split()):
+            return True
+    return False
 
 
 #: The least a table's heading is drawn at, in pixels on the screen (large text shrinks it

@@ -34,7 +34,7 @@ from canasta_score.ui.components import (
     text_width,
     wrapped_lines,
 )
-from canasta_score.ui.components.basics import LINE_HEIGHT
+from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, LINE_HEIGHT
 from canasta_score.ui.components.winner_card import WinnerCard
 from canasta_score.ui.news import GAME_CHANGED_ELSEWHERE, game_topic
 from canasta_score.ui.screen import Screen
@@ -218,7 +218,11 @@ class SheetScreen(GameScreen, Screen):
         # The names at one size too, each whole on its line, smaller where one would be cut
         # (large text: "Großelte…"); a name too long even so is cut at a readable size.
         names = [column.name for column in columns_shown]
-        name_size, names_lines = names_shown(names, column_width, scale, least=NAME_LEAST)
+        # A name cut even so shrinks on to the least a table's heading is seen at: four
+        # sides on 360 px read "Børne…" at 20 px where "Børnene" fits at 14.
+        name_size, names_lines = names_shown(
+            names, column_width, scale, least=NAME_LEAST, smallest=HEADING_LEAST_SEEN / scale
+        )
         # The players under them at one size, smaller where a word would break ("Maximilia/n").
         players = [
             "" if list(column.players) == [column.name] else ", ".join(column.players)
@@ -227,6 +231,7 @@ class SheetScreen(GameScreen, Screen):
         players_size = min(
             max(fitted_words(text, 12, column_width, scale), PLAYERS_LEAST) for text in players
         )
+        players_size = min(players_size, name_size)  # never larger than the names over them
         # Two lines held under every name where one side's players take two ("Ida, / Oskar"
         # beside "Mor, Far" at large text): the totals stay level.
         players_height = (
