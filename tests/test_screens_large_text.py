@@ -164,6 +164,29 @@ def test_a_name_that_would_be_cut_takes_two_lines_of_whole_words(store: GameStor
     assert len(held) == 1 and held.pop(), "two lines held over every column: totals level"
 
 
+@pytest.mark.parametrize(
+    "names", [["Mor og Far", "Anna-Lena", "Kinder"], ["Anna-Lena", "Kinder", "Eltern"]]
+)
+def test_a_hyphenated_name_is_whole_on_the_lines_it_may_take(
+    store: GameStore, names: list[str]
+) -> None:
+    """A name may take two lines where Flutter breaks it ("Anna-|Lena"), each part whole:
+    held to one line, "Anna-Lena" was fitted as the size of "Anna-" and cut, or made every
+    name small enough for one line (16 px on the screen where two lines keep 26)."""
+    sides = tuple(Side(name, (f"{name[:3]} A",)) for name in names)
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "de", width=360)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * (len(names) - 1)) / len(names)
+    for shown in [c for c in walk(view) if isinstance(c, ft.Text) and c.value in names]:
+        if shown.weight != ft.FontWeight.BOLD:
+            continue
+        lines = [shown.value] if shown.max_lines == 1 else WORD_ENDS.split(shown.value)
+        for line in lines:
+            assert text_width(line, shown.size, 2.0) <= column + 0.01, (line, shown.max_lines)
+        assert shown.size * 2.0 >= 24, (shown.value, shown.size)
+
+
 def test_four_sides_names_shrink_to_be_whole_before_they_are_cut(store: GameStore) -> None:
     """Four sides at 2x text on a 360 px phone read "Mor og / Far", "Børne…", "Nabo…" and
     "Bedst…" (review 52 #9); a name too long even at the least size is cut, and does not make

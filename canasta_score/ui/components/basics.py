@@ -465,6 +465,9 @@ def names_shown(
     >>> size, lines = names_shown(["Mor og Far", "Børnene", "Bedsteforældre"], 76, 2.0, smallest=7)
     >>> round(size, 1), lines
     (9.0, 2)
+    >>> size, lines = names_shown(["Mor og Far", "Anna-Lena"], 97, 2.0)  # "Anna-|Lena"
+    >>> round(size, 1), lines
+    (12.9, 2)
     """
     size, lines = _names_shown(names, width, scale, largest, least)
     if smallest is None or smallest >= least or not _names_cut(names, size, lines, width, scale):
@@ -479,7 +482,7 @@ def _names_shown(
 ) -> tuple[float, int]:
     one_line = min(max(fitted(name, largest, width, scale), least) for name in names)
     cut = [name for name in names if text_width(name, one_line, scale) > width + 0.01]
-    if all(" " not in name.strip() for name in cut):  # none cut, or none two lines help
+    if all(name_lines(name, 2) == 1 for name in cut):  # none cut, or none two lines help
         return one_line, 1
     two_lines = min(
         max(
@@ -498,10 +501,10 @@ def _names_cut(names: list[str], size: float, lines: int, width: float, scale: f
     """Whether a name is cut at `size` in `lines` (a name of one word keeps to one line)."""
     room = width + 0.01
     for name in names:
-        if lines == 1 or " " not in name.strip():
+        if name_lines(name, lines) == 1:
             if text_width(name, size, scale) > room:
                 return True
-        elif any(text_width(word, size, scale) > room for word in name.split()):
+        elif any(text_width(word, size, scale) > room for word in WORD_ENDS.split(name)):
             return True
     return False
 
@@ -527,8 +530,13 @@ def headings_shown(
 
 def name_lines(name: str, lines: int) -> int:
     """The lines a name over a column may take where the names take `lines`: one for a name
-    of one word, which Flutter would break mid-word (it reads as two names); it is cut."""
-    return lines if " " in name.strip() else 1
+    of one word, which Flutter would break mid-word (it reads as two names); it is cut. A
+    compound breaks after its hyphen ("Anna-|Lena").
+
+    >>> name_lines("Mor og Far", 2), name_lines("Anna-Lena", 2), name_lines("Børnene", 2)
+    (2, 2, 1)
+    """
+    return lines if len(WORD_ENDS.split(name.strip())) > 1 else 1
 
 
 #: A dropdown's room besides its text: the padding at each end and the arrow, in pixels.
