@@ -17,7 +17,7 @@ from test_ui_screens import WE_THEY, app_on, walk
 from canasta_score.core import PRESETS, Game, SideEntry, WentOut
 from canasta_score.i18n import LANGUAGES
 from canasta_score.ui.components import text_width
-from canasta_score.ui.components.basics import LETTER_ADVANCE
+from canasta_score.ui.components.basics import LETTER_ADVANCE, WORD_ENDS, wrapped_lines
 from canasta_score.ui.routes import screen_for
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
@@ -121,11 +121,13 @@ def test_the_round_pictures_rows_grow_with_the_text(store: GameStore, language: 
         )
         room = 360 - 24 - 24 - 40 - 8 - 2 * 6 - 20 - text_width(points.value, points.size, 2.0)
         lines = 1 if text_width(name.value, name.size, 2.0, LETTER_ADVANCE) <= room else 2
+        if "-" in str(name.value):  # "Canasta-|Bonus": as Flutter breaks it
+            lines = wrapped_lines(str(name.value), name.size, room, 2.0, LETTER_ADVANCE)
         assert row.height >= lines * name.size * 2.0 * LINE, (
             f"{name.value!r} takes {lines} lines in {room:.0f} px; its row is {row.height} px"
         )
         assert name.max_lines is None or name.max_lines >= lines, f"{name.value!r} is cut"
-        for word in str(name.value).split():
+        for word in WORD_ENDS.split(str(name.value)):
             assert text_width(word, name.size, 2.0, LETTER_ADVANCE) <= room + 1, word
     sizes = {row.controls[1].size for row in rows}
     assert len(sizes) == 1, f"every part's name at one size, not {sorted(sizes)}"

@@ -346,8 +346,8 @@ def wrapped_lines(
     text: str, size: float, width: float, scale: float = 1.0, advance: float = PROSE_ADVANCE
 ) -> int:
     """About how many lines `text` takes at `size` in `width`, broken between words as
-    Flutter breaks it (a word that does not fit the rest of a line starts the next); bold
-    text with `LETTER_ADVANCE`.
+    Flutter breaks it (a word that does not fit the rest of a line starts the next, a
+    compound may break after its hyphen); bold text with `LETTER_ADVANCE`.
 
     >>> wrapped_lines("Wild cards, all four jokers", 15, 120)
     2
@@ -356,14 +356,17 @@ def wrapped_lines(
     >>> [wrapped_lines("Wilde kaarten met alle vier jokers", 15, 124, 1.0, a)
     ...  for a in (PROSE_ADVANCE, LETTER_ADVANCE)]
     [2, 3]
+    >>> wrapped_lines("Canasta-Bonus", 14, 80, 2.0), wrapped_lines("Canasta-Bonus", 14, 200, 2.0)
+    (2, 1)
     """
     lines, line = 1, ""
     for word in BREAKS.split(text.strip()):
-        joined = f"{line} {word}" if line else word
-        if line and text_width(joined, size, scale, advance) > width:
-            lines, line = lines + 1, word
-        else:
-            line = joined
+        for index, part in enumerate(WORD_ENDS.split(word)):  # a compound after its hyphen
+            joined = (f"{line} {part}" if index == 0 else line + part) if line else part
+            if line and text_width(joined, size, scale, advance) > width:
+                lines, line = lines + 1, part
+            else:
+                line = joined
     return lines
 
 

@@ -14,7 +14,12 @@ import flet as ft
 
 from canasta_score.core import CanastaKind
 from canasta_score.statistics.charts import BarPart, RoundBars
-from canasta_score.ui.components.basics import LETTER_ADVANCE, fitted_words, text_width
+from canasta_score.ui.components.basics import (
+    LETTER_ADVANCE,
+    fitted_words,
+    text_width,
+    wrapped_lines,
+)
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_, SPECIAL_HAND, special_hand_label
 
 #: Each part's name (translated where shown) and colour; red threes are red above and below.
@@ -141,20 +146,13 @@ def segment_height(points: int, per_point: float) -> float:
 
 
 def lines_taken(text: str, size: float, room: float, scale: float) -> int:
-    """How many lines `text` takes in `room`, broken between words only.
+    """How many lines `text` takes in `room`, broken between words (and after a compound's
+    hyphen) only.
 
     >>> lines_taken("Punaiset kolmoset", 14, 200, 1.0), lines_taken("Punaiset kolmoset", 14, 200, 2.0)
     (1, 2)
     """
-    lines, line = 1, 0.0
-    space = text_width(" ", size, scale, LETTER_ADVANCE)
-    for word in text.split():
-        width = text_width(word, size, scale, LETTER_ADVANCE)
-        if line and line + space + width > room:
-            lines, line = lines + 1, width
-        else:
-            line += (space if line else 0) + width
-    return lines
+    return wrapped_lines(text, size, room, scale, LETTER_ADVANCE)
 
 
 def label_height(lines: int, size: float, scale: float) -> float:
