@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import math
 from collections.abc import Callable
 from datetime import UTC
 from functools import partial
@@ -24,17 +23,13 @@ from canasta_score.ui.components import (
     Wide,
     fit_button,
     fits_app_bar,
-    fitted,
     fitted_words,
     headings_shown,
     name_lines,
-    names_shown,
-    number_large,
     numbers_held,
     text_width,
-    wrapped_lines,
 )
-from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, LINE_HEIGHT
+from canasta_score.ui.components.totals_card import TotalsCard
 from canasta_score.ui.components.winner_card import WinnerCard
 from canasta_score.ui.news import GAME_CHANGED_ELSEWHERE, game_topic
 from canasta_score.ui.screen import Screen
@@ -42,11 +37,8 @@ from canasta_score.ui.state.names import shown_game
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import (
-    opening_text,
     player_name,
-    sheet_columns,
     sheet_rows,
-    tied_text,
 )
 from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds
 from canasta_score.ui.store import StaleGame, StoredGame
@@ -54,10 +46,6 @@ from canasta_score.ui.views.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
-
-#: The least size of a side's name over its column, and of its players under it (a name too
-#: long even at it is cut; at twice the text, still as large as normal body text).
-NAME_LEAST, PLAYERS_LEAST = 10, 8
 
 
 class SheetScreen(GameScreen, Screen):
@@ -98,7 +86,11 @@ class SheetScreen(GameScreen, Screen):
                     home=lambda: app.nav.go("/"),
                 )
             )
-        body.append(self.header())
+        layout = self.app.layout
+        card = TotalsCard(
+            self.game, self.app.tr, width=layout.body_width(), scale=layout.text_scale
+        )
+        body.append(card.build())
         body.append(self.dealer_line())
         body.append(self.rounds_table())
         bottom: ft.Control | None = None
@@ -203,165 +195,6 @@ class SheetScreen(GameScreen, Screen):
         return draft is not None and draft.get("round") is None
 
     # --- parts --------------------------------------------------------------------------
-
-    def header(self) -> ft.Control:
-        game, tr = self.game, self.app.tr
-        columns: list[ft.Control] = []
-        scale = self.app.layout.text_scale
-        # The box's padding, then the row's spacing between the sides' columns.
-        column_width = (self.app.layout.body_width() - 24 - 10 * (len(game.sides) - 1)) / len(
-            game.sides
-        )
-        # The totals side by side at one size: a lower total never looks bigger.
-        totals = [format_points(total, self.app.tr) for total in game.totals]
-        columns_shown = sheet_columns(game)
-        # The names at one size too, each whole on its line, smaller where one would be cut
-        # (large text: "Großelte…"); a name too long even so is cut at a readable size.
-        names = [column.name for column in columns_shown]
-        # A name cut even so shrinks on to the least a table's heading is seen at: four
-        # sides on 360 px read "Børne…" at 20 px where "Børnene" fits at 14.
-        name_size, names_lines = names_shown(
-            names, column_width, scale, least=NAME_LEAST, smallest=HEADING_LEAST_SEEN / scale
-        )
-        # The players under them at one size, smaller where a word would break ("Maximilia/n").
-        players = [
-            "" if list(column.players) == [column.name] else ", ".join(column.players)
-            for column in columns_shown
-        ]
-        players_size = min(
-            max(fitted_words(text, 12, column_width, scale), PLAYERS_LEAST) for text in players
-        )
-        players_size = min(players_size, name_size)  # never larger than the names over them
-        # Two lines held under every name where one side's players take two ("Ida, / Oskar"
-        # beside "Mor, Far" at large text): the totals stay level.
-        players_height = (
-            math.ceil(2 * LINE_HEIGHT * players_size * scale)
-            if any(wrapped_lines(text, players_size, column_width, scale) > 1 for text in players)
-            else None
-        )
-        # The minimum to open: its box's room and its largest size.
-        room, largest = (column_width - 16, 15) if len(game.sides) < 4 else (column_width - 4, 13)
-        for index, column in enumerate(columns_shown):
-            leading = game.winner == index
-            said, minimum = opening_text(column.opening, tr), tr.number(column.opening)
-            opening = ft.Container(
-                content=number_large(
-                    said,
-                    minimum,
-                    # Smaller where a word would break (large text, long words); the
-                    # minimum itself at its full size where it fits.
-                    fitted_words(said, largest, room, scale),
-                    fitted(minimum, largest, room, scale),
-                    weight=ft.FontWeight.BOLD if column.opening_changed else None,
-                    color=ft.Colors.ON_TERTIARY_CONTAINER if column.opening_changed else None,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                # Four narrow columns on a phone: little padding, so "needs 50" keeps to a line.
-                padding=ft.Padding.symmetric(
-                    horizontal=8 if len(game.sides) < 4 else 2, vertical=2
-                ),
-                border_radius=10,
-                bgcolor=ft.Colors.TERTIARY_CONTAINER if column.opening_changed else None,
-            )
-            columns.append(
-                ft.Column(
-                    [
-                        ft.Container(
-                            ft.Text(
-                                column.name,
-                                size=name_size,
-                                weight=ft.FontWeight.BOLD,
-                                text_align=ft.TextAlign.CENTER,
-                                max_lines=name_lines(column.name, names_lines),
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            # Two lines held over every column: the totals stay level.
-                            height=math.ceil(2 * LINE_HEIGHT * name_size * scale)
-                            if names_lines == 2
-                            else None,
-                            alignment=ft.Alignment.TOP_CENTER,
-                        ),
-                        # Two lines for the players where one is too short (large text);
-                        # none for a single player, who is the side's name ("Anna" under
-                        # "Anna"), the line kept so that the sides' numbers stay level.
-                        ft.Container(
-                            ft.Text(
-                                players[index],
-                                size=players_size,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                                text_align=ft.TextAlign.CENTER,
-                                max_lines=2,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            height=players_height,
-                            alignment=ft.Alignment.TOP_CENTER,
-                        ),
-                        Tagged(
-                            f"side-{index}-total",
-                            FitNumber(
-                                format_points(column.total, self.app.tr),
-                                size=34 if len(game.sides) < 4 else 28,
-                                width=column_width,
-                                scale=scale,
-                                row=totals,
-                                color=ft.Colors.PRIMARY if leading else None,
-                            ),
-                        ),
-                        # A picture of the total above it: a screen reader heard a bare
-                        # "28" of it, the total being said already.
-                        ft.Semantics(
-                            content=ft.ProgressBar(
-                                value=column.progress, bar_height=6, border_radius=3
-                            ),
-                            exclude_semantics=True,
-                        ),
-                        # A won game has no next round, so no minimum to open it.
-                        *([] if game.finished else [Tagged(f"side-{index}-opening", opening)]),
-                    ],
-                    spacing=4,
-                    expand=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                )
-            )
-        return ft.Container(
-            content=ft.Column(
-                [
-                    ft.Row(columns, vertical_alignment=ft.CrossAxisAlignment.START),
-                    self.target_line(),
-                ],
-                spacing=6,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            padding=12,
-            border_radius=16,
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
-        )
-
-    def target_line(self) -> ft.Control:
-        """What the game is played to; past it with the top total shared, that nobody has won."""
-        game, tr = self.game, self.app.tr
-        if game.tied is None:
-            return ft.Text(
-                tr._("Playing to {target}").format(target=format_points(game.target, tr)),
-                size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-                text_align=ft.TextAlign.CENTER,
-            )
-        return Tagged(
-            "tied",
-            ft.Container(
-                content=ft.Text(
-                    tied_text(game, tr),
-                    size=15,
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ON_TERTIARY_CONTAINER,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-                border_radius=10,
-                bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            ),
-        )
 
     def dealer_line(self) -> ft.Control:
         game = self.game

@@ -1,0 +1,209 @@
+"""The card over the score sheet's rounds: a column per side with its name, players, total,
+a bar of the way to the target and the minimum it needs to open next; under them, what the
+game is played to, or that it is tied past it."""
+
+from __future__ import annotations
+
+import math
+
+import flet as ft
+
+from canasta_score.core import Game
+from canasta_score.i18n import Translator
+from canasta_score.ui.components.basics import (
+    HEADING_LEAST_SEEN,
+    LINE_HEIGHT,
+    FitNumber,
+    Tagged,
+    fitted,
+    fitted_words,
+    name_lines,
+    names_shown,
+    number_large,
+    wrapped_lines,
+)
+from canasta_score.ui.state.points import format_points
+from canasta_score.ui.state.sheet import opening_text, sheet_columns, tied_text
+
+#: The least size of a side's name over its column, and of its players under it (a name too
+#: long even at it is cut; at twice the text, still as large as normal body text).
+NAME_LEAST, PLAYERS_LEAST = 10, 8
+
+
+class TotalsCard:
+    """The sides' totals of `game` on a card `width` wide, at the device's text `scale`: each
+    part at one size in every column, so that no side looks bigger, and the totals level."""
+
+    def __init__(self, game: Game, tr: Translator, *, width: float, scale: float) -> None:
+        self.game, self.tr, self.scale = game, tr, scale
+        self.columns = sheet_columns(game)
+        four = len(game.sides) >= 4
+        # The box's padding, then the row's spacing between the sides' columns.
+        self.column_width = (width - 24 - 10 * (len(game.sides) - 1)) / len(game.sides)
+        # The names each whole on its line, smaller where one would be cut (large text:
+        # "Großelte…"); one cut even so shrinks on to the least a table's heading is seen at
+        # (four sides on 360 px read "Børne…" at 20 px where "Børnene" fits at 14).
+        self.name_size, self.names_lines = names_shown(
+            [column.name for column in self.columns],
+            self.column_width,
+            scale,
+            least=NAME_LEAST,
+            smallest=HEADING_LEAST_SEEN / scale,
+        )
+        # The players under them, smaller where a word would break ("Maximilia/n"), never
+        # larger than the names over them; none for a single player, who is the side's name.
+        self.players = [
+            "" if list(column.players) == [column.name] else ", ".join(column.players)
+            for column in self.columns
+        ]
+        self.players_size = min(
+            self.name_size,
+            *(
+                max(fitted_words(text, 12, self.column_width, scale), PLAYERS_LEAST)
+                for text in self.players
+            ),
+        )
+        # The totals side by side at one size: a lower total never looks bigger.
+        self.totals = [format_points(total, tr) for total in game.totals]
+        self.total_size = 28 if four else 34
+        # The minimum to open: its box's room, largest size and padding (four narrow columns
+        # on a phone: little padding, so "needs 50" keeps to a line).
+        self.opening_room = self.column_width - (4 if four else 16)
+        self.opening_largest = 13 if four else 15
+        self.opening_padding = 2 if four else 8
+
+    def build(self) -> ft.Control:
+        return ft.Container(
+            content=ft.Column(
+                [
+                    ft.Row(
+                        [self.column(index) for index in range(len(self.columns))],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
+                    self.target_line(),
+                ],
+                spacing=6,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            padding=12,
+            border_radius=16,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        )
+
+    def column(self, index: int) -> ft.Control:
+        column, scale = self.columns[index], self.scale
+        return ft.Column(
+            [
+                ft.Container(
+                    ft.Text(
+                        column.name,
+                        size=self.name_size,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.CENTER,
+                        max_lines=name_lines(column.name, self.names_lines),
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    # Two lines held over every column: the totals stay level.
+                    height=self.lines_high(2, self.name_size) if self.names_lines == 2 else None,
+                    alignment=ft.Alignment.TOP_CENTER,
+                ),
+                ft.Container(
+                    ft.Text(
+                        self.players[index],
+                        size=self.players_size,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                        text_align=ft.TextAlign.CENTER,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    # Two lines held under every name where one side's players take two
+                    # ("Ida, / Oskar" beside "Mor, Far" at large text): the totals stay level.
+                    height=self.lines_high(2, self.players_size) if self.players_wrap() else None,
+                    alignment=ft.Alignment.TOP_CENTER,
+                ),
+                Tagged(
+                    f"side-{index}-total",
+                    FitNumber(
+                        self.totals[index],
+                        size=self.total_size,
+                        width=self.column_width,
+                        scale=scale,
+                        row=self.totals,
+                        color=ft.Colors.PRIMARY if self.game.winner == index else None,
+                    ),
+                ),
+                # A picture of the total above it: a screen reader heard a bare "28" of it,
+                # the total being said already.
+                ft.Semantics(
+                    content=ft.ProgressBar(value=column.progress, bar_height=6, border_radius=3),
+                    exclude_semantics=True,
+                ),
+                # A won game has no next round, so no minimum to open it.
+                *(
+                    []
+                    if self.game.finished
+                    else [Tagged(f"side-{index}-opening", self.opening(index))]
+                ),
+            ],
+            spacing=4,
+            expand=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def lines_high(self, lines: int, size: float) -> int:
+        return math.ceil(lines * LINE_HEIGHT * size * self.scale)
+
+    def players_wrap(self) -> bool:
+        return any(
+            wrapped_lines(text, self.players_size, self.column_width, self.scale) > 1
+            for text in self.players
+        )
+
+    def opening(self, index: int) -> ft.Control:
+        """The minimum side `index` needs to open next round, highlighted where it changed."""
+        column, tr, scale = self.columns[index], self.tr, self.scale
+        said, minimum = opening_text(column.opening, tr), tr.number(column.opening)
+        room, largest = self.opening_room, self.opening_largest
+        changed = column.opening_changed
+        return ft.Container(
+            content=number_large(
+                said,
+                minimum,
+                # Smaller where a word would break (large text, long words); the minimum
+                # itself at its full size where it fits.
+                fitted_words(said, largest, room, scale),
+                fitted(minimum, largest, room, scale),
+                weight=ft.FontWeight.BOLD if changed else None,
+                color=ft.Colors.ON_TERTIARY_CONTAINER if changed else None,
+                text_align=ft.TextAlign.CENTER,
+            ),
+            padding=ft.Padding.symmetric(horizontal=self.opening_padding, vertical=2),
+            border_radius=10,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if changed else None,
+        )
+
+    def target_line(self) -> ft.Control:
+        """What the game is played to; past it with the top total shared, that nobody has won."""
+        game, tr = self.game, self.tr
+        if game.tied is None:
+            return ft.Text(
+                tr._("Playing to {target}").format(target=format_points(game.target, tr)),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                text_align=ft.TextAlign.CENTER,
+            )
+        return Tagged(
+            "tied",
+            ft.Container(
+                content=ft.Text(
+                    tied_text(game, tr),
+                    size=15,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_TERTIARY_CONTAINER,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=10,
+                bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            ),
+        )
