@@ -15,30 +15,24 @@ from canasta_score.i18n.sides import side_size
 from canasta_score.runtime import IN_BROWSER
 from canasta_score.score_sheet import score_sheet_csv
 from canasta_score.ui.components import (
-    LETTER_ADVANCE,
     TAP,
-    FitNumber,
     Tagged,
     TapIcon,
     Wide,
     fit_button,
     fits_app_bar,
-    fitted_words,
-    headings_shown,
-    name_lines,
     numbers_held,
-    text_width,
 )
+from canasta_score.ui.components.rounds_table import RoundsTable
 from canasta_score.ui.components.totals_card import TotalsCard
 from canasta_score.ui.components.winner_card import WinnerCard
 from canasta_score.ui.news import GAME_CHANGED_ELSEWHERE, game_topic
 from canasta_score.ui.screen import Screen
 from canasta_score.ui.state.names import shown_game
-from canasta_score.ui.state.points import format_points, signed
+from canasta_score.ui.state.points import signed
 from canasta_score.ui.state.share import share_text
 from canasta_score.ui.state.sheet import (
     player_name,
-    sheet_rows,
 )
 from canasta_score.ui.state.typed_round import Phase, TypedRound, TypedRounds
 from canasta_score.ui.store import StaleGame, StoredGame
@@ -222,164 +216,32 @@ class SheetScreen(GameScreen, Screen):
         )
 
     def rounds_table(self) -> ft.Control:
-        game = self.game
-        editable = not game.finished
-        scale = self.app.layout.text_scale
-        sides = len(game.sides)
-        round_label = self.app.tr._("Round")
-        # The headings at one size: each side's name whole over its column (at large text
-        # smaller, down to 14 px on the screen, or on two lines of whole words: "Mor og Far"
-        # over one of three columns), and "Round" at that size. The round's number takes a
-        # tap's width, or its heading's where that is wider ("Kierros"); the edit button a
-        # tap's width. The sides' columns share the rest.
-        first: float = TAP
-        for _wider_first in range(2):
-            cell_width = (self.app.layout.body_width() - first - TAP - 4 * (sides + 1)) / sides
-            heading_size, heading_lines = headings_shown(game.side_names, cell_width, scale, 12)
-            first = max(TAP, text_width(round_label, heading_size, scale, LETTER_ADVANCE) + 6)
-        rows_of_sheet = sheet_rows(game)
-        # Every round's numbers at one size, the size at which the widest fits.
-        numbers = [
-            text
-            for row in rows_of_sheet
-            for text in [
-                *(signed(score, self.app.tr) for score in row.scores),
-                *(format_points(total, self.app.tr) for total in row.totals),
-            ]
-        ]
-        head = ft.Row(
-            [
-                ft.Text(
-                    round_label,
-                    # Measured by the wider letters' estimate: a capital and "u" run wide.
-                    size=min(heading_size, fitted_words(round_label, 12, first, scale)),
-                    width=first,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                *[
-                    ft.Container(
-                        content=ft.Text(
-                            name,
-                            size=heading_size,
-                            max_lines=name_lines(name, heading_lines),
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                            text_align=ft.TextAlign.CENTER,
-                        ),
-                        expand=True,
-                        alignment=ft.Alignment.CENTER,
-                    )
-                    for name in game.side_names
-                ],
-                ft.Container(width=TAP),
-            ],
-            spacing=4,
+        game, tr, nav = self.game, self.app.tr, self.app.nav
+        table = RoundsTable(
+            game,
+            tr,
+            width=self.app.layout.body_width(),
+            scale=self.app.layout.text_scale,
+            open_round=lambda n: nav.go(f"/game/{self.game_id}/round/{n}"),
+            edit_round=None
+            if game.finished
+            else lambda n: nav.go(f"/game/{self.game_id}/round/{n}/edit"),
         )
-        rows: list[ft.Control] = [head, ft.Divider(height=1)]
-        if not game.rounds and self.app.nav.kept(TypedRounds).on_its_way(self.game_id) is None:
+        rows: list[ft.Control] = [table.head(), ft.Divider(height=1)]
+        if not game.rounds and nav.kept(TypedRounds).on_its_way(self.game_id) is None:
             rows.append(
                 ft.Text(
                     # The button named as it reads on the screen, in the phone's language.
-                    self.app.tr._("No rounds yet. After the first hand, tap {button}.").format(
+                    tr._("No rounds yet. After the first hand, tap {button}.").format(
                         button=(
-                            self.app.tr._("Continue round {n}")
-                            if self.draft_kept
-                            else self.app.tr._("Add round {n}")
+                            tr._("Continue round {n}") if self.draft_kept else tr._("Add round {n}")
                         ).format(n=1)
                     ),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
-        for row in rows_of_sheet:
-            cells: list[ft.Control] = [
-                # The round's number is in the row's name ("Round 1 in detail"): not read twice.
-                ft.Semantics(
-                    exclude_semantics=True,
-                    content=ft.Container(
-                        content=ft.Container(
-                            content=ft.Text(
-                                str(row.number),
-                                size=18,
-                                weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.PRIMARY,
-                            ),
-                            width=TAP,
-                            height=TAP,
-                            alignment=ft.Alignment.CENTER,
-                            border_radius=TAP // 2,
-                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                        ),
-                        width=first,
-                        alignment=ft.Alignment.CENTER,
-                    ),
-                )
-            ]
-            for side, (score, total) in enumerate(zip(row.scores, row.totals, strict=True)):
-                # Heard as the side's name, then its score and total ("They, -185, -185").
-                cells.append(
-                    ft.Semantics(
-                        label=game.side_names[side],
-                        expand=True,
-                        content=ft.Column(
-                            [
-                                Tagged(
-                                    f"round-{row.number}-side-{side}-score",
-                                    FitNumber(
-                                        signed(score, self.app.tr),
-                                        size=14,
-                                        width=cell_width,
-                                        scale=scale,
-                                        row=numbers,
-                                        weight=None,
-                                        color=ft.Colors.ERROR
-                                        if score < 0
-                                        else ft.Colors.ON_SURFACE_VARIANT,
-                                    ),
-                                ),
-                                Tagged(
-                                    f"round-{row.number}-side-{side}-total",
-                                    FitNumber(
-                                        format_points(total, self.app.tr),
-                                        size=20,
-                                        width=cell_width,
-                                        scale=scale,
-                                        row=numbers,
-                                    ),
-                                ),
-                            ],
-                            spacing=0,
-                            expand=True,
-                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        ),
-                    )
-                )
-            cells.append(
-                TapIcon(
-                    f"round-{row.number}-edit",
-                    ft.Icons.EDIT,
-                    self.app.tr._("Edit round {n}").format(n=row.number),
-                    partial(self.app.nav.go, f"/game/{self.game_id}/round/{row.number}/edit"),
-                )
-                if editable
-                else ft.Container(width=TAP)
-            )
-            # The whole row opens the round in detail, as tapping a line of the pad would.
-            rows.append(
-                Tagged(
-                    f"round-{row.number}",
-                    ft.Container(
-                        content=ft.Row(
-                            cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER
-                        ),
-                        on_click=lambda _e, n=row.number: self.app.nav.go(
-                            f"/game/{self.game_id}/round/{n}"
-                        ),
-                        ink=True,
-                        border_radius=8,
-                    ),
-                    self.app.tr._("Round {n} in detail").format(n=row.number),
-                )
-            )
-            rows.append(ft.Divider(height=1))
+        for row in table.rows:
+            rows += [table.row(row), ft.Divider(height=1)]
         if game.rounds:
             rows.append(
                 ft.Row(
@@ -387,7 +249,7 @@ class SheetScreen(GameScreen, Screen):
                         Tagged(
                             "undo-round",
                             ft.TextButton(
-                                self.app.tr._("Take back round {n}").format(n=len(game.rounds)),
+                                tr._("Take back round {n}").format(n=len(game.rounds)),
                                 icon=ft.Icons.UNDO,
                                 on_click=self.undo,
                                 height=TAP,
