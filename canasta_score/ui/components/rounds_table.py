@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import flet as ft
 
@@ -152,31 +153,28 @@ class RoundsTable:
             expand=True,
             content=ft.Column(
                 [
-                    Tagged(
+                    self.figure(
                         f"round-{number}-side-{side}-score",
-                        FitNumber(
-                            signed(score, self.tr),
-                            size=14,
-                            width=self.cell_width,
-                            scale=self.scale,
-                            row=self.numbers,
-                            weight=None,
-                            color=ft.Colors.ERROR if score < 0 else ft.Colors.ON_SURFACE_VARIANT,
-                        ),
+                        signed(score, self.tr),
+                        14,
+                        weight=None,
+                        color=ft.Colors.ERROR if score < 0 else ft.Colors.ON_SURFACE_VARIANT,
                     ),
-                    Tagged(
-                        f"round-{number}-side-{side}-total",
-                        FitNumber(
-                            format_points(total, self.tr),
-                            size=20,
-                            width=self.cell_width,
-                            scale=self.scale,
-                            row=self.numbers,
-                        ),
+                    self.figure(
+                        f"round-{number}-side-{side}-total", format_points(total, self.tr), 20
                     ),
                 ],
                 spacing=0,
                 expand=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        )
+
+    def figure(self, identifier: str, text: str, size: float, **style: Any) -> ft.Control:
+        """A number of the table, at the one size at which the widest of them fits."""
+        return Tagged(
+            identifier,
+            FitNumber(
+                text, size=size, width=self.cell_width, scale=self.scale, row=self.numbers, **style
             ),
         )
