@@ -15,7 +15,7 @@ import pytest
 from examples import WORKED_EXAMPLE_ROUND, game_file
 from test_ui_screens import PageStandIn, identifiers, texts, walk
 
-from canasta_score.core import PRESETS, Game, Side, SideEntry
+from canasta_score.core import PRESETS, Game, Side, SideEntry, WentOut
 from canasta_score.i18n import translator
 from canasta_score.ui.components import DROPDOWN_EXTRAS, LETTER_ADVANCE, TAP, text_width
 from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
@@ -114,6 +114,32 @@ def test_the_minimum_to_open_keeps_its_number_large_where_a_long_word_shrinks_it
             chip = tagged(view, f"side-{index}-opening").content
             lines = (chip.value + "".join(span.text for span in chip.spans or [])).split("\n")
             assert "50" in [line.strip() for line in lines], lines
+
+
+@pytest.mark.parametrize("language", ["da", "fi"])
+@pytest.mark.parametrize("sides", [2, 4])
+def test_where_one_minimum_to_open_wraps_every_sides_has_its_number_apart(
+    store: GameStore, language: str, sides: int
+) -> None:
+    """At 2x Danish "åbning / 120" stood beside "åbning 90": chips of two heights (review 53)."""
+    game = Game(PRESETS["classic"], tuple(Side(f"S{n}", (f"P{n}",)) for n in range(sides)))
+    for _round in range(2):  # 3200 and 2000: 120 and 90 to open
+        game = game.add_round(
+            [
+                SideEntry(melded=500, canastas={"natural": 2}, went_out=WentOut.NORMAL),
+                SideEntry(melded=500, canastas={"natural": 1}),
+                *[SideEntry(hand=5)] * (sides - 2),
+            ]
+        )
+    stored = store.create_game(game)
+    view = SheetScreen(phone(store, language), f"/game/{stored.id}", stored.id).build()
+    said = []
+    for index in range(sides):
+        chip = tagged(view, f"side-{index}-opening").content
+        said.append(chip.value + "".join(span.text for span in chip.spans or []))
+    assert "120" in said[0], said
+    for text in said:
+        assert "\n" in text, f"the number apart in every column: {said}"
 
 
 @pytest.mark.parametrize("names", [["Großeltern", "Kinder"], ["Greens", "Reds", "Blues"]])

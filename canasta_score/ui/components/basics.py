@@ -409,21 +409,24 @@ def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> fl
     return fitted(longest, size, width, scale)
 
 
-def number_large(text: str, number: str, size: float, number_size: float, **style: Any) -> ft.Text:
+def number_large(
+    text: str, number: str, size: float, number_size: float, apart: bool = False, **style: Any
+) -> ft.Text:
     """`text` at `size` with the `number` in it at `number_size`: at large text, where a long
     word sets a smaller size ("mind. 120 zum Auslegen" in a narrow column), what is read at a
     glance keeps its size, on a line of its own: "mind. / 120 / zum Auslegen" in every
-    column alike (a "90 zum" shared its line where "120" did not). Where `text` does not hold
-    the number, all of it at `size`.
+    column alike (a "90 zum" shared its line where "120" did not). So too where `apart`: in
+    every column where one column's text would wrap ("åbning / 120" beside "åbning 90").
+    Where `text` does not hold the number, all of it at `size`.
 
     >>> said = number_large("mind. 120 zum Auslegen", "120", 9.5, 15)
     >>> said.value, [(span.text, span.style and span.style.size) for span in said.spans]
     ('mind.\\n', [('120', 15), ('\\nzum Auslegen', None)])
-    >>> number_large("avaus 120", "120", 15, 15).value
-    'avaus 120'
+    >>> number_large("avaus 120", "120", 15, 15).value, number_large("avaus 90", "90", 15, 15, True).value
+    ('avaus 120', 'avaus\\n')
     """
     before, found, after = text.partition(number)
-    if not found or number_size <= size:
+    if not found or (number_size <= size and not apart):
         return ft.Text(text, size=size, **style)
     before, after = before.rstrip(), after.lstrip()
     return ft.Text(

@@ -12,6 +12,7 @@ from canasta_score.core import Game
 from canasta_score.i18n import Translator
 from canasta_score.ui.components.basics import (
     HEADING_LEAST_SEEN,
+    LETTER_ADVANCE,
     LINE_HEIGHT,
     FitNumber,
     Tagged,
@@ -71,6 +72,12 @@ class TotalsCard:
         self.opening_room = self.column_width - (4 if four else 16)
         self.opening_largest = 13 if four else 15
         self.opening_padding = 2 if four else 8
+        # Where one side's minimum would wrap ("åbning / 120"), every side's has its number
+        # on a line of its own ("åbning / 90"): the chips read alike, one height.
+        self.opening_apart = any(
+            wrapped_lines(said, size, self.opening_room, scale, LETTER_ADVANCE) > 1
+            for said, size in map(self.opening_words, range(len(self.columns)))
+        )
 
     def build(self) -> ft.Control:
         return ft.Container(
@@ -159,20 +166,26 @@ class TotalsCard:
             for text in self.players
         )
 
+    def opening_words(self, index: int) -> tuple[str, float]:
+        """What side `index` needs to open next round, and its size: smaller where a word
+        would break (large text, long words)."""
+        said = opening_text(self.columns[index].opening, self.tr)
+        return said, fitted_words(said, self.opening_largest, self.opening_room, self.scale)
+
     def opening(self, index: int) -> ft.Control:
         """The minimum side `index` needs to open next round, highlighted where it changed."""
-        column, tr, scale = self.columns[index], self.tr, self.scale
-        said, minimum = opening_text(column.opening, tr), tr.number(column.opening)
-        room, largest = self.opening_room, self.opening_largest
+        column, tr = self.columns[index], self.tr
+        said, size = self.opening_words(index)
+        minimum = tr.number(column.opening)
         changed = column.opening_changed
         return ft.Container(
             content=number_large(
                 said,
                 minimum,
-                # Smaller where a word would break (large text, long words); the minimum
-                # itself at its full size where it fits.
-                fitted_words(said, largest, room, scale),
-                fitted(minimum, largest, room, scale),
+                size,
+                # The minimum itself at its full size where it fits.
+                fitted(minimum, self.opening_largest, self.opening_room, self.scale),
+                self.opening_apart,
                 weight=ft.FontWeight.BOLD if changed else None,
                 color=ft.Colors.ON_TERTIARY_CONTAINER if changed else None,
                 text_align=ft.TextAlign.CENTER,
