@@ -15,6 +15,7 @@ from canasta_score.core import AMERICAN, CLASSIC, SAMBA, Game, RuleSet, Side, Un
 from canasta_score.ui.components import text_width
 from canasta_score.ui.components.basics import (
     LETTER_ADVANCE,
+    TAP,
     wrapped_lines,
 )
 from canasta_score.ui.components.entry import TOGGLE_EXTRAS
@@ -247,7 +248,7 @@ def test_the_threes_say_when_they_count_minus_where_it_is_not_the_classic_rule(
         screen = entering(store, rules, app=app)
         counts = screen.panels[0].counts
         note = counts.red_threes.extra
-        hints[rules.id] = note.value.replace("\ufeff", "").replace("\xa0", " ")
+        hints[rules.id] = note.value.replace("\ufeff", "").replace("\xa0", " ").replace("\n", " ")
         if counts.black_threes is not None:
             assert counts.black_threes.extra.value == note.value, "counted alike"
         parts = hints[rules.id].split(", ") if hints[rules.id] else []
@@ -265,8 +266,13 @@ def test_the_threes_say_when_they_count_minus_where_it_is_not_the_classic_rule(
             assert label.max_lines == 1 + max(len(parts), 1)
             for part in shown:
                 assert text_width(part, 12, scale) <= half, part
-        elif len(parts) > 1:  # a stepper a row: the note under it, each part whole on a line
+        elif len(parts) > 1:  # a stepper a row: each part whole on a line under the label
+            room = screen.panels[0].inner - 2 * TAP - 34 - 6  # where they fit, else under
+            wide = [p for p in shown if text_width(p, 13, scale, LETTER_ADVANCE) > room]
             placed = counts.red_threes.placed()
+            if not wide:  # beside the buttons, close under its label
+                assert note.value == "\n".join(shown) and placed is counts.red_threes
+                continue
             assert note in placed.controls and note not in walk(counts.red_threes)
             assert note.value.count(" ") == len(parts) - 1, "it breaks between its parts only"
             for part in shown:
