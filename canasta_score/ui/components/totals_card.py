@@ -74,9 +74,10 @@ class TotalsCard:
         self.opening_padding = 2 if four else 8
         # Where one side's minimum would wrap ("åbning / 120"), every side's has its number
         # on a line of its own ("åbning / 90"): the chips read alike, one height.
+        self.openings = [self.opening_words(column.opening) for column in self.columns]
         self.opening_apart = any(
             wrapped_lines(said, size, self.opening_room, scale, LETTER_ADVANCE) > 1
-            for said, size in map(self.opening_words, range(len(self.columns)))
+            for said, size in self.openings
         )
 
     def build(self) -> ft.Control:
@@ -166,16 +167,16 @@ class TotalsCard:
             for text in self.players
         )
 
-    def opening_words(self, index: int) -> tuple[str, float]:
-        """What side `index` needs to open next round, and its size: smaller where a word
-        would break (large text, long words)."""
-        said = opening_text(self.columns[index].opening, self.tr)
+    def opening_words(self, minimum: int) -> tuple[str, float]:
+        """The words for a `minimum` to open next round, and their size: smaller where a
+        word would break (large text, long words)."""
+        said = opening_text(minimum, self.tr)
         return said, fitted_words(said, self.opening_largest, self.opening_room, self.scale)
 
     def opening(self, index: int) -> ft.Control:
         """The minimum side `index` needs to open next round, highlighted where it changed."""
         column, tr = self.columns[index], self.tr
-        said, size = self.opening_words(index)
+        said, size = self.openings[index]
         minimum = tr.number(column.opening)
         changed = column.opening_changed
         return ft.Container(
