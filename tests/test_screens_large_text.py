@@ -17,7 +17,13 @@ from test_ui_screens import PageStandIn, identifiers, texts, walk
 
 from canasta_score.core import PRESETS, Game, Side, SideEntry, WentOut
 from canasta_score.i18n import translator
-from canasta_score.ui.components import DROPDOWN_EXTRAS, LETTER_ADVANCE, TAP, text_width
+from canasta_score.ui.components import (
+    DROPDOWN_EXTRAS,
+    LETTER_ADVANCE,
+    TAP,
+    name_width,
+    text_width,
+)
 from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
@@ -156,7 +162,7 @@ def test_a_sides_name_over_its_column_shows_whole_at_large_text(
     bold = [c for c in walk(view) if isinstance(c, ft.Text) and c.weight == ft.FontWeight.BOLD]
     for name in names:
         (shown,) = [t for t in bold if t.value == name]
-        assert text_width(name, shown.size, 2.0) <= column + 0.01, f"{name} at {shown.size}"
+        assert name_width(name, shown.size, 2.0) <= column + 0.01, f"{name} at {shown.size}"
         assert shown.size >= 10
     assert len({t.size for t in bold if t.value in names}) == 1, "one size: none looks bigger"
     at_normal_size = SheetScreen(phone(store, "de", width=390, scale=1.0), "/", stored.id).build()
@@ -184,8 +190,8 @@ def test_a_name_that_would_be_cut_takes_two_lines_of_whole_words(store: GameStor
     size = shown[0].size
     assert size >= 10
     for word in ["Mor", "og", "Far", "Børnene", "Naboerne"]:
-        assert text_width(word, size, 2.0) <= column + 0.01, word
-    assert text_width("Mor og", size, 2.0) <= column, "Mor og / Far"
+        assert name_width(word, size, 2.0) <= column + 0.01, word
+    assert name_width("Mor og", size, 2.0) <= column, "Mor og / Far"
     held = {c.height for c in walk(view) if isinstance(c, ft.Container) and c.content in shown}
     assert len(held) == 1 and held.pop(), "two lines held over every column: totals level"
 
@@ -209,7 +215,7 @@ def test_a_hyphenated_name_is_whole_on_the_lines_it_may_take(
             continue
         lines = [shown.value] if shown.max_lines == 1 else WORD_ENDS.split(shown.value)
         for line in lines:
-            assert text_width(line, shown.size, 2.0) <= column + 0.01, (line, shown.max_lines)
+            assert name_width(line, shown.size, 2.0) <= column + 0.01, (line, shown.max_lines)
         assert shown.size * 2.0 >= 24, (shown.value, shown.size)
 
 
@@ -231,11 +237,32 @@ def test_four_sides_names_shrink_to_be_whole_before_they_are_cut(store: GameStor
     size = bold["Børnene"].size
     assert len({t.size for t in bold.values()}) == 1
     for name in ["Mor", "og", "Far", "Børnene", "Naboerne"]:
-        assert text_width(name, size, 2.0) <= column + 0.01, (name, size)
+        assert name_width(name, size, 2.0) <= column + 0.01, (name, size)
     assert size * 2.0 >= HEADING_LEAST_SEEN
-    assert text_width("Bedsteforældre", HEADING_LEAST_SEEN, 1.0) > column, "cut even so"
+    assert name_width("Bedsteforældre", HEADING_LEAST_SEEN, 1.0) > column, "cut even so"
     players = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Bør A, Bør B"]
     assert players and players[0].size <= size, "the players never larger than their name"
+
+
+def test_a_long_name_that_fits_at_the_least_size_shrinks_to_be_whole(store: GameStore) -> None:
+    """Three sides at 2x text on a 390 px phone: "Bedsteforældre" was cut at 17.5 px where it
+    fits whole at 14 (review 53 #4): names were measured at 0.6 em a letter, its letters are
+    about 0.5."""
+    names = ["Mor og Far", "Børnene", "Bedsteforældre"]
+    sides = tuple(Side(name, (f"{name[:3]} A",)) for name in names)
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "da", width=390)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * 2) / 3
+    bold = {
+        c.value: c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.value in names and c.weight == ft.FontWeight.BOLD
+    }
+    long_name = bold["Bedsteforældre"]
+    assert long_name.size * 2.0 >= HEADING_LEAST_SEEN
+    assert name_width("Bedsteforældre", long_name.size, 2.0) <= column + 0.01, "whole"
+    assert len({t.size for t in bold.values()}) == 1
 
 
 @pytest.mark.parametrize(("scale", "held"), [(2.0, True), (1.0, False)])
@@ -289,7 +316,7 @@ def test_the_round_tables_headings_are_whole_names_at_large_text(store: GameStor
         assert heading.size * 2.0 >= 14 - 0.01, f"{heading.value}: {heading.size * 2} px"
         lines = heading.value.split() if heading.max_lines == 2 else [heading.value]
         for line in lines:
-            assert text_width(line, heading.size, 2.0) <= cell + 0.01, line
+            assert name_width(line, heading.size, 2.0) <= cell + 0.01, line
     assert [t.max_lines for t in headings if t.value == "Mor og Far"] == [2], "Mor og / Far"
     assert round_heading.size <= headings[0].size, "Runde no larger: the headings as one"
     assert text_width("Runde", round_heading.size, 2.0, LETTER_ADVANCE) <= round_heading.width
@@ -391,7 +418,7 @@ def test_round_detail_at_large_text_names_each_side_whole_over_its_column(
         assert heading.size * 2.0 >= 14 - 0.01, f"{heading.value}: {heading.size * 2} px"
         lines = heading.value.split() if heading.max_lines == 2 else [heading.value]
         for line in lines:
-            assert text_width(line, heading.size, 2.0) <= heading.width + 0.01, line
+            assert name_width(line, heading.size, 2.0) <= heading.width + 0.01, line
     assert len({t.size for t in headings}) == 1, "one size: none looks bigger"
     assert [t.tooltip for t in headings] == [None] * 3, "whole: a screen reader hears it once"
 

@@ -11,6 +11,7 @@ import flet as ft
 from flet.utils.object_model import get_param_count
 
 from canasta_score.i18n import Translator
+from canasta_score.ui.components.letter_widths import LETTER_WIDTHS
 
 #: The smallest tap target, in logical pixels.
 TAP = 48
@@ -445,6 +446,40 @@ def number_large(
     )
 
 
+#: A bold name's width over its regular letters' (Roboto Bold is about 4% wider; the web
+#: app's bold is the regular face emboldened, as wide), with a little to spare.
+BOLD_NAME = 1.06
+#: A character the table does not have (a CJK one is an em wide).
+OTHER_LETTER = 1.0
+
+
+def name_width(name: str, size: float, scale: float = 1.0) -> float:
+    """How wide a side's `name` is drawn bold at `size` with the device's text `scale`, from
+    the shipped Roboto's own widths: "Bedsteforældre" is about 0.5 em a letter, where
+    `text_width` allows 0.6 for any character (a digit's width, with room).
+
+    >>> round(name_width("Bedsteforældre", 10, 2.0)), round(text_width("Bedsteforældre", 10, 2.0))
+    (147, 168)
+    >>> name_width("WM", 10) > text_width("WM", 10)
+    True
+    """
+    em = sum(LETTER_WIDTHS.get(character, OTHER_LETTER) for character in name)
+    return em * BOLD_NAME * size * scale
+
+
+def name_fitted(name: str, size: float, width: float, scale: float = 1.0) -> float:
+    """`fitted` for a side's name: `size`, or smaller where it does not fit `width`."""
+    needed = name_width(name, size, scale)
+    if needed <= width or needed <= 0:
+        return size
+    return max(size * width / needed, 1.0)
+
+
+#: Names on one line are not made smaller than this times the least size where two lines
+#: keep them larger: "Mor og / Far" at 16 px on the screen, not "Mor og Far" at 14.
+TWO_LINES_BELOW = 1.25
+
+
 def names_shown(
     names: list[str],
     width: float,
@@ -465,41 +500,56 @@ def names_shown(
     ((18, 1), (10, 1))
     >>> size, lines = names_shown(["Mor og Far", "Naboene"], 97, 2.0)
     >>> round(size, 1), lines
-    (11.5, 2)
+    (11.3, 2)
     >>> names_shown(["Mor og Far", "Nachbarskinder"], 97, 2.0)  # whole at the least size
     (10, 2)
     >>> names_shown(["Mor og Far", "Børnene"], 76, 2.0)  # "Børne…"
     (10, 2)
     >>> size, lines = names_shown(["Mor og Far", "Børnene"], 76, 2.0, smallest=7)
-    >>> round(size, 1), lines
-    (9.0, 2)
+    >>> round(size, 1), lines  # two lines, where one would be 7.3
+    (9.6, 2)
     >>> size, lines = names_shown(["Mor og Far", "Børnene", "Bedsteforældre"], 76, 2.0, smallest=7)
     >>> round(size, 1), lines
-    (9.0, 2)
+    (9.6, 2)
+    >>> size, lines = names_shown(["Mor og Far", "Bedsteforældre"], 105, 2.0, smallest=7)
+    >>> round(size, 1), lines  # whole at 14.3 px on the screen (0.6 em a letter cut it)
+    (7.2, 2)
     >>> size, lines = names_shown(["Mor og Far", "Anna-Lena"], 97, 2.0)  # "Anna-|Lena"
     >>> round(size, 1), lines
-    (12.9, 2)
+    (14.9, 2)
     """
-    size, lines = _names_shown(names, width, scale, largest, least)
+    two_lines_below = TWO_LINES_BELOW * least
+    size, lines = _names_shown(names, width, scale, largest, least, two_lines_below)
     if smallest is None or smallest >= least or not _names_cut(names, size, lines, width, scale):
         return size, lines
     # A name cut even at `smallest` ("Bedsteforældre") does not make the others smaller.
     whole = [name for name in names if not _names_cut([name], smallest, 2, width, scale)]
-    return _names_shown(whole or names, width, scale, largest, smallest)
+    return _names_shown(whole or names, width, scale, largest, smallest, two_lines_below)
 
 
 def _names_shown(
-    names: list[str], width: float, scale: float, largest: float, least: float
+    names: list[str],
+    width: float,
+    scale: float,
+    largest: float,
+    least: float,
+    two_lines_below: float,
 ) -> tuple[float, int]:
-    one_line = min(max(fitted(name, largest, width, scale), least) for name in names)
-    cut = [name for name in names if text_width(name, one_line, scale) > width + 0.01]
+    """One size for `names`, on one line or two: two where a name would be cut on one, or
+    would be smaller than `two_lines_below`, and two lines let it be larger."""
+    one_line = min(max(name_fitted(name, largest, width, scale), least) for name in names)
+    cut = [
+        name
+        for name in names
+        if name_width(name, one_line, scale) > width + 0.01 or one_line < two_lines_below
+    ]
     if all(name_lines(name, 2) == 1 for name in cut):  # none cut, or none two lines help
         return one_line, 1
     two_lines = min(
         max(
             min(
-                fitted_words(name, largest, width, scale),
-                fitted(name, largest, 1.6 * width, scale),
+                *(name_fitted(part, largest, width, scale) for part in WORD_ENDS.split(name)),
+                name_fitted(name, largest, 1.6 * width, scale),
             ),
             least,
         )
@@ -513,9 +563,9 @@ def _names_cut(names: list[str], size: float, lines: int, width: float, scale: f
     room = width + 0.01
     for name in names:
         if name_lines(name, lines) == 1:
-            if text_width(name, size, scale) > room:
+            if name_width(name, size, scale) > room:
                 return True
-        elif any(text_width(word, size, scale) > room for word in WORD_ENDS.split(name)):
+        elif any(name_width(word, size, scale) > room for word in WORD_ENDS.split(name)):
             return True
     return False
 

@@ -23,13 +23,13 @@ from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.statistics.charts import round_bars
 from canasta_score.ui.components import (
-    LETTER_ADVANCE,
     FitNumber,
     Section,
     Tagged,
     fit_button,
     headings_shown,
     name_lines,
+    name_width,
     numbers_held,
     text_width,
 )
@@ -233,7 +233,7 @@ def layout_columns(
     """
     sides = max(len(names), 1)
     needed = max((text_width(text, 20, scale) for text in numbers), default=0) + 4
-    named = max((text_width(name, NAME_SIZE, scale, LETTER_ADVANCE) for name in names), default=0)
+    named = max((name_width(name, NAME_SIZE, scale) for name in names), default=0)
     even = (inner - GAP * sides) / (sides + 1)
     value = min((inner - GAP * sides) / sides, max(needed, min(named, even)))
     room = inner - sides * (value + GAP)
@@ -326,7 +326,7 @@ class RoundDetailScreen(GameScreen, Screen):
 
         def name_cell(name: str) -> ft.Control:
             cut = name_lines(name, lines) == 1 and (
-                text_width(name, name_size, scale, LETTER_ADVANCE) > columns.value
+                name_width(name, name_size, scale) > columns.value + 0.01
             )
             return ft.Text(
                 name,

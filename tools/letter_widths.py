@@ -1,0 +1,87 @@
+"""Writes canasta_score/ui/components/letter_widths.py: how wide each character a side's name
+is likely to hold is in the Roboto the app ships (Flet's web client's), in hundredths of an em.
+
+    .venv/bin/python tools/letter_widths.py
+
+Run it when Flet's client changes its font; tests/test_letter_widths.py checks the table
+against the font in the installed client.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "canasta_score/ui/components/letter_widths.py"
+ROBOTO = "assets/fonts/roboto.woff2"
+
+#: The characters measured: ASCII, Latin-1's and Latin Extended-A's letters, and the
+#: punctuation a name may hold.
+CHARACTERS = (
+    "".join(
+        chr(code)
+        for code in (*range(0x20, 0x7F), *range(0xC0, 0x180))
+        if code not in (0xD7, 0xF7)  # × and ÷
+    )
+    + "’–·"
+)
+
+
+def widths(font_path: Path) -> dict[str, int]:
+    """Each character's advance in hundredths of an em, rounded up (never narrower than it
+    is drawn), of those the font has."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(font_path)
+    glyphs, metrics = font.getBestCmap(), font["hmtx"]
+    em = font["head"].unitsPerEm
+    return {
+        character: math.ceil(100 * metrics[glyphs[ord(character)]][0] / em)
+        for character in CHARACTERS
+        if ord(character) in glyphs
+    }
+
+
+def source(measured: dict[str, int]) -> str:
+    """The module: the characters grouped by their width."""
+    by_width: dict[int, str] = defaultdict(str)
+    for character, width in measured.items():
+        by_width[width] += character
+    lines = "\n".join(
+        f"    {width}: {json.dumps(chars, ensure_ascii=False)},"
+        for width, chars in sorted(by_width.items())
+    )
+    return f'''"""How wide each character of a side's name is in the shipped Roboto, in hundredths of
+an em (rounded up), grouped by width. Made by tools/letter_widths.py from Flet's web client's
+{ROBOTO}; tests/test_letter_widths.py checks it against that font."""
+
+#: Hundredths of an em: the characters that wide.
+BY_WIDTH: dict[int, str] = {{
+{lines}
+}}
+
+#: Each character's width in em.
+LETTER_WIDTHS: dict[str, float] = {{
+    character: width / 100 for width, characters in BY_WIDTH.items() for character in characters
+}}
+'''
+
+
+def main() -> None:
+    import flet_web
+
+    font = Path(flet_web.__file__).parent / "web" / ROBOTO
+    TABLE.write_text(source(widths(font)), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(TABLE)], check=True)
+    print(
+        f"{TABLE.relative_to(ROOT)}: {len(CHARACTERS)} characters from {font.name}", file=sys.stderr
+    )
+
+
+if __name__ == "__main__":
+    main()
