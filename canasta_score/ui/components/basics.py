@@ -252,21 +252,20 @@ class Stepper(ft.Row):
             text_align=ft.TextAlign.CENTER,
             no_wrap=True,
         )
-        # A note of several parts has a line each under the label where each fits there,
-        # else it goes under the whole stepper (`placed`), where the side's width keeps each
-        # whole: "minus with no canasta," wrapped within itself in the label's column at
-        # large text.
+        # A note has a line a part under the label where each part fits there, else it goes
+        # under the whole stepper (`placed`), where the side's width keeps each part whole:
+        # "minus with no canasta," and Samba's "minus unter 2 / Canastas" wrapped within
+        # themselves in the label's column at large text.
         parts = note_parts(extra)
-        self.note_under = (
-            len(parts) > 1
-            and room is not None
-            and any(text_width(part, 13, scale, LETTER_ADVANCE) > room for part in parts)
+        self.note_under = room is not None and any(
+            text_width(part, 13, scale, LETTER_ADVANCE) > room for part in parts
         )
+        joined = self.note_under and len(parts) > 1
         self.extra = ft.Text(
-            whole_parts(parts) if self.note_under else "\n".join(parts),
+            whole_parts(parts) if joined else "\n".join(parts),
             size=13,
             color=ft.Colors.ON_SURFACE_VARIANT,
-            semantics_label=" ".join(parts) if self.note_under else None,  # not the joiners
+            semantics_label=" ".join(parts) if joined else None,  # not the joiners
         )
         self.minus, self.plus = step_buttons(on_step, value, maximum)
         self.maximum = maximum
