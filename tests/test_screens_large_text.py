@@ -219,21 +219,31 @@ def test_a_hyphenated_name_is_whole_on_the_lines_it_may_take(
         assert shown.size * 2.0 >= 24, (shown.value, shown.size)
 
 
-def test_four_sides_names_shrink_to_be_whole_before_they_are_cut(store: GameStore) -> None:
-    """Four sides at 2x text on a 360 px phone read "Mor og / Far", "Børne…", "Nabo…" and
-    "Bedst…" (review 52 #9); a name too long even at the least size is cut, and does not make
-    the others smaller."""
-    names = ["Mor og Far", "Børnene", "Naboerne", "Bedsteforældre"]
+def names_on_the_sheet(
+    store: GameStore, names: list[str], width: int
+) -> tuple[ft.Control, float, dict[str, ft.Text]]:
+    """The sheet of a game of sides `names` at 2x text on a `width` px phone, in Danish: the
+    view, a side's column's width and the names shown bold over the columns."""
     sides = tuple(Side(name, (f"{name[:3]} A", f"{name[:3]} B")) for name in names)
     stored = store.create_game(Game(PRESETS["classic"], sides))
-    app = phone(store, "da", width=360)
+    app = phone(store, "da", width=width)
     view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
-    column = (app.layout.body_width() - 24 - 10 * 3) / 4
+    column = (app.layout.body_width() - 24 - 10 * (len(names) - 1)) / len(names)
     bold = {
         c.value: c
         for c in walk(view)
         if isinstance(c, ft.Text) and c.value in names and c.weight == ft.FontWeight.BOLD
     }
+    return view, column, bold
+
+
+def test_four_sides_names_shrink_to_be_whole_before_they_are_cut(store: GameStore) -> None:
+    """Four sides at 2x text on a 360 px phone read "Mor og / Far", "Børne…", "Nabo…" and
+    "Bedst…" (review 52 #9); a name too long even at the least size is cut, and does not make
+    the others smaller."""
+    view, column, bold = names_on_the_sheet(
+        store, ["Mor og Far", "Børnene", "Naboerne", "Bedsteforældre"], 360
+    )
     size = bold["Børnene"].size
     assert len({t.size for t in bold.values()}) == 1
     for name in ["Mor", "og", "Far", "Børnene", "Naboerne"]:
@@ -248,17 +258,9 @@ def test_a_long_name_that_fits_at_the_least_size_shrinks_to_be_whole(store: Game
     """Three sides at 2x text on a 390 px phone: "Bedsteforældre" was cut at 17.5 px where it
     fits whole at 14 (review 53 #4): names were measured at 0.6 em a letter, its letters are
     about 0.5."""
-    names = ["Mor og Far", "Børnene", "Bedsteforældre"]
-    sides = tuple(Side(name, (f"{name[:3]} A",)) for name in names)
-    stored = store.create_game(Game(PRESETS["classic"], sides))
-    app = phone(store, "da", width=390)
-    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
-    column = (app.layout.body_width() - 24 - 10 * 2) / 3
-    bold = {
-        c.value: c
-        for c in walk(view)
-        if isinstance(c, ft.Text) and c.value in names and c.weight == ft.FontWeight.BOLD
-    }
+    _view, column, bold = names_on_the_sheet(
+        store, ["Mor og Far", "Børnene", "Bedsteforældre"], 390
+    )
     long_name = bold["Bedsteforældre"]
     assert long_name.size * 2.0 >= HEADING_LEAST_SEEN
     assert name_width("Bedsteforældre", long_name.size, 2.0) <= column + 0.01, "whole"
