@@ -250,7 +250,7 @@ def test_four_sides_names_shrink_to_be_whole_before_they_are_cut(store: GameStor
         assert name_width(name, size, 2.0) <= column + 0.01, (name, size)
     assert size * 2.0 >= HEADING_LEAST_SEEN
     assert name_width("Bedsteforældre", HEADING_LEAST_SEEN, 1.0) > column, "cut even so"
-    players = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Bør A, Bør B"]
+    players = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Bør\xa0A, Bør\xa0B"]
     assert players and players[0].size <= size, "the players never larger than their name"
 
 
@@ -679,8 +679,28 @@ def test_the_players_under_a_sides_name_break_between_words_at_large_text(
     (players,) = [
         c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Maximilian, Hildegard"
     ]
-    assert text_width("Maximilian,", players.size, 2.0) <= column + 0.01, players.size
+    assert name_width("Maximilian,", players.size, 2.0) <= column + 0.01, players.size
     assert players.size * 2.0 >= 16, "as large as normal body text at least"
+
+
+def test_a_players_name_of_two_words_is_never_broken_at_large_text(store: GameStore) -> None:
+    """Four sides at 2x text on a 360 px phone read "Bør A, Bør / B": one player's name
+    broken reads as two players ("Jan Willem, Anne / Marie")."""
+    sides = (
+        Side("Mor og Far", ("Jan Willem", "Anne Marie")),
+        Side("Børnene", ("Ida", "Oskar")),
+        Side("Naboerne", ("Jens", "Lise")),
+    )
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "da", width=360)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * 2) / 3
+    (players,) = [c for c in walk(view) if isinstance(c, ft.Text) and "Marie" in str(c.value)]
+    assert players.value == "Jan\xa0Willem, Anne\xa0Marie", "it breaks between players only"
+    assert name_width("Jan\xa0Willem,", players.size, 2.0) <= column + 0.01, players.size
+    home = HomeScreen(app, "/").build()
+    said = [str(c.value) for c in walk(home) if isinstance(c, ft.Text) and "Willem" in str(c.value)]
+    assert said and all("Jan\xa0Willem" in line and "Anne\xa0Marie" in line for line in said)
 
 
 def test_a_game_on_home_breaks_its_names_between_words_at_large_text(store: GameStore) -> None:

@@ -20,12 +20,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "canasta_score/ui/components/letter_widths.py"
 ROBOTO = "assets/fonts/roboto.woff2"
 
-#: The characters measured: ASCII, Latin-1's and Latin Extended-A's letters, and the
-#: punctuation a name may hold.
+#: The characters measured: ASCII, Latin-1 (with its no-break space, which holds a player's
+#: name together) and Latin Extended-A, and the punctuation a name may hold.
 CHARACTERS = (
     "".join(
         chr(code)
-        for code in (*range(0x20, 0x7F), *range(0xC0, 0x180))
+        for code in (*range(0x20, 0x7F), *range(0xA0, 0x180))
         if code not in (0xD7, 0xF7)  # × and ÷
     )
     + "’–·"

@@ -479,6 +479,18 @@ def name_fitted(name: str, size: float, width: float, scale: float = 1.0) -> flo
 TWO_LINES_BELOW = 1.25
 
 
+def name_fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> float:
+    """`fitted_words` for sides' names and players, by the shipped Roboto's widths: the size
+    at which each part of `text` that a line does not break fits `width` (a word, a player's
+    name held whole by `players_said`, a compound up to its hyphen).
+
+    >>> round(name_fitted_words("Jan\xa0Willem, Anne\xa0Marie", 12, 97, 2.0), 1)
+    8.9
+    """
+    parts = WORD_ENDS.split(text)
+    return min((name_fitted(part, size, width, scale) for part in parts), default=size)
+
+
 def names_shown(
     names: list[str],
     width: float,
@@ -547,7 +559,7 @@ def _names_shown(
     two_lines = min(
         max(
             min(
-                *(name_fitted(part, largest, width, scale) for part in WORD_ENDS.split(name)),
+                name_fitted_words(name, largest, width, scale),
                 name_fitted(name, largest, 1.6 * width, scale),
             ),
             least,
@@ -644,6 +656,16 @@ def note_parts(extra: str | tuple[str, ...]) -> tuple[str, ...]:
     """
     parts = [part for part in ((extra,) if isinstance(extra, str) else extra) if part]
     return tuple(part + ("," if i < len(parts) - 1 else "") for i, part in enumerate(parts))
+
+
+def players_said(players: Sequence[str], between: str = ", ") -> str:
+    """A side's players as a line that breaks between players only, never inside a name:
+    "Jan Willem, Anne Marie" at large text read "Jan Willem, Anne / Marie", three players.
+
+    >>> players_said(["Jan Willem", "Anne Marie"]), players_said(["Anna", "Ben"], ",\xa0")
+    ('Jan\xa0Willem, Anne\xa0Marie', 'Anna,\xa0Ben')
+    """
+    return between.join(player.replace(" ", "\xa0") for player in players)
 
 
 def whole_parts(parts: Sequence[str]) -> str:

@@ -24,7 +24,12 @@ from canasta_score.ui.components import (
     fitted_words,
     text_width,
 )
-from canasta_score.ui.components.basics import ROBOTO_LINE, compact_count_width
+from canasta_score.ui.components.basics import (
+    ROBOTO_LINE,
+    compact_count_width,
+    name_fitted_words,
+    players_said,
+)
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
     canasta_stepper,
@@ -110,8 +115,8 @@ class SideHeader(ft.Column):
                 name,
                 ft.Text(
                     # A single player is the side's name: not said twice.
-                    "" if list(side.players) == [side.name] else ", ".join(side.players),
-                    size=fitted_words(", ".join(side.players), 12, room, scale),
+                    "" if list(side.players) == [side.name] else players_said(side.players),
+                    size=name_fitted_words(players_said(side.players), 12, room, scale),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                     visible=list(side.players) != [side.name],
                 ),

@@ -18,9 +18,11 @@ from canasta_score.ui.components.basics import (
     Tagged,
     fitted,
     fitted_words,
+    name_fitted_words,
     name_lines,
     names_shown,
     number_large,
+    players_said,
     wrapped_lines,
 )
 from canasta_score.ui.state.points import format_points
@@ -54,13 +56,13 @@ class TotalsCard:
         # The players under them, smaller where a word would break ("Maximilia/n"), never
         # larger than the names over them; none for a single player, who is the side's name.
         self.players = [
-            "" if list(column.players) == [column.name] else ", ".join(column.players)
+            "" if list(column.players) == [column.name] else players_said(column.players)
             for column in self.columns
         ]
         self.players_size = min(
             self.name_size,
             *(
-                max(fitted_words(text, 12, self.column_width, scale), PLAYERS_LEAST)
+                max(name_fitted_words(text, 12, self.column_width, scale), PLAYERS_LEAST)
                 for text in self.players
             ),
         )

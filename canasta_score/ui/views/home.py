@@ -19,6 +19,7 @@ from canasta_score.ui.components import (
     fit_button,
     fits_app_bar,
     fitted_words,
+    players_said,
     tap_size,
     text_width,
 )
@@ -35,7 +36,13 @@ if TYPE_CHECKING:
 
 
 def summary_line(summary: GameListEntry, tr: Translator) -> str:
-    """`We 1,450 - They -185` for a game in the history, numbers in the reader's form."""
+    """`We 1,450 · They -185` for a game in the history, numbers in the reader's form.
+
+    >>> from types import SimpleNamespace as Game
+    >>> from canasta_score.i18n import translator
+    >>> summary_line(Game(side_names=["We", "They"], players=[[], []], totals=[1450, -185]), translator("en"))
+    'We\xa01,450  ·  They\xa0-185'
+    """
     names, _players = shown_names(summary.side_names, summary.players, tr)
     return "  ·  ".join(
         f"{name}\u00a0{format_points(total, tr)}"  # a line may break between sides, not in one
@@ -69,9 +76,9 @@ def players_line(summary: GameListEntry, width: float | None = None, scale: floa
         return ""
 
     def side(players: Sequence[str]) -> str:
-        held = ",\u00a0".join(players)
+        held = players_said(players, ",\u00a0")
         if width is not None and text_width(held, 14, scale) > width:
-            return ", ".join(players)
+            return players_said(players)
         return held
 
     return "  ·  ".join(side(players) for players in summary.players)
