@@ -7,6 +7,7 @@ the sizes checked are those the screens give their controls for the device's tex
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -574,6 +575,19 @@ def test_each_filter_choice_shows_whole_on_a_small_phone_at_large_text(
             assert option.content.overflow == ft.TextOverflow.ELLIPSIS
 
 
+def test_no_dot_between_sides_on_home_can_start_a_line(store: GameStore) -> None:
+    """At 2x on 360 px a game's card read "Mor og Far 100 / · Børnene 150 / · / Naboerne
+    200": a line broke before the dot between two sides, and once around it alone."""
+    sides = tuple(Side(name, (f"{name[:3]} A",)) for name in ("Mor og Far", "Børnene", "Naboerne"))
+    store.create_game(Game(PRESETS["classic"], sides))
+    _screen, view = home(phone(store, "da", width=360))
+    lines = [str(c.value) for c in walk(view) if isinstance(c, ft.Text) and "·" in str(c.value)]
+    assert len(lines) >= 3, lines  # the resume button's, the card's sides, its players
+    for line in lines:
+        for before, _dot, _after in re.findall(r"(.)(·)(.)", line):
+            assert before == "\xa0", f"a line may break before the dot: {line!r}"
+
+
 def test_a_history_card_names_the_players_and_the_day_the_game_was_started(
     store: GameStore,
 ) -> None:
@@ -587,7 +601,7 @@ def test_a_history_card_names_the_players_and_the_day_the_game_was_started(
     shown = texts(view)
     assert "Anna, Ben  ·  Cleo, Dan" in shown and "Eve, Finn  ·  Cleo, Dan" in shown
     raw = [c.value for c in walk(view) if isinstance(c, ft.Text)]
-    assert "Anna,\u00a0Ben  ·  Cleo,\u00a0Dan" in raw, "a line breaks between sides only"
+    assert "Anna,\u00a0Ben\u00a0\u00a0·  Cleo,\u00a0Dan" in raw, "it breaks between sides only"
     dates = " ".join(t for t in shown if "2026" in t)
     assert "Nov 3, 2026" in dates and "Nov 5, 2026" in dates
     assert "Nov 28" not in dates, "the day it started, as the Started filter goes by"
@@ -736,7 +750,7 @@ def test_a_sides_players_too_wide_for_a_line_on_home_break_between_them_not_shri
     app = phone(store, "fi", width=360)
     card = tagged(HomeScreen(app, "/").build(), f"game-{stored.id}")
     (players,) = [c for c in walk(card) if isinstance(c, ft.Text) and "Maximilian" in str(c.value)]
-    assert players.value == "Maximilian, Johanna-Katariina  ·  Cleo,\xa0Dan"
+    assert players.value == "Maximilian, Johanna-Katariina\xa0\xa0·  Cleo,\xa0Dan"
     assert players.size * 2.0 >= 24, players.size
 
 

@@ -35,16 +35,21 @@ if TYPE_CHECKING:
     from canasta_score.ui.host import Host
 
 
+#: Between sides on a line: the dot keeps to the side before it and a line breaks after it,
+#: never a dot alone on a line ("Børnene 150 /  · / Naboerne 200" at large text).
+APART = "\u00a0\u00a0·  "
+
+
 def summary_line(summary: GameListEntry, tr: Translator) -> str:
     """`We 1,450 · They -185` for a game in the history, numbers in the reader's form.
 
     >>> from types import SimpleNamespace as Game
     >>> from canasta_score.i18n import translator
     >>> summary_line(Game(side_names=["We", "They"], players=[[], []], totals=[1450, -185]), translator("en"))
-    'We\xa01,450  ·  They\xa0-185'
+    'We\xa01,450\xa0\xa0·  They\xa0-185'
     """
     names, _players = shown_names(summary.side_names, summary.players, tr)
-    return "  ·  ".join(
+    return APART.join(
         f"{name}\u00a0{format_points(total, tr)}"  # a line may break between sides, not in one
         for name, total in zip(names, summary.totals, strict=False)
     )
@@ -64,12 +69,12 @@ def players_line(summary: GameListEntry, width: float | None = None, scale: floa
 
     >>> from types import SimpleNamespace as Game
     >>> players_line(Game(side_names=["We", "They"], players=[["Anna", "Ben"], ["Cleo"]]))
-    'Anna,\xa0Ben  ·  Cleo'
+    'Anna,\xa0Ben\xa0\xa0·  Cleo'
     >>> players_line(Game(side_names=["Anna", "Ben"], players=[["Anna"], ["Ben"]]))
     ''
     >>> long = Game(side_names=["We", "They"], players=[["Maximilian", "Johanna-Katariina"], ["Cleo"]])
     >>> players_line(long, 264, 2.0)
-    'Maximilian, Johanna-Katariina  ·  Cleo'
+    'Maximilian, Johanna-Katariina\xa0\xa0·  Cleo'
     """
     sides = zip(summary.side_names, summary.players, strict=False)
     if all(list(players) == [name] for name, players in sides):
@@ -81,7 +86,7 @@ def players_line(summary: GameListEntry, width: float | None = None, scale: floa
             return players_said(players)
         return held
 
-    return "  ·  ".join(side(players) for players in summary.players)
+    return APART.join(side(players) for players in summary.players)
 
 
 def when(summary: GameListEntry, tr: Translator) -> str:
@@ -272,7 +277,7 @@ class HomeScreen(Screen):
                                 else []
                             ),
                             ft.Text(
-                                f"{summary.rules_title(tr._)}  ·  {when(summary, tr)}",
+                                summary.rules_title(tr._) + APART + when(summary, tr),
                                 size=13,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
