@@ -205,6 +205,7 @@ FIRST_SCREEN_MODULES = frozenset(
         "ui.theme",
         "ui.components.basics",
         "ui.components.history",
+        "ui.components.letter_widths",
         "ui.state.history",
         "ui.state.labels",
         "ui.state.names",
