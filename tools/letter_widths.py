@@ -47,14 +47,20 @@ def widths(font_path: Path) -> dict[str, int]:
     }
 
 
+def literal(characters: str) -> str:
+    """A string literal of `characters`, those a reader would not see (a no-break space, a
+    soft hyphen) written as escapes."""
+    quoted = json.dumps(characters, ensure_ascii=False)
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in quoted)
+
+
 def source(measured: dict[str, int]) -> str:
     """The module: the characters grouped by their width."""
     by_width: dict[int, str] = defaultdict(str)
     for character, width in measured.items():
         by_width[width] += character
     lines = "\n".join(
-        f"    {width}: {json.dumps(chars, ensure_ascii=False)},"
-        for width, chars in sorted(by_width.items())
+        f"    {width}: {literal(chars)}," for width, chars in sorted(by_width.items())
     )
     return f'''"""How wide each character of a side's name is in the shipped Roboto, in hundredths of
 an em (rounded up), grouped by width. Made by tools/letter_widths.py from Flet's web client's
