@@ -10,7 +10,7 @@ from test_ui_screens import WE_THEY, store  # noqa: F401 (the fixture)
 
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
-from canasta_score.ui.components import text_width
+from canasta_score.ui.components import name_width, text_width
 from canasta_score.ui.components.side_parts import SMALLEST_TEXT, SideHeader
 from canasta_score.ui.state.round_entry import EntryMode
 from canasta_score.ui.store import GameStore
@@ -78,7 +78,7 @@ def test_a_side_header_has_room_for_its_longest_preview_and_whole_words(
     # The name keeps at least 3/5 of the width (the score's box takes the rest, 8 px apart).
     name = next(t for t in texts(header) if t.value == "Maximilian")
     assert name.size is not None
-    assert text_width("Maximilian", name.size, scale) <= width * 0.6 - 8
+    assert name_width("Maximilian", name.size, scale) <= width * 0.6 - 8
 
 
 @pytest.mark.parametrize(("scale", "width"), PHONES, ids=["1x", "2x"])

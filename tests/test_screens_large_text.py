@@ -717,6 +717,27 @@ def test_a_players_name_of_two_words_is_never_broken_at_large_text(store: GameSt
     assert said and all("Jan\xa0Willem" in line and "Anne\xa0Marie" in line for line in said)
 
 
+def test_a_players_name_too_wide_for_its_column_breaks_between_its_words(
+    store: GameStore,
+) -> None:
+    """Four sides at 2x on 360 px: "Jan Willem," held whole is wider than a column, and
+    Flutter broke it mid-word ("Jan Wille / m"); a name is held where it fits, and the dealer
+    line holds it too ("deelde Anne / Marie")."""
+    sides = (
+        Side("Mor og Far", ("Jan Willem", "Anne Marie")),
+        Side("Børnene", ("Ida", "Oskar")),
+        Side("Naboerne", ("Jens", "Lise")),
+        Side("Vennerne", ("Bo", "Eva")),
+    )
+    stored = store.create_game(Game(PRESETS["danish"], sides))
+    app = phone(store, "da", width=360)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    (players,) = [c for c in walk(view) if isinstance(c, ft.Text) and "Marie" in str(c.value)]
+    assert players.value == "Jan Willem, Anne Marie", "broken between words, not in one"
+    (dealer,) = [c for c in walk(view) if isinstance(c, ft.Text) and "giver" in str(c.value)]
+    assert "Jan\xa0Willem" in str(dealer.value), dealer.value
+
+
 def test_a_game_on_home_breaks_its_names_between_words_at_large_text(store: GameStore) -> None:
     """Reviewed at twice the text in German: a game's card on home read "Hildegar" over
     "d"; its lines' longest words fit the card beside the delete button."""
@@ -733,8 +754,8 @@ def test_a_game_on_home_breaks_its_names_between_words_at_large_text(store: Game
     lines += [c for c in walk(card) if isinstance(c, ft.Text) and "Hildegard" in str(c.value)]
     assert len(lines) == 2, [c.value for c in lines]
     for line in lines:  # a compound breaks after its hyphen ("Friedrich-|Wilhelm")
-        longest = max(WORD_ENDS.split(str(line.value)), key=len)
-        assert text_width(longest, line.size, 2.0) <= room + 0.01, (longest, line.size)
+        for part in WORD_ENDS.split(str(line.value)):
+            assert name_width(part, line.size, 2.0) <= room + 0.01, (part, line.size)
 
 
 def test_a_sides_players_too_wide_for_a_line_on_home_break_between_them_not_shrink(

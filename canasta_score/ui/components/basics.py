@@ -524,7 +524,10 @@ def names_shown(
     (9.6, 2)
     >>> size, lines = names_shown(["Mor og Far", "Bedsteforældre"], 105, 2.0, smallest=7)
     >>> round(size, 1), lines  # whole at 14.3 px on the screen (0.6 em a letter cut it)
-    (7.2, 2)
+    (7.2, 1)
+    >>> names = ["Isovanhemmat", "Bedsteforældre", "Anna-Lena"]  # two cut even at 7
+    >>> names_shown(names, 97, 2.0, smallest=7)  # not "Anna-Lena" at 31 px over "Isova…"
+    (10, 2)
     >>> size, lines = names_shown(["Mor og Far", "Anna-Lena"], 97, 2.0)  # "Anna-|Lena"
     >>> round(size, 1), lines
     (14.9, 2)
@@ -534,8 +537,11 @@ def names_shown(
     if smallest is None or smallest >= least or not _names_cut(names, size, lines, width, scale):
         return size, lines
     # A name cut even at `smallest` ("Bedsteforældre") does not make the others smaller.
+    # Never larger than all together at the least size: two names cut even at `smallest`
+    # did not let a third draw at 31 px over "Isova…" and "Beds…".
     whole = [name for name in names if not _names_cut([name], smallest, 2, width, scale)]
-    return _names_shown(whole or names, width, scale, largest, smallest, two_lines_below)
+    shrunk = _names_shown(whole or names, width, scale, largest, smallest, two_lines_below)
+    return shrunk if shrunk[0] <= size else (size, lines)
 
 
 def _names_shown(
@@ -566,7 +572,14 @@ def _names_shown(
         )
         for name in names
     )
-    return (two_lines, 2) if two_lines >= one_line else (one_line, 1)
+    # Two lines where they are larger, or where a name of words is cut on one (at one size,
+    # no line is held under the names that none uses).
+    broken = any(
+        name_lines(name, 2) == 2 and name_width(name, one_line, scale) > width + 0.01
+        for name in names
+    )
+    gains = two_lines > one_line or (broken and two_lines == one_line)
+    return (two_lines, 2) if gains else (one_line, 1)
 
 
 def _names_cut(names: list[str], size: float, lines: int, width: float, scale: float) -> bool:
@@ -666,6 +679,17 @@ def players_said(players: Sequence[str], between: str = ", ") -> str:
     ('Jan\xa0Willem, Anne\xa0Marie', 'Anna,\xa0Ben')
     """
     return between.join(player.replace(" ", "\xa0") for player in players)
+
+
+def players_fit(players: Sequence[str], size: float, width: float, scale: float = 1.0) -> bool:
+    """Whether each of `players`, held whole with its comma, fits `width` at `size`: where one
+    does not ("Jan Willem," over one of four columns at 2x), the line may break inside names
+    rather than Flutter breaking one mid-word ("Jan Wille / m").
+
+    >>> players_fit(["Jan Willem", "Anne Marie"], 8, 97, 2.0), players_fit(["Jan Willem"], 8, 75, 2.0)
+    (True, False)
+    """
+    return all(name_width(f"{player},", size, scale) <= width + 0.01 for player in players)
 
 
 def whole_parts(parts: Sequence[str]) -> str:

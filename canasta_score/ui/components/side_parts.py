@@ -107,7 +107,9 @@ class SideHeader(ft.Column):
         name = Tagged(
             f"side-{n}-name",
             ft.Text(
-                side.name, size=fitted_words(side.name, 20, room, scale), weight=ft.FontWeight.BOLD
+                side.name,
+                size=name_fitted_words(side.name, 20, room, scale),
+                weight=ft.FontWeight.BOLD,
             ),
         )
         names = ft.Column(

@@ -22,6 +22,7 @@ from canasta_score.ui.components.basics import (
     name_lines,
     names_shown,
     number_large,
+    players_fit,
     players_said,
     wrapped_lines,
 )
@@ -55,8 +56,13 @@ class TotalsCard:
         )
         # The players under them, smaller where a word would break ("Maximilia/n"), never
         # larger than the names over them; none for a single player, who is the side's name.
+        # A player's name is held whole where it fits ("Jan Willem, / Anne Marie").
         self.players = [
-            "" if list(column.players) == [column.name] else players_said(column.players)
+            ""
+            if list(column.players) == [column.name]
+            else players_said(column.players)
+            if players_fit(column.players, PLAYERS_LEAST, self.column_width, scale)
+            else ", ".join(column.players)
             for column in self.columns
         ]
         self.players_size = min(

@@ -18,7 +18,7 @@ from canasta_score.ui.components import (
     Wide,
     fit_button,
     fits_app_bar,
-    fitted_words,
+    name_fitted_words,
     players_said,
     tap_size,
     text_width,
@@ -268,11 +268,11 @@ class HomeScreen(Screen):
                         [
                             ft.Text(
                                 line,
-                                size=fitted_words(line, 17, room, scale),
+                                size=name_fitted_words(line, 17, room, scale),
                                 weight=ft.FontWeight.BOLD,
                             ),
                             *(
-                                [ft.Text(players, size=fitted_words(players, 14, room, scale))]
+                                [ft.Text(players, size=name_fitted_words(players, 14, room, scale))]
                                 if (players := players_line(summary, room, scale))
                                 else []
                             ),

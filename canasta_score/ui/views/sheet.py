@@ -22,6 +22,7 @@ from canasta_score.ui.components import (
     fit_button,
     fits_app_bar,
     numbers_held,
+    players_said,
 )
 from canasta_score.ui.components.rounds_table import RoundsTable
 from canasta_score.ui.components.totals_card import TotalsCard
@@ -196,13 +197,15 @@ class SheetScreen(GameScreen, Screen):
         if game.rounds:
             parts.append(
                 self.app.tr._("{name} dealt round {n}.").format(
-                    name=player_name(game, game.dealer_of(len(game.rounds))), n=len(game.rounds)
+                    name=players_said([player_name(game, game.dealer_of(len(game.rounds)))]),
+                    n=len(game.rounds),
                 )
             )
         if not game.finished:
             parts.append(
                 self.app.tr._("{name} deals round {n}.").format(
-                    name=player_name(game, game.next_dealer), n=len(game.rounds) + 1
+                    name=players_said([player_name(game, game.next_dealer)]),
+                    n=len(game.rounds) + 1,
                 )
             )
         return Tagged(
