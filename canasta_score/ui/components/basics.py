@@ -445,8 +445,9 @@ def number_large(
     )
 
 
-#: A bold name's width over its regular letters' (Roboto Bold is about 4% wider; the web
-#: app's bold is the regular face emboldened, as wide), with a little to spare.
+#: A bold name's width over its regular letters': the web app emboldens the regular face
+#: (about 2% wider), a packaged app draws with the phone's own bold Roboto (about 4%) or,
+#: on an iPhone, San Francisco (wider still), so a little to spare.
 BOLD_NAME = 1.06
 #: A character the table does not have (a CJK one is an em wide).
 OTHER_LETTER = 1.0
