@@ -697,45 +697,35 @@ def test_the_players_under_a_sides_name_break_between_words_at_large_text(
     assert players.size * 2.0 >= 16, "as large as normal body text at least"
 
 
-def test_a_players_name_of_two_words_is_never_broken_at_large_text(store: GameStore) -> None:
-    """Four sides at 2x text on a 360 px phone read "Bør A, Bør / B": one player's name
-    broken reads as two players ("Jan Willem, Anne / Marie")."""
-    sides = (
+@pytest.mark.parametrize("sides", [3, 4])
+def test_a_players_name_of_two_words_is_held_whole_where_it_fits(
+    store: GameStore, sides: int
+) -> None:
+    """At 2x text on a 360 px phone, four sides read "Bør A, Bør / B": one player's name
+    broken reads as two players ("Jan Willem, Anne / Marie"). Held whole where it does not
+    fit its column, Flutter broke it mid-word ("Jan Wille / m"): there it breaks between
+    its words. The dealer line holds it ("deelde Anne / Marie")."""
+    teams = (
         Side("Mor og Far", ("Jan Willem", "Anne Marie")),
         Side("Børnene", ("Ida", "Oskar")),
         Side("Naboerne", ("Jens", "Lise")),
-    )
-    stored = store.create_game(Game(PRESETS["classic"], sides))
+        Side("Vennerne", ("Bo", "Eva")),
+    )[:sides]
+    stored = store.create_game(Game(PRESETS["danish" if sides == 4 else "classic"], teams))
     app = phone(store, "da", width=360)
     view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
-    column = (app.layout.body_width() - 24 - 10 * 2) / 3
+    column = (app.layout.body_width() - 24 - 10 * (sides - 1)) / sides
     (players,) = [c for c in walk(view) if isinstance(c, ft.Text) and "Marie" in str(c.value)]
+    (dealer,) = [c for c in walk(view) if isinstance(c, ft.Text) and "giver" in str(c.value)]
+    assert "Jan\xa0Willem" in str(dealer.value), dealer.value
+    if sides == 4:
+        assert players.value == "Jan Willem, Anne Marie", "broken between words, not in one"
+        return
     assert players.value == "Jan\xa0Willem, Anne\xa0Marie", "it breaks between players only"
     assert name_width("Jan\xa0Willem,", players.size, 2.0) <= column + 0.01, players.size
     home = HomeScreen(app, "/").build()
     said = [str(c.value) for c in walk(home) if isinstance(c, ft.Text) and "Willem" in str(c.value)]
     assert said and all("Jan\xa0Willem" in line and "Anne\xa0Marie" in line for line in said)
-
-
-def test_a_players_name_too_wide_for_its_column_breaks_between_its_words(
-    store: GameStore,
-) -> None:
-    """Four sides at 2x on 360 px: "Jan Willem," held whole is wider than a column, and
-    Flutter broke it mid-word ("Jan Wille / m"); a name is held where it fits, and the dealer
-    line holds it too ("deelde Anne / Marie")."""
-    sides = (
-        Side("Mor og Far", ("Jan Willem", "Anne Marie")),
-        Side("Børnene", ("Ida", "Oskar")),
-        Side("Naboerne", ("Jens", "Lise")),
-        Side("Vennerne", ("Bo", "Eva")),
-    )
-    stored = store.create_game(Game(PRESETS["danish"], sides))
-    app = phone(store, "da", width=360)
-    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
-    (players,) = [c for c in walk(view) if isinstance(c, ft.Text) and "Marie" in str(c.value)]
-    assert players.value == "Jan Willem, Anne Marie", "broken between words, not in one"
-    (dealer,) = [c for c in walk(view) if isinstance(c, ft.Text) and "giver" in str(c.value)]
-    assert "Jan\xa0Willem" in str(dealer.value), dealer.value
 
 
 def test_a_game_on_home_breaks_its_names_between_words_at_large_text(store: GameStore) -> None:
