@@ -11,6 +11,7 @@ from test_ui_screens import WE_THEY, store  # noqa: F401 (the fixture)
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
 from canasta_score.ui.components import name_width, text_width
+from canasta_score.ui.components.basics import PLAYERS_LEAST
 from canasta_score.ui.components.side_parts import SMALLEST_TEXT, SideHeader
 from canasta_score.ui.state.round_entry import EntryMode
 from canasta_score.ui.store import GameStore
@@ -95,6 +96,25 @@ def test_the_total_and_the_minimum_under_it_start_level(scale: float, width: flo
         assert left(total) == left(header.opening_box) > 0
     else:  # side by side, the minimum's box after the total
         assert total is header.total
+
+
+@pytest.mark.parametrize(
+    ("players", "shown"),
+    [
+        (("Jan Willem", "Anne Marie"), "Jan\xa0Willem, Anne\xa0Marie"),
+        (("Johanna Katariina Elisabeth", "Ben"), "Johanna Katariina Elisabeth, Ben"),
+    ],
+)
+def test_a_players_name_is_held_whole_in_round_entry_where_it_fits_as_on_the_sheet(
+    players: tuple[str, ...], shown: str
+) -> None:
+    """Round entry held every player's name whole, however long: "Johanna Katariina
+    Elisabeth," shrank the line to 13 px on the screen at 2x. As on the sheet, a name is held
+    where it fits at the players' least size, and otherwise breaks between its words."""
+    header = SideHeader(Side("Großeltern", players), 0, translator("de"), 2.0, PHONES[1][1])
+    (line,) = [t for t in texts(header) if "Ben" in str(t.value) or "Anne" in str(t.value)]
+    assert line.value == shown
+    assert line.size is not None and line.size >= PLAYERS_LEAST, line.size
 
 
 def test_the_choice_between_melds_and_typed_points_ends_the_panel(store: GameStore) -> None:  # noqa: F811

@@ -765,6 +765,23 @@ def test_a_sides_players_too_wide_for_a_line_on_home_break_between_them_not_shri
     assert players.size * 2.0 >= 24, players.size
 
 
+def test_a_side_on_home_is_held_whole_where_its_players_fit_by_the_fonts_widths(
+    store: GameStore,
+) -> None:
+    """At twice the text on a 390 px phone, "Friedrich, Annegret" fits a line of a game's card
+    as the font draws it, but was judged at 0.6 em a letter and broken between its players
+    ("Friedrich, / Annegret · Cleo, Dan"): the line breaks between sides where they fit."""
+    sides = (Side("Wir", ("Friedrich", "Annegret")), Side("Ihr", ("Cleo", "Dan")))
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "de", width=390)
+    card = tagged(HomeScreen(app, "/").build(), f"game-{stored.id}")
+    (players,) = [c for c in walk(card) if isinstance(c, ft.Text) and "Friedrich" in str(c.value)]
+    assert players.value == "Friedrich,\xa0Annegret\xa0\xa0·  Cleo,\xa0Dan"
+    room = app.layout.body_width() - 16 - max(48, 2 * 24 + 24)
+    for part in str(players.value).split(" "):
+        assert name_width(part, players.size, 2.0) <= room + 0.01, (part, players.size)
+
+
 def test_the_resume_button_grown_over_lines_keeps_its_words_off_its_round_ends(
     store: GameStore,
 ) -> None:

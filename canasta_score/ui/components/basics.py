@@ -682,15 +682,38 @@ def players_said(players: Sequence[str], between: str = ", ") -> str:
     return between.join(player.replace(" ", "\xa0") for player in players)
 
 
-def players_fit(players: Sequence[str], size: float, width: float, scale: float = 1.0) -> bool:
-    """Whether each of `players`, held whole with its comma, fits `width` at `size`: where one
-    does not ("Jan Willem," over one of four columns at 2x), the line may break inside names
-    rather than Flutter breaking one mid-word ("Jan Wille / m").
+#: The least size of a side's players under its name (at twice the text, as large as
+#: normal body text): a player's name is held whole where it fits at it.
+PLAYERS_LEAST = 8
 
-    >>> players_fit(["Jan Willem", "Anne Marie"], 8, 97, 2.0), players_fit(["Jan Willem"], 8, 75, 2.0)
-    (True, False)
+
+def players_held(
+    players: Sequence[str],
+    size: float,
+    width: float,
+    scale: float = 1.0,
+    joins: Sequence[str] = (", ",),
+) -> str:
+    """A side's players as a line of `width` at `size`, held as whole as it fits: joined by
+    the first of `joins` at which each part a line may break between fits (`players_said`:
+    never inside a player's name). Where even one name does not fit ("Jan Willem," over one
+    of four columns at 2x), the line breaks between its words as any text, rather than
+    Flutter breaking it mid-word ("Jan Wille / m").
+
+    >>> players_held(["Jan Willem", "Anne Marie"], 8, 97, 2.0)
+    'Jan\xa0Willem, Anne\xa0Marie'
+    >>> players_held(["Jan Willem", "Anne Marie"], 8, 75, 2.0)
+    'Jan Willem, Anne Marie'
+    >>> players_held(["Anna", "Ben"], 14, 200, 2.0, joins=(",\xa0", ", "))  # the side whole
+    'Anna,\xa0Ben'
+    >>> players_held(["Anna Lena", "Benedikt"], 14, 200, 2.0, joins=(",\xa0", ", "))
+    'Anna\xa0Lena, Benedikt'
     """
-    return all(name_width(f"{player},", size, scale) <= width + 0.01 for player in players)
+    for between in joins:
+        held = players_said(players, between)
+        if all(name_width(part, size, scale) <= width + 0.01 for part in held.split(" ")):
+            return held
+    return ", ".join(players)
 
 
 def whole_parts(parts: Sequence[str]) -> str:

@@ -25,10 +25,11 @@ from canasta_score.ui.components import (
     text_width,
 )
 from canasta_score.ui.components.basics import (
+    PLAYERS_LEAST,
     ROBOTO_LINE,
     compact_count_width,
     name_fitted_words,
-    players_said,
+    players_held,
 )
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
@@ -112,13 +113,14 @@ class SideHeader(ft.Column):
                 weight=ft.FontWeight.BOLD,
             ),
         )
+        players = players_held(side.players, PLAYERS_LEAST, room, scale)
         names = ft.Column(
             [
                 name,
                 ft.Text(
                     # A single player is the side's name: not said twice.
-                    "" if list(side.players) == [side.name] else players_said(side.players),
-                    size=name_fitted_words(players_said(side.players), 12, room, scale),
+                    "" if list(side.players) == [side.name] else players,
+                    size=name_fitted_words(players, 12, room, scale),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                     visible=list(side.players) != [side.name],
                 ),

@@ -14,6 +14,7 @@ from canasta_score.ui.components.basics import (
     HEADING_LEAST_SEEN,
     LETTER_ADVANCE,
     LINE_HEIGHT,
+    PLAYERS_LEAST,
     FitNumber,
     Tagged,
     fitted,
@@ -22,16 +23,15 @@ from canasta_score.ui.components.basics import (
     name_lines,
     names_shown,
     number_large,
-    players_fit,
-    players_said,
+    players_held,
     wrapped_lines,
 )
 from canasta_score.ui.state.points import format_points
 from canasta_score.ui.state.sheet import opening_text, sheet_columns, tied_text
 
-#: The least size of a side's name over its column, and of its players under it (a name too
-#: long even at it is cut; at twice the text, still as large as normal body text).
-NAME_LEAST, PLAYERS_LEAST = 10, 8
+#: The least size of a side's name over its column (a name too long even at it is cut; at
+#: twice the text, still as large as normal body text); its players' is `PLAYERS_LEAST`.
+NAME_LEAST = 10
 
 
 class TotalsCard:
@@ -60,9 +60,7 @@ class TotalsCard:
         self.players = [
             ""
             if list(column.players) == [column.name]
-            else players_said(column.players)
-            if players_fit(column.players, PLAYERS_LEAST, self.column_width, scale)
-            else ", ".join(column.players)
+            else players_held(column.players, PLAYERS_LEAST, self.column_width, scale)
             for column in self.columns
         ]
         self.players_size = min(

@@ -19,9 +19,10 @@ from canasta_score.ui.components import (
     fit_button,
     fits_app_bar,
     name_fitted_words,
+    name_width,
+    players_held,
     players_said,
     tap_size,
-    text_width,
 )
 from canasta_score.ui.components.basics import APP_BAR_LEADING
 from canasta_score.ui.components.history import HistoryList, first_page
@@ -80,13 +81,15 @@ def players_line(summary: GameListEntry, width: float | None = None, scale: floa
     if all(list(players) == [name] for name, players in sides):
         return ""
 
-    def side(players: Sequence[str]) -> str:
-        held = players_said(players, ",\u00a0")
-        if width is not None and text_width(held, 14, scale) > width:
-            return players_said(players)
-        return held
+    def side(players: Sequence[str], dot: str) -> str:
+        if width is None:
+            return players_said(players, ",\u00a0")
+        # The dot after a side is held to it: the side with its dot fits, or breaks.
+        room = width - name_width(dot, 14, scale)
+        return players_held(players, 14, room, scale, joins=(",\u00a0", ", "))
 
-    return APART.join(side(players) for players in summary.players)
+    *before, last = summary.players
+    return APART.join([*(side(players, APART.rstrip()) for players in before), side(last, "")])
 
 
 def when(summary: GameListEntry, tr: Translator) -> str:
