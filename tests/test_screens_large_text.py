@@ -24,6 +24,7 @@ from canasta_score.ui.components import (
     TAP,
     name_width,
     text_width,
+    wrapped_lines,
 )
 from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
 from canasta_score.ui.shell import App
@@ -588,6 +589,29 @@ def test_no_dot_between_sides_on_home_can_start_a_line(store: GameStore) -> None
             assert before == "\xa0", f"a line may break before the dot: {line!r}"
 
 
+def test_a_games_lines_on_home_fit_its_card_beside_the_delete_button(store: GameStore) -> None:
+    """At 2x on 360 px a game's card read "Isovanhemmat 300 · / Bedsteforældre 130 / ·
+    Anna-Lena 10": its lines were sized for the card less the delete button, not the space
+    the row keeps before it, so "Bedsteforældre 130 ·" was 10 px wider than its line."""
+    sides = [
+        {"name": "Isovanhemmat", "players": ["Marja Liisa", "Pekka"]},
+        {"name": "Bedsteforældre", "players": ["Jan Willem", "Anne Marie"]},
+        {"name": "Anna-Lena", "players": ["Anna-Lena"]},
+    ]
+    rounds = [[{"melded": 300}, {"melded": 150, "hand": 20}, {"melded": 50, "hand": 40}]]
+    (game_id,) = store.import_bytes(json.dumps(game_file(rounds, sides=sides)).encode(), "g.json")
+    app = phone(store, "fi", width=360)
+    card = tagged(HomeScreen(app, "/").build(), f"game-{game_id}")
+    room = card_room(app, card)
+    lines = [c for c in walk(card) if isinstance(c, ft.Text) and "·" in str(c.value)]
+    assert len(lines) >= 2, [c.value for c in lines]  # the sides and their players
+    for line in lines:
+        if line.color == ft.Colors.ON_SURFACE_VARIANT:
+            continue  # the rules and the day: short
+        for part in str(line.value).split(" "):
+            assert name_width(part, line.size, 2.0) <= room + 0.01, (part, line.size, room)
+
+
 def test_a_history_card_names_the_players_and_the_day_the_game_was_started(
     store: GameStore,
 ) -> None:
@@ -718,14 +742,25 @@ def test_a_players_name_of_two_words_is_held_whole_where_it_fits(
     (players,) = [c for c in walk(view) if isinstance(c, ft.Text) and "Marie" in str(c.value)]
     (dealer,) = [c for c in walk(view) if isinstance(c, ft.Text) and "giver" in str(c.value)]
     assert "Jan\xa0Willem" in str(dealer.value), dealer.value
-    if sides == 4:
+    if sides == 4:  # "Jan / Willem, …" on two lines lost "Anne Marie"
         assert players.value == "Jan Willem, Anne Marie", "broken between words, not in one"
+        needed = wrapped_lines(players.value, players.size, column, 2.0, measure=name_width)
+        assert needed == 4 and players.max_lines == needed, (needed, players.max_lines)
         return
     assert players.value == "Jan\xa0Willem, Anne\xa0Marie", "it breaks between players only"
     assert name_width("Jan\xa0Willem,", players.size, 2.0) <= column + 0.01, players.size
     home = HomeScreen(app, "/").build()
     said = [str(c.value) for c in walk(home) if isinstance(c, ft.Text) and "Willem" in str(c.value)]
     assert said and all("Jan\xa0Willem" in line and "Anne\xa0Marie" in line for line in said)
+
+
+def card_room(app: App, card: Any) -> float:
+    """The room of a game's lines on home: the card's width inside its padding, less the
+    delete button and the space before it (a row's own, 10 px unless it says)."""
+    row = card.content
+    (button,) = [c for c in walk(row.controls[-1]) if getattr(c, "width", None)][:1]
+    spacing = row.spacing
+    return app.layout.body_width() - card.padding.left - card.padding.right - spacing - button.width
 
 
 def test_a_game_on_home_breaks_its_names_between_words_at_large_text(store: GameStore) -> None:
@@ -739,7 +774,7 @@ def test_a_game_on_home_breaks_its_names_between_words_at_large_text(store: Game
     app = phone(store, "de", width=360)
     view = HomeScreen(app, "/").build()
     card = tagged(view, f"game-{stored.id}")
-    room = app.layout.body_width() - 16 - max(48, 2 * 24 + 24)
+    room = card_room(app, card)
     lines = [c for c in walk(card) if isinstance(c, ft.Text) and c.weight == ft.FontWeight.BOLD]
     lines += [c for c in walk(card) if isinstance(c, ft.Text) and "Hildegard" in str(c.value)]
     assert len(lines) == 2, [c.value for c in lines]
@@ -777,7 +812,7 @@ def test_a_side_on_home_is_held_whole_where_its_players_fit_by_the_fonts_widths(
     card = tagged(HomeScreen(app, "/").build(), f"game-{stored.id}")
     (players,) = [c for c in walk(card) if isinstance(c, ft.Text) and "Friedrich" in str(c.value)]
     assert players.value == "Friedrich,\xa0Annegret\xa0\xa0·  Cleo,\xa0Dan"
-    room = app.layout.body_width() - 16 - max(48, 2 * 24 + 24)
+    room = card_room(app, card)
     for part in str(players.value).split(" "):
         assert name_width(part, players.size, 2.0) <= room + 0.01, (part, players.size)
 

@@ -2,9 +2,13 @@
 is likely to hold is in the Roboto the app ships (Flet's web client's), in hundredths of an em.
 
     .venv/bin/python tools/letter_widths.py
+    .venv/bin/python tools/letter_widths.py --bold Roboto-Bold.ttf
 
 Run it when Flet's client changes its font; tests/test_letter_widths.py checks the table
-against the font in the installed client.
+against the font in the installed client. With `--bold` it writes nothing and prints how
+much wider than the table a bold face draws the sides' names of the tests and docs (a
+phone's own Roboto Bold: src/hinted/Roboto-Bold.ttf of github.com/googlefonts/roboto), the
+measure of `BOLD_NAME` in canasta_score/ui/components/basics.py.
 """
 
 from __future__ import annotations
@@ -47,6 +51,58 @@ def widths(font_path: Path) -> dict[str, int]:
     }
 
 
+#: Sides' names of the six languages' tables, as the tests and docs name them.
+NAMES = (
+    "We",
+    "They",
+    "Wir",
+    "Ihr",
+    "Wij",
+    "Zij",
+    "Me",
+    "He",
+    "Vi",
+    "De",
+    "Dere",
+    "Mor og Far",
+    "Børnene",
+    "Naboerne",
+    "Bedsteforældre",
+    "Isovanhemmat",
+    "Großeltern",
+    "Anna-Lena",
+    "Nachbarskinder",
+    "Maximilian",
+    "Friedrich-Wilhelm",
+    "Åse & Øystein",
+    "Jan Willem",
+    "Marja Liisa",
+    "Kinder",
+    "Enkel",
+    "Cleo & Dan",
+    "Oma und Opa",
+    "Lapset",
+    "Naapurit",
+)
+
+
+def bold_over_table(bold_path: Path) -> list[tuple[str, float]]:
+    """Each of `NAMES` with its width in the `bold_path` face over the table's, widest first."""
+    from fontTools.ttLib import TTFont
+
+    from canasta_score.ui.components.letter_widths import LETTER_WIDTHS
+
+    font = TTFont(bold_path)
+    glyphs, metrics = font.getBestCmap(), font["hmtx"]
+    em = font["head"].unitsPerEm
+
+    def drawn(name: str) -> float:
+        return sum(metrics[glyphs[ord(c)]][0] for c in name) / em
+
+    ratios = [(name, drawn(name) / sum(LETTER_WIDTHS[c] for c in name)) for name in NAMES]
+    return sorted(ratios, key=lambda pair: -pair[1])
+
+
 def literal(characters: str) -> str:
     """A string literal of `characters`, those a reader would not see (a no-break space, a
     soft hyphen) written as escapes."""
@@ -80,6 +136,13 @@ LETTER_WIDTHS: dict[str, float] = {{
 
 def main() -> None:
     import flet_web
+
+    if sys.argv[1:2] == ["--bold"]:
+        ratios = bold_over_table(Path(sys.argv[2]))
+        for name, ratio in ratios:
+            print(f"{ratio:.3f}  {name}")
+        print(f"widest {ratios[0][1]:.3f} ({ratios[0][0]}) of {len(ratios)} names")
+        return
 
     font = Path(flet_web.__file__).parent / "web" / ROBOTO
     TABLE.write_text(source(widths(font)), encoding="utf-8")

@@ -214,6 +214,35 @@ def compact_count_width(scale: float, room: float | None = None) -> float:
     return wanted if room is None else max(COMPACT_COUNT, min(wanted, room))
 
 
+#: A stepper's label at most: smaller at large text where a word of it would not fit; its
+#: grey note on what each counts.
+STEPPER_LABEL, STEPPER_NOTE = 15, 13
+#: The count's box of a stepper with its label beside it: two digits.
+STEPPER_COUNT = 34
+
+
+def stepper_label_room(width: float, count_width: float = STEPPER_COUNT) -> float:
+    """The room of a stepper's label (or note) beside its buttons and count."""
+    return width - 2 * TAP - count_width - 6
+
+
+def labels_size(labels: Iterable[str], width: float, scale: float = 1.0) -> float:
+    """One size for the labels of steppers `width` wide, at which each word of each fits: a
+    side's labels read alike (Finnish at 2x drew "Puhtaat seiskacanastat" at 3/4 the size of
+    "Punaiset kolmoset" beside it, a one-word compound that Flutter cannot break).
+
+    >>> labels_size(["Red threes", "Black threes"], 312, 2.0)
+    15
+    >>> round(labels_size(["Punaiset kolmoset", "Puhtaat seiskacanastat"], 312, 2.0), 1)
+    10.5
+    """
+    room = stepper_label_room(width)
+    return min(
+        (fitted_words(label, STEPPER_LABEL, room, scale) for label in labels),
+        default=STEPPER_LABEL,
+    )
+
+
 class Stepper(ft.Row):
     """`label  [-]  count  [+]` with 48 px buttons; `identifier` tags the count, -plus/-minus the buttons.
 
@@ -234,16 +263,18 @@ class Stepper(ft.Row):
         compact: bool = False,
         scale: float = 1.0,
         width: float | None = None,
+        label_size: float | None = None,
     ) -> None:
         """`scale` is the device's text scale and `width` about how wide the stepper may be:
-        the count keeps to its box (two digits) and the label's words stay whole. `extra` is
-        a grey note on what each counts, in parts that are kept whole."""
+        the count keeps to its box (two digits) and the label's words stay whole (at
+        `label_size` where given: `labels_size` of the steppers beside it). `extra` is a grey
+        note on what each counts, in parts that are kept whole."""
         count_width = (
             compact_count_width(scale, None if width is None else width - 2 * TAP)
             if compact
-            else 34
+            else STEPPER_COUNT
         )
-        room = None if width is None else width - 2 * TAP - count_width - 6
+        room = None if width is None else stepper_label_room(width, count_width)
         self.count = ft.Text(
             str(value),
             size=fitted("00", 20 if compact else 22, count_width, scale),
@@ -256,14 +287,19 @@ class Stepper(ft.Row):
         # under the whole stepper (`placed`), where the side's width keeps each part whole:
         # "minus with no canasta," and Samba's "minus unter 2 / Canastas" wrapped within
         # themselves in the label's column at large text.
+        shown_size = label_size or (
+            STEPPER_LABEL if room is None else fitted_words(label, STEPPER_LABEL, room, scale)
+        )
+        # The note no larger than its label ("2 500 p/kpl" under "Puhtaat seiskacanastat").
+        note_size = STEPPER_NOTE if compact else min(STEPPER_NOTE, shown_size)
         parts = note_parts(extra)
         self.note_under = room is not None and any(
-            text_width(part, 13, scale, LETTER_ADVANCE) > room for part in parts
+            text_width(part, note_size, scale, LETTER_ADVANCE) > room for part in parts
         )
         joined = self.note_under and len(parts) > 1
         self.extra = ft.Text(
             whole_parts(parts) if joined else "\n".join(parts),
-            size=13,
+            size=note_size,
             color=ft.Colors.ON_SURFACE_VARIANT,
             semantics_label=" ".join(parts) if joined else None,  # not the joiners
         )
@@ -283,10 +319,7 @@ class Stepper(ft.Row):
                 0,
                 ft.Column(
                     [
-                        ft.Text(
-                            label,
-                            size=15 if room is None else fitted_words(label, 15, room, scale),
-                        ),
+                        ft.Text(label, size=shown_size),
                         *([] if self.note_under else [self.extra]),
                     ],
                     spacing=0,
@@ -348,11 +381,17 @@ def lines_of(text: str, size: float, width: float, scale: float = 1.0) -> int:
 
 
 def wrapped_lines(
-    text: str, size: float, width: float, scale: float = 1.0, advance: float = PROSE_ADVANCE
+    text: str,
+    size: float,
+    width: float,
+    scale: float = 1.0,
+    advance: float = PROSE_ADVANCE,
+    measure: Callable[[str, float, float], float] | None = None,
 ) -> int:
     """About how many lines `text` takes at `size` in `width`, broken between words as
     Flutter breaks it (a word that does not fit the rest of a line starts the next, a
-    compound may break after its hyphen); bold text with `LETTER_ADVANCE`.
+    compound may break after its hyphen); bold text with `LETTER_ADVANCE`, names and
+    players by the font's widths (`measure=name_width`).
 
     >>> wrapped_lines("Wild cards, all four jokers", 15, 120)
     2
@@ -363,12 +402,22 @@ def wrapped_lines(
     [2, 3]
     >>> wrapped_lines("Canasta-Bonus", 14, 80, 2.0), wrapped_lines("Canasta-Bonus", 14, 200, 2.0)
     (2, 1)
+    >>> wrapped_lines("Jan Willem, Anne Marie", 8, 66, 2.0, measure=name_width)
+    4
     """
+
+    def wide(line: str) -> float:
+        return (
+            text_width(line, size, scale, advance)
+            if measure is None
+            else measure(line, size, scale)
+        )
+
     lines, line = 1, ""
     for word in BREAKS.split(text.strip()):
         for index, part in enumerate(WORD_ENDS.split(word)):  # a compound after its hyphen
             joined = (f"{line} {part}" if index == 0 else line + part) if line else part
-            if line and text_width(joined, size, scale, advance) > width:
+            if line and wide(joined) > width:
                 lines, line = lines + 1, part
             else:
                 line = joined
@@ -446,9 +495,11 @@ def number_large(
 
 
 #: A bold name's width over its regular letters': the web app emboldens the regular face
-#: (about 2% wider), a packaged app draws with the phone's own bold Roboto (about 4%) or,
-#: on an iPhone, San Francisco (wider still), so a little to spare.
-BOLD_NAME = 1.06
+#: (its advances unchanged, the ink about 2% wider at 11 px), an Android phone draws with
+#: its own Roboto Bold, at most 2.5% wider for a name of four letters or more ("Friedrich-
+#: Wilhelm"; `tools/letter_widths.py --bold`). An iPhone's packaged app draws with San
+#: Francisco, which is not measured here (the web app on an iPhone draws the shipped Roboto).
+BOLD_NAME = 1.03
 #: A character the table does not have (a CJK one is an em wide).
 OTHER_LETTER = 1.0
 
@@ -459,7 +510,7 @@ def name_width(name: str, size: float, scale: float = 1.0) -> float:
     `text_width` allows 0.6 for any character (a digit's width, with room).
 
     >>> round(name_width("Bedsteforældre", 10, 2.0)), round(text_width("Bedsteforældre", 10, 2.0))
-    (147, 168)
+    (143, 168)
     >>> name_width("WM", 10) > text_width("WM", 10)
     True
     """
@@ -486,7 +537,7 @@ def name_fitted_words(text: str, size: float, width: float, scale: float = 1.0) 
     name held whole by `players_said`, a compound up to its hyphen).
 
     >>> round(name_fitted_words("Jan\xa0Willem, Anne\xa0Marie", 12, 97, 2.0), 1)
-    8.9
+    9.1
     """
     parts = WORD_ENDS.split(text)
     return min((name_fitted(part, size, width, scale) for part in parts), default=size)
@@ -512,26 +563,27 @@ def names_shown(
     ((18, 1), (10, 1))
     >>> size, lines = names_shown(["Mor og Far", "Naboene"], 97, 2.0)
     >>> round(size, 1), lines
-    (11.3, 2)
+    (11.7, 2)
     >>> names_shown(["Mor og Far", "Nachbarskinder"], 97, 2.0)  # whole at the least size
     (10, 2)
     >>> names_shown(["Mor og Far", "Børnene"], 76, 2.0)  # "Børne…"
     (10, 2)
     >>> size, lines = names_shown(["Mor og Far", "Børnene"], 76, 2.0, smallest=7)
-    >>> round(size, 1), lines  # two lines, where one would be 7.3
-    (9.6, 2)
+    >>> round(size, 1), lines  # two lines, where one would be 7.5
+    (9.9, 2)
     >>> size, lines = names_shown(["Mor og Far", "Børnene", "Bedsteforældre"], 76, 2.0, smallest=7)
     >>> round(size, 1), lines
-    (9.6, 2)
+    (9.9, 2)
     >>> size, lines = names_shown(["Mor og Far", "Bedsteforældre"], 105, 2.0, smallest=7)
-    >>> round(size, 1), lines  # whole at 14.3 px on the screen (0.6 em a letter cut it)
-    (7.2, 1)
-    >>> names = ["Isovanhemmat", "Bedsteforældre", "Anna-Lena"]  # two cut even at 7
-    >>> names_shown(names, 97, 2.0, smallest=7)  # not "Anna-Lena" at 31 px over "Isova…"
-    (10, 2)
+    >>> round(size, 1), lines  # whole at 14.8 px on the screen (0.6 em a letter cut it)
+    (7.4, 1)
+    >>> names = ["Isovanhemmat", "Bedsteforældre", "Anna-Lena"]  # one cut even at 7
+    >>> size, lines = names_shown(names, 97, 2.0, smallest=7)  # "Isovanhemmat" whole at 14 px
+    >>> round(size, 1), lines  # not "Anna-Lena" at 31 px over "Isova…", "Beds…"
+    (7.0, 1)
     >>> size, lines = names_shown(["Mor og Far", "Anna-Lena"], 97, 2.0)  # "Anna-|Lena"
     >>> round(size, 1), lines
-    (14.9, 2)
+    (15.4, 2)
     """
     two_lines_below = TWO_LINES_BELOW * least
     size, lines = _names_shown(names, width, scale, largest, least, two_lines_below)
@@ -606,8 +658,9 @@ def headings_shown(
     """`names_shown` for the side's names heading a table's columns: `largest` at most, and
     smaller at large text down to `HEADING_LEAST_SEEN` pixels on the screen.
 
-    >>> headings_shown(["Mor og Far", "Børnene", "Naboerne"], 64, 2.0, 12)
-    (7.0, 2)
+    >>> size, lines = headings_shown(["Mor og Far", "Børnene", "Naboerne"], 64, 2.0, 12)
+    >>> round(size, 1), lines
+    (7.1, 2)
     """
     return names_shown(
         names, width, scale, largest=largest, least=min(largest, HEADING_LEAST_SEEN / scale)

@@ -98,9 +98,11 @@ def canasta_stepper(
     scale: float,
     width: float | None,
     identifier: str | None = None,
+    label_size: float | None = None,
 ) -> tuple[str, str, Stepper]:
     """Side `n`'s count of one canasta kind, as (label, points each, stepper); tagged
-    `side-N-canasta-KIND` unless an `identifier` is given."""
+    `side-N-canasta-KIND` unless an `identifier` is given, its label at `label_size` where
+    given (the side's labels at one size)."""
     rules = draft.rules
 
     def step(count: int) -> None:
@@ -117,6 +119,7 @@ def canasta_stepper(
         tr=tr,
         scale=scale,
         width=width,
+        label_size=label_size,
     )
     return label, extra, stepper
 
@@ -156,6 +159,7 @@ class OtherKinds(ft.Column):
         on_open: Callable[[bool], None],
         scale: float = 1.0,
         width: float | None = None,
+        label_size: float | None = None,
     ) -> None:
         self.tr = tr
         self.on_open = on_open
@@ -172,6 +176,7 @@ class OtherKinds(ft.Column):
                 scale=scale,
                 width=width,
                 identifier=identifier,
+                label_size=label_size,
             )
 
         cells = [cell_of(kind) for kind in kinds]

@@ -28,11 +28,13 @@ from canasta_score.ui.components.basics import (
     PLAYERS_LEAST,
     ROBOTO_LINE,
     compact_count_width,
+    labels_size,
     name_fitted_words,
     players_held,
 )
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
+    canasta_label,
     canasta_stepper,
     kinds_shown,
     steppers_in_rows,
@@ -375,11 +377,30 @@ class CountSteppers(ft.Column):
         rules = draft.rules
         side = draft.sides[n]
         front, others = kinds_shown(rules) if canastas else ([], [])
+        threes_labels = [tr._("Red threes")]
+        if rules.black_threes is not None:
+            threes_labels.append(tr._("Black threes"))
+        # The labels at one size, each word whole: Finnish "seiskacanastat" does not make its
+        # label smaller than those beside it.
+        labels = [tr._(canasta_label(kind, rules)) for kind in (*front, *others)]
+        label_size = (
+            None
+            if paired or width is None
+            else labels_size([*labels, *threes_labels], width, scale)
+        )
         self.canastas: dict[CanastaKind, Stepper] = {}
         cells: list[tuple[str, str, Stepper]] = []
         for kind in front:
             cell = canasta_stepper(
-                draft, n, kind, change, tr, paired=paired, scale=scale, width=width
+                draft,
+                n,
+                kind,
+                change,
+                tr,
+                paired=paired,
+                scale=scale,
+                width=width,
+                label_size=label_size,
             )
             self.canastas[kind] = cell[2]
             cells.append(cell)
@@ -396,10 +417,11 @@ class CountSteppers(ft.Column):
                 on_open=on_kinds_open,
                 scale=scale,
                 width=width,
+                label_size=label_size,
             )
         hints = tuple(tr._(part) for part in THREES_SIGN_HINTS.get(rules.threes_sign, ()))
         self.red_threes = Stepper(
-            tr._("Red threes"),
+            threes_labels[0],
             side.red_threes,
             lambda count: change(lambda: draft.add_red_three(n, count)),
             f"side-{n}-red-threes",
@@ -409,14 +431,15 @@ class CountSteppers(ft.Column):
             tr=tr,
             scale=scale,
             width=width,
+            label_size=label_size,
         )
         threes: list[tuple[str, str | tuple[str, ...], Stepper]] = [
-            (tr._("Red threes"), hints, self.red_threes)
+            (threes_labels[0], hints, self.red_threes)
         ]
         self.black_threes: Stepper | None = None
         if rules.black_threes is not None:
             self.black_threes = Stepper(
-                tr._("Black threes"),
+                threes_labels[1],
                 side.black_threes,
                 lambda count: change(lambda: draft.add_black_three(n, count)),
                 f"side-{n}-black-threes",
@@ -426,8 +449,9 @@ class CountSteppers(ft.Column):
                 tr=tr,
                 scale=scale,
                 width=width,
+                label_size=label_size,
             )
-            threes.append((tr._("Black threes"), hints, self.black_threes))
+            threes.append((threes_labels[1], hints, self.black_threes))
         if self.others is None:
             rows = steppers_in_rows([*cells, *threes], paired=paired)
         else:  # the rarer kinds open between the canastas and the threes

@@ -21,6 +21,7 @@ from canasta_score.ui.components.basics import (
     fitted_words,
     name_fitted_words,
     name_lines,
+    name_width,
     names_shown,
     number_large,
     players_held,
@@ -32,6 +33,9 @@ from canasta_score.ui.state.sheet import opening_text, sheet_columns, tied_text
 #: The least size of a side's name over its column (a name too long even at it is cut; at
 #: twice the text, still as large as normal body text); its players' is `PLAYERS_LEAST`.
 NAME_LEAST = 10
+#: The most lines a side's players take under its name (four sides at 2x: "Jan / Willem, /
+#: Anne / Marie"); a longer list is cut.
+PLAYERS_MOST = 4
 
 
 class TotalsCard:
@@ -69,6 +73,15 @@ class TotalsCard:
                 max(name_fitted_words(text, 12, self.column_width, scale), PLAYERS_LEAST)
                 for text in self.players
             ),
+        )
+        # The lines of the side whose players take most, held under every name (four sides
+        # at 2x read "Jan / Willem, …" in two lines, "Anne Marie" lost); a longer list is cut.
+        self.players_lines = min(
+            max(
+                wrapped_lines(text, self.players_size, self.column_width, scale, measure=name_width)
+                for text in self.players
+            ),
+            PLAYERS_MOST,
         )
         # The totals side by side at one size: a lower total never looks bigger.
         self.totals = [format_points(total, tr) for total in game.totals]
@@ -127,12 +140,16 @@ class TotalsCard:
                         size=self.players_size,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                         text_align=ft.TextAlign.CENTER,
-                        max_lines=2,
+                        max_lines=self.players_lines,
                         overflow=ft.TextOverflow.ELLIPSIS,
                     ),
-                    # Two lines held under every name where one side's players take two
+                    # The lines of the side whose players take most held under every name
                     # ("Ida, / Oskar" beside "Mor, Far" at large text): the totals stay level.
-                    height=self.lines_high(2, self.players_size) if self.players_wrap() else None,
+                    height=(
+                        self.lines_high(self.players_lines, self.players_size)
+                        if self.players_lines > 1
+                        else None
+                    ),
                     alignment=ft.Alignment.TOP_CENTER,
                 ),
                 Tagged(
@@ -166,12 +183,6 @@ class TotalsCard:
 
     def lines_high(self, lines: int, size: float) -> int:
         return math.ceil(lines * LINE_HEIGHT * size * self.scale)
-
-    def players_wrap(self) -> bool:
-        return any(
-            wrapped_lines(text, self.players_size, self.column_width, self.scale) > 1
-            for text in self.players
-        )
 
     def opening_words(self, minimum: int) -> tuple[str, float]:
         """The words for a `minimum` to open next round, and their size: smaller where a

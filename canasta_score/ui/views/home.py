@@ -260,9 +260,10 @@ class HomeScreen(Screen):
             ).format(n=tr.number(summary.rounds))
             status_color = ft.Colors.ON_SURFACE_VARIANT
         scale = app.layout.text_scale
-        # The words' room beside the delete button: a long word is smaller rather than broken
-        # (large text: "Hildegar" over "d").
-        room = app.layout.body_width() - 16 - tap_size(scale)
+        # The words' room beside the delete button and the space before it: a long word is
+        # smaller rather than broken (large text: "Hildegar" over "d").
+        padding, spacing = ft.Padding.only(left=12, top=8, bottom=8, right=4), 10
+        room = app.layout.body_width() - padding.left - padding.right - spacing - tap_size(scale)
         line = summary_line(summary, tr)
         tile = ft.Container(
             content=ft.Row(
@@ -298,9 +299,10 @@ class HomeScreen(Screen):
                         scale=app.layout.text_scale,
                     ),
                 ],
+                spacing=spacing,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            padding=ft.Padding.only(left=12, top=8, bottom=8, right=4),
+            padding=padding,
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
             on_click=lambda: app.nav.go(f"/game/{summary.id}"),
