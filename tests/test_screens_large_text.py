@@ -29,7 +29,7 @@ from canasta_score.ui.components import (
 from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
-from canasta_score.ui.views.home import HomeScreen
+from canasta_score.ui.views.home import APART, HomeScreen
 from canasta_score.ui.views.round_detail import RoundDetailScreen
 from canasta_score.ui.views.sheet import SheetScreen
 
@@ -592,7 +592,8 @@ def test_no_dot_between_sides_on_home_can_start_a_line(store: GameStore) -> None
 def test_a_games_lines_on_home_fit_its_card_beside_the_delete_button(store: GameStore) -> None:
     """At 2x on 360 px a game's card read "Isovanhemmat 300 · / Bedsteforældre 130 / ·
     Anna-Lena 10": its lines were sized for the card less the delete button, not the space
-    the row keeps before it, so "Bedsteforældre 130 ·" was 10 px wider than its line."""
+    the row keeps before it, so "Bedsteforældre 130 ·" was 10 px wider than its line. The
+    players under it were larger than it."""
     sides = [
         {"name": "Isovanhemmat", "players": ["Marja Liisa", "Pekka"]},
         {"name": "Bedsteforældre", "players": ["Jan Willem", "Anne Marie"]},
@@ -605,11 +606,39 @@ def test_a_games_lines_on_home_fit_its_card_beside_the_delete_button(store: Game
     room = card_room(app, card)
     lines = [c for c in walk(card) if isinstance(c, ft.Text) and "·" in str(c.value)]
     assert len(lines) >= 2, [c.value for c in lines]  # the sides and their players
+    title, players = lines[:2]
+    assert "Pekka" in str(players.value) and players.size <= title.size, "never over its title"
     for line in lines:
         if line.color == ft.Colors.ON_SURFACE_VARIANT:
             continue  # the rules and the day: short
         for part in str(line.value).split(" "):
             assert name_width(part, line.size, 2.0) <= room + 0.01, (part, line.size, room)
+
+
+def test_a_sides_name_on_home_is_held_whole_where_it_fits(store: GameStore) -> None:
+    """At 2x on 360 px the resume button read "Runde 2: Mor og / Far 300 ·" (review 54 #7): a
+    side's name of words is held whole with its total where that fits the line; a name too
+    long for a line still breaks between its words."""
+    sides = [
+        {"name": "Mor og Far", "players": ["Jan Willem", "Anne Marie"]},
+        {"name": "Bedsteforældre og Naboerne", "players": ["Ida", "Oskar"]},
+    ]
+    rounds = [[{"melded": 300}, {"melded": 150, "hand": 20}]]
+    (game_id,) = store.import_bytes(json.dumps(game_file(rounds, sides=sides)).encode(), "g.json")
+    app = phone(store, "da", width=360)
+    view = HomeScreen(app, "/").build()
+    card = tagged(view, f"game-{game_id}")
+    (title,) = [c for c in walk(card) if isinstance(c, ft.Text) and "Far" in str(c.value)]
+    (resume,) = [c for c in walk(tagged(view, "resume")) if "Far" in str(getattr(c, "value", ""))]
+    assert "Mor\xa0og\xa0Far\xa0300" in str(resume.value), resume.value
+    for line, room in ((title, card_room(app, card)), (resume, app.layout.body_width() - 32)):
+        for part in str(line.value).split(" "):
+            assert name_width(part, line.size, 2.0) <= room + 0.01, (part, line.size, room)
+        *before, last = str(line.value).removeprefix("Runde 2: ").split(APART)
+        for side, dot in [*((side, APART.rstrip()) for side in before), (last, "")]:
+            whole = side.replace(" ", "\xa0") + dot
+            fits = name_width(whole, line.size, 2.0) <= room + 0.01
+            assert (" " not in side) == fits, (side, line.size, room)
 
 
 def test_a_history_card_names_the_players_and_the_day_the_game_was_started(

@@ -740,33 +740,33 @@ def players_said(players: Sequence[str], between: str = ", ") -> str:
 PLAYERS_LEAST = 8
 
 
-def players_held(
-    players: Sequence[str],
+def names_held(
+    names: Sequence[str],
     size: float,
     width: float,
     scale: float = 1.0,
     joins: Sequence[str] = (", ",),
 ) -> str:
-    """A side's players as a line of `width` at `size`, held as whole as it fits: joined by
-    the first of `joins` at which each part a line may break between fits (`players_said`:
-    never inside a player's name). Where even one name does not fit ("Jan Willem," over one
-    of four columns at 2x), the line breaks between its words as any text, rather than
-    Flutter breaking it mid-word ("Jan Wille / m").
+    """`names` (a side's players; a side's name with its total) as a line of `width` at
+    `size`, held as whole as it fits: joined by the first of `joins` at which each part a
+    line may break between fits, each name held whole (`players_said`). Where even one name
+    does not fit ("Jan Willem," over one of four columns at 2x), the line breaks between its
+    words as any text, rather than Flutter breaking it mid-word ("Jan Wille / m").
 
-    >>> players_held(["Jan Willem", "Anne Marie"], 8, 97, 2.0)
+    >>> names_held(["Jan Willem", "Anne Marie"], 8, 97, 2.0)
     'Jan\xa0Willem, Anne\xa0Marie'
-    >>> players_held(["Jan Willem", "Anne Marie"], 8, 75, 2.0)
+    >>> names_held(["Jan Willem", "Anne Marie"], 8, 75, 2.0)
     'Jan Willem, Anne Marie'
-    >>> players_held(["Anna", "Ben"], 14, 200, 2.0, joins=(",\xa0", ", "))  # the side whole
+    >>> names_held(["Anna", "Ben"], 14, 200, 2.0, joins=(",\xa0", ", "))  # the side whole
     'Anna,\xa0Ben'
-    >>> players_held(["Anna Lena", "Benedikt"], 14, 200, 2.0, joins=(",\xa0", ", "))
+    >>> names_held(["Anna Lena", "Benedikt"], 14, 200, 2.0, joins=(",\xa0", ", "))
     'Anna\xa0Lena, Benedikt'
     """
     for between in joins:
-        held = players_said(players, between)
+        held = players_said(names, between)
         if all(name_width(part, size, scale) <= width + 0.01 for part in held.split(" ")):
             return held
-    return ", ".join(players)
+    return ", ".join(names)
 
 
 def whole_parts(parts: Sequence[str]) -> str:

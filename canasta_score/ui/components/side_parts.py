@@ -30,7 +30,7 @@ from canasta_score.ui.components.basics import (
     compact_count_width,
     labels_size,
     name_fitted_words,
-    players_held,
+    names_held,
 )
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
@@ -115,7 +115,7 @@ class SideHeader(ft.Column):
                 weight=ft.FontWeight.BOLD,
             ),
         )
-        players = players_held(side.players, PLAYERS_LEAST, room, scale)
+        players = names_held(side.players, PLAYERS_LEAST, room, scale)
         names = ft.Column(
             [
                 name,

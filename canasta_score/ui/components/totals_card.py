@@ -22,9 +22,9 @@ from canasta_score.ui.components.basics import (
     name_fitted_words,
     name_lines,
     name_width,
+    names_held,
     names_shown,
     number_large,
-    players_held,
     wrapped_lines,
 )
 from canasta_score.ui.state.points import format_points
@@ -64,7 +64,7 @@ class TotalsCard:
         self.players = [
             ""
             if list(column.players) == [column.name]
-            else players_held(column.players, PLAYERS_LEAST, self.column_width, scale)
+            else names_held(column.players, PLAYERS_LEAST, self.column_width, scale)
             for column in self.columns
         ]
         self.players_size = min(

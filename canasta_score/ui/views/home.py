@@ -20,7 +20,7 @@ from canasta_score.ui.components import (
     fits_app_bar,
     name_fitted_words,
     name_width,
-    players_held,
+    names_held,
     players_said,
     tap_size,
 )
@@ -41,18 +41,51 @@ if TYPE_CHECKING:
 APART = "\u00a0\u00a0·  "
 
 
-def summary_line(summary: GameListEntry, tr: Translator) -> str:
-    """`We 1,450 · They -185` for a game in the history, numbers in the reader's form.
+def summary_line(
+    summary: GameListEntry,
+    tr: Translator,
+    width: float | None = None,
+    scale: float = 1.0,
+    size: float = 17,
+) -> str:
+    """`We 1,450 · They -185` for a game in the history, numbers in the reader's form. A line
+    breaks between sides, not inside one, nor inside a side's name where it fits `width` at
+    `size` ("Mor og / Far 300" at large text).
 
     >>> from types import SimpleNamespace as Game
     >>> from canasta_score.i18n import translator
-    >>> summary_line(Game(side_names=["We", "They"], players=[[], []], totals=[1450, -185]), translator("en"))
-    'We\xa01,450\xa0\xa0·  They\xa0-185'
+    >>> game = Game(side_names=["Mor og Far", "They"], players=[[], []], totals=[1450, -185])
+    >>> summary_line(game, translator("en"))
+    'Mor og Far\xa01,450\xa0\xa0·  They\xa0-185'
+    >>> summary_line(game, translator("en"), 300, 2.0, 14)
+    'Mor\xa0og\xa0Far\xa01,450\xa0\xa0·  They\xa0-185'
     """
     names, _players = shown_names(summary.side_names, summary.players, tr)
-    return APART.join(
-        f"{name}\u00a0{format_points(total, tr)}"  # a line may break between sides, not in one
+    sides = [
+        [f"{name}\u00a0{format_points(total, tr)}"]  # its last word held to its total
         for name, total in zip(names, summary.totals, strict=False)
+    ]
+    if width is None:
+        return APART.join(side for (side,) in sides)
+    return sides_apart(sides, size, width, scale)
+
+
+def sides_apart(
+    sides: Sequence[Sequence[str]],
+    size: float,
+    width: float,
+    scale: float,
+    joins: Sequence[str] = (", ",),
+) -> str:
+    """The sides' names (`names_held`), each held whole where it fits `width` at `size` with
+    the dot after it, the sides `APART`."""
+    dot = name_width(APART.rstrip(), size, scale)  # held to the side before it
+    *before, last = sides
+    return APART.join(
+        [
+            *(names_held(names, size, width - dot, scale, joins) for names in before),
+            names_held(last, size, width, scale, joins),
+        ]
     )
 
 
@@ -80,16 +113,9 @@ def players_line(summary: GameListEntry, width: float | None = None, scale: floa
     sides = zip(summary.side_names, summary.players, strict=False)
     if all(list(players) == [name] for name, players in sides):
         return ""
-
-    def side(players: Sequence[str], dot: str) -> str:
-        if width is None:
-            return players_said(players, ",\u00a0")
-        # The dot after a side is held to it: the side with its dot fits, or breaks.
-        room = width - name_width(dot, 14, scale)
-        return players_held(players, 14, room, scale, joins=(",\u00a0", ", "))
-
-    *before, last = summary.players
-    return APART.join([*(side(players, APART.rstrip()) for players in before), side(last, "")])
+    if width is None:
+        return APART.join(players_said(players, ",\u00a0") for players in summary.players)
+    return sides_apart(summary.players, 14, width, scale, joins=(",\u00a0", ", "))
 
 
 def when(summary: GameListEntry, tr: Translator) -> str:
@@ -126,46 +152,7 @@ class HomeScreen(Screen):
         unfinished = self.unfinished
         body: list[ft.Control] = []
         if unfinished is not None:
-            body.append(
-                Wide(
-                    Tagged(
-                        "resume",
-                        ft.FilledButton(
-                            content=ft.Column(
-                                [
-                                    ft.Text(
-                                        tr._("Resume game"), size=20, weight=ft.FontWeight.BOLD
-                                    ),
-                                    ft.Text(
-                                        tr._("Round {n}: {sides}").format(
-                                            n=tr.number(unfinished.rounds + 1),
-                                            sides=summary_line(unfinished, tr),
-                                        ),
-                                        size=14,
-                                        text_align=ft.TextAlign.CENTER,
-                                    ),
-                                ],
-                                spacing=2,
-                                tight=True,
-                                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                            ),
-                            on_click=lambda: app.nav.go(f"/game/{unfinished.id}"),
-                            # As tall as its words need (large text wraps them), at least 76.
-                            height=76 if app.layout.text_scale < 1.2 else None,
-                            style=ft.ButtonStyle(
-                                padding=ft.Padding.symmetric(horizontal=12, vertical=10)
-                            )
-                            if app.layout.text_scale < 1.2
-                            # Grown over lines, a pill's round ends would cut the first and
-                            # last letters of a full line ("Jako 2: Me 120 · He -50").
-                            else ft.ButtonStyle(
-                                padding=ft.Padding.symmetric(horizontal=16, vertical=10),
-                                shape=ft.RoundedRectangleBorder(radius=24),
-                            ),
-                        ),
-                    )
-                )
-            )
+            body.append(Wide(Tagged("resume", self.resume_button(unfinished))))
         body.append(
             Wide(
                 Tagged(
@@ -264,7 +251,13 @@ class HomeScreen(Screen):
         # smaller rather than broken (large text: "Hildegar" over "d").
         padding, spacing = ft.Padding.only(left=12, top=8, bottom=8, right=4), 10
         room = app.layout.body_width() - padding.left - padding.right - spacing - tap_size(scale)
-        line = summary_line(summary, tr)
+        # Its size the one at which each word fits; a side's name held whole where it fits at it.
+        title_size = name_fitted_words(summary_line(summary, tr), 17, room, scale)
+        line = summary_line(summary, tr, room, scale, title_size)
+        # The players under it at 14 of its 17, never larger than it ("Isovanhemmat 300 ·"
+        # at 2x made the title smaller than "Marja Liisa, Pekka").
+        players = players_line(summary, room, scale)
+        players_size = min(name_fitted_words(players, 14, room, scale), title_size * 14 / 17)
         tile = ft.Container(
             content=ft.Row(
                 [
@@ -272,14 +265,10 @@ class HomeScreen(Screen):
                         [
                             ft.Text(
                                 line,
-                                size=name_fitted_words(line, 17, room, scale),
+                                size=title_size,
                                 weight=ft.FontWeight.BOLD,
                             ),
-                            *(
-                                [ft.Text(players, size=name_fitted_words(players, 14, room, scale))]
-                                if (players := players_line(summary, room, scale))
-                                else []
-                            ),
+                            *([ft.Text(players, size=players_size)] if players else []),
                             ft.Text(
                                 summary.rules_title(tr._) + APART + when(summary, tr),
                                 size=13,
@@ -309,6 +298,40 @@ class HomeScreen(Screen):
             ink=True,
         )
         return Tagged(f"game-{summary.id}", tile)
+
+    def resume_button(self, unfinished: GameListEntry) -> ft.FilledButton:
+        """The game in play, one tap away: its round and the sides' totals."""
+        app, tr = self.app, self.app.tr
+        scale = app.layout.text_scale
+        large = scale >= 1.2
+        across = 16 if large else 12  # the button's padding at each end
+        sides = summary_line(unfinished, tr, app.layout.body_width() - 2 * across, scale, 14)
+        return ft.FilledButton(
+            content=ft.Column(
+                [
+                    ft.Text(tr._("Resume game"), size=20, weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        tr._("Round {n}: {sides}").format(
+                            n=tr.number(unfinished.rounds + 1), sides=sides
+                        ),
+                        size=14,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
+                ],
+                spacing=2,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            on_click=lambda: app.nav.go(f"/game/{unfinished.id}"),
+            # As tall as its words need (large text wraps them), at least 76.
+            height=None if large else 76,
+            style=ft.ButtonStyle(
+                padding=ft.Padding.symmetric(horizontal=across, vertical=10),
+                # Grown over lines, a pill's round ends would cut the first and last letters
+                # of a full line ("Jako 2: Me 120 · He -50").
+                shape=ft.RoundedRectangleBorder(radius=24) if large else None,
+            ),
+        )
 
     def delete(self, summary: GameListEntry) -> None:
         app, tr = self.app, self.app.tr
