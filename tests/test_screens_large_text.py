@@ -30,7 +30,7 @@ from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.home import APART, HomeScreen
-from canasta_score.ui.views.round_detail import RoundDetailScreen
+from canasta_score.ui.views.round_detail import NAMES_APART, RoundDetailScreen
 from canasta_score.ui.views.sheet import SheetScreen
 
 WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
@@ -222,13 +222,13 @@ def test_a_hyphenated_name_is_whole_on_the_lines_it_may_take(
 
 
 def names_on_the_sheet(
-    store: GameStore, names: list[str], width: int
+    store: GameStore, names: list[str], width: int, scale: float = 2.0
 ) -> tuple[ft.Control, float, dict[str, ft.Text]]:
-    """The sheet of a game of sides `names` at 2x text on a `width` px phone, in Danish: the
-    view, a side's column's width and the names shown bold over the columns."""
+    """The sheet of a game of sides `names` at `scale` text on a `width` px phone, in Danish:
+    the view, a side's column's width and the names shown bold over the columns."""
     sides = tuple(Side(name, (f"{name[:3]} A", f"{name[:3]} B")) for name in names)
     stored = store.create_game(Game(PRESETS["classic"], sides))
-    app = phone(store, "da", width=width)
+    app = phone(store, "da", width=width, scale=scale)
     view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
     column = (app.layout.body_width() - 24 - 10 * (len(names) - 1)) / len(names)
     bold = {
@@ -254,6 +254,19 @@ def test_four_sides_names_shrink_to_be_whole_before_they_are_cut(store: GameStor
     assert name_width("Bedsteforældre", HEADING_LEAST_SEEN, 1.0) > column, "cut even so"
     players = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == "Bør\xa0A, Bør\xa0B"]
     assert players and players[0].size <= size, "the players never larger than their name"
+
+
+def test_four_sides_names_at_the_normal_text_size_are_12_px_at_least(store: GameStore) -> None:
+    """At 1x on a 390 px phone "Bedsteforældre" made all four names 10.6 px, under what is read
+    at arm's length (review 54 #8): the names are 12 px at least, and that one is cut."""
+    _view, column, bold = names_on_the_sheet(
+        store, ["Mor og Far", "Børnene", "Naboerne", "Bedsteforældre"], 390, 1.0
+    )
+    (size,) = {t.size for t in bold.values()}
+    assert size >= 12, size
+    assert name_width("Bedsteforældre", size, 1.0) > column, "cut"
+    for name in ["Mor og Far", "Børnene", "Naboerne"]:
+        assert name_width(name, size, 1.0) <= column + 0.01, (name, size)
 
 
 def test_a_long_name_that_fits_at_the_least_size_shrinks_to_be_whole(store: GameStore) -> None:
@@ -425,6 +438,29 @@ def test_round_detail_at_large_text_names_each_side_whole_over_its_column(
             assert name_width(line, heading.size, 2.0) <= heading.width + 0.01, line
     assert len({t.size for t in headings}) == 1, "one size: none looks bigger"
     assert [t.tooltip for t in headings] == [None] * 3, "whole: a screen reader hears it once"
+
+
+def test_round_detail_names_over_columns_side_by_side_read_apart(store: GameStore) -> None:
+    """Three sides at 2x text on a 360 px phone in Finnish: "Isovanhemmat" filled its column
+    and stood 8 px from "Bedsteforæl…", read as one name (review 54 #10). Each name leaves
+    room at its column's start, whole or cut."""
+    names = ["Isovanhemmat", "Bedsteforældre", "Anna-Lena"]
+    sides = tuple(Side(name, (f"{name} A",)) for name in names)
+    entries = (SideEntry(melded=90), SideEntry(hand=30), SideEntry(melded=60, hand=10))
+    stored = store.create_game(Game(PRESETS["classic"], sides, (entries,)))
+    app = phone(store, "fi", width=360)
+    view = RoundDetailScreen(app, f"/game/{stored.id}/round/1", stored.id, 1).build()
+    headings = [c for c in walk(view) if isinstance(c, ft.Text) and c.value in names]
+    (value,) = {  # the values' column: the cell round a side's melded points
+        c.width
+        for c in walk(view)
+        if isinstance(c, ft.Container)
+        and getattr(c.content, "identifier", None) in {f"detail-0-side-{n}" for n in range(3)}
+    }
+    assert sorted(t.value for t in headings) == sorted(names)
+    for heading in headings:
+        drawn = min(name_width(heading.value, heading.size, 2.0), heading.width)
+        assert value - drawn >= NAMES_APART - 0.01, (heading.value, value, drawn)
 
 
 # --- the game's menu ------------------------------------------------------------------------

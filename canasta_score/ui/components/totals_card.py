@@ -32,7 +32,9 @@ from canasta_score.ui.state.sheet import opening_text, sheet_columns, tied_text
 
 #: The least size of a side's name over its column (a name too long even at it is cut; at
 #: twice the text, still as large as normal body text); its players' is `PLAYERS_LEAST`.
-NAME_LEAST = 10
+#: On the screen never under NAME_LEAST_SEEN pixels: four sides at the normal text size
+#: were all 10 px, read at arm's length, for one long name ("Bedsteforældre"), now cut.
+NAME_LEAST, NAME_LEAST_SEEN = 10, 12
 #: The most lines a side's players take under its name (four sides at 2x: "Jan / Willem, /
 #: Anne / Marie"); a longer list is cut.
 PLAYERS_MOST = 4
@@ -55,7 +57,7 @@ class TotalsCard:
             [column.name for column in self.columns],
             self.column_width,
             scale,
-            least=NAME_LEAST,
+            least=max(NAME_LEAST, NAME_LEAST_SEEN / scale),
             smallest=HEADING_LEAST_SEEN / scale,
         )
         # The players under them, smaller where a word would break ("Maximilia/n"), never

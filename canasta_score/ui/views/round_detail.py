@@ -197,6 +197,10 @@ def group_label(group: CardGroup, rules: RuleSet, tr: Translator) -> str:
 LABEL_SIZE = 15
 NAME_SIZE = 16
 GAP = 8
+#: The room a name leaves at its column's start, so names over columns side by side read
+#: apart ("Isovanhemmat Bedsteforæl…" stood 8 px apart, one name of two words): 12 px
+#: at least, a word-space at 14 px and more.
+NAMES_APART = 4
 
 
 @dataclass(frozen=True)
@@ -322,17 +326,18 @@ class RoundDetailScreen(GameScreen, Screen):
         # or on two lines of whole words; one word too long is cut (broken mid-word, it would
         # read as two names).
         largest = NAME_SIZE if len(game.sides) < 3 else NAME_SIZE - 2
-        name_size, lines = headings_shown(game.side_names, columns.value, scale, largest)
+        name_room = columns.value - NAMES_APART
+        name_size, lines = headings_shown(game.side_names, name_room, scale, largest)
 
         def name_cell(name: str) -> ft.Control:
             cut = name_lines(name, lines) == 1 and (
-                name_width(name, name_size, scale) > columns.value + 0.01
+                name_width(name, name_size, scale) > name_room + 0.01
             )
             return ft.Text(
                 name,
                 size=name_size,
                 weight=ft.FontWeight.BOLD,
-                width=columns.value,
+                width=name_room,
                 text_align=ft.TextAlign.END,
                 max_lines=name_lines(name, lines),
                 overflow=ft.TextOverflow.ELLIPSIS,
@@ -345,7 +350,15 @@ class RoundDetailScreen(GameScreen, Screen):
             return ft.Row([first, *cells], spacing=GAP)
 
         table: list[ft.Control] = [
-            values_row(ft.Container(expand=True), [name_cell(name) for name in game.side_names]),
+            values_row(
+                ft.Container(expand=True),
+                [
+                    ft.Container(
+                        name_cell(name), width=columns.value, alignment=ft.Alignment.CENTER_RIGHT
+                    )
+                    for name in game.side_names
+                ],
+            ),
             ft.Divider(height=1),
         ]
         for line, ((label, _values, bold), texts, beside) in enumerate(
