@@ -139,6 +139,10 @@ def steppers_in_rows(
 QUICK_KINDS = (CanastaKind.NATURAL_ACES, CanastaKind.NATURAL_SEVENS)
 
 
+#: Makes a side's stepper of a canasta kind, tagged with the identifier given where one is.
+CanastaCell = Callable[[CanastaKind, str | None], tuple[str, str, Stepper]]
+
+
 class OtherKinds(ft.Column):
     """The canasta kinds past the usual ones (american), under a button that opens them in
     place: the button and every row above it stay where they are. Closed, the aces and sevens
@@ -150,36 +154,21 @@ class OtherKinds(ft.Column):
         self,
         draft: RoundDraft,
         n: int,
-        change: Change,
         tr: Translator,
         *,
         kinds: Sequence[CanastaKind],
+        cell_of: CanastaCell,
         paired: bool,
         opened: bool,
         on_open: Callable[[bool], None],
         scale: float = 1.0,
-        width: float | None = None,
-        label_size: float | None = None,
     ) -> None:
+        """`cell_of` makes a kind's stepper as the side's others are made (`canasta_stepper`),
+        tagged with the identifier given where one is."""
         self.tr = tr
         self.on_open = on_open
         side = draft.sides[n]
-
-        def cell_of(kind: CanastaKind, identifier: str | None = None) -> tuple[str, str, Stepper]:
-            return canasta_stepper(
-                draft,
-                n,
-                kind,
-                change,
-                tr,
-                paired=paired,
-                scale=scale,
-                width=width,
-                identifier=identifier,
-                label_size=label_size,
-            )
-
-        cells = [cell_of(kind) for kind in kinds]
+        cells = [cell_of(kind, None) for kind in kinds]
         self.steppers = {kind: stepper for kind, (_, _, stepper) in zip(kinds, cells, strict=True)}
         # Closed, the aces and sevens canastas, as the opened area shows them first (where it
         # opens, they stay where they were).

@@ -388,10 +388,9 @@ class CountSteppers(ft.Column):
             if paired or width is None
             else labels_size([*labels, *threes_labels], width, scale)
         )
-        self.canastas: dict[CanastaKind, Stepper] = {}
-        cells: list[tuple[str, str, Stepper]] = []
-        for kind in front:
-            cell = canasta_stepper(
+
+        def cell_of(kind: CanastaKind, identifier: str | None) -> tuple[str, str, Stepper]:
+            return canasta_stepper(
                 draft,
                 n,
                 kind,
@@ -400,24 +399,24 @@ class CountSteppers(ft.Column):
                 paired=paired,
                 scale=scale,
                 width=width,
+                identifier=identifier,
                 label_size=label_size,
             )
-            self.canastas[kind] = cell[2]
-            cells.append(cell)
+
+        cells = [cell_of(kind, None) for kind in front]
+        self.canastas = {kind: stepper for kind, (_, _, stepper) in zip(front, cells, strict=True)}
         self.others: OtherKinds | None = None
         if others:
             self.others = OtherKinds(
                 draft,
                 n,
-                change,
                 tr,
                 kinds=others,
+                cell_of=cell_of,
                 paired=paired,
                 opened=kinds_opened,
                 on_open=on_kinds_open,
                 scale=scale,
-                width=width,
-                label_size=label_size,
             )
         hints = tuple(tr._(part) for part in THREES_SIGN_HINTS.get(rules.threes_sign, ()))
         self.red_threes = Stepper(
