@@ -293,7 +293,11 @@ def test_the_threes_say_when_they_count_minus_where_it_is_not_the_classic_rule(
                 assert note.value == "\n".join(shown) and placed is counts.red_threes
                 continue
             # Samba's one part too: "minus unter 2 / Canastas" in the label's column at 2x.
-            assert note in placed.controls and note not in walk(counts.red_threes)
+            assert note in walk(placed) and note not in walk(counts.red_threes)
+            (after,) = [
+                c for c in walk(placed) if isinstance(c, ft.Container) and c.content is note
+            ]
+            assert after.padding.bottom > 0, "room after the note: it keeps to its own row"
             for part in shown:
                 assert text_width(part, note.size, scale, LETTER_ADVANCE) <= screen.panels[0].inner
             if len(parts) > 1:

@@ -219,6 +219,8 @@ def compact_count_width(scale: float, room: float | None = None) -> float:
 STEPPER_LABEL, STEPPER_NOTE = 15, 13
 #: The count's box of a stepper with its label beside it: two digits.
 STEPPER_COUNT = 34
+#: The room after a note under a stepper's row, so the note keeps to its own row.
+NOTE_AFTER = 10
 
 
 def stepper_label_room(width: float, count_width: float = STEPPER_COUNT) -> float:
@@ -335,8 +337,14 @@ class Stepper(ft.Row):
         )
 
     def placed(self) -> ft.Control:
-        """The stepper as a row of its own, with a note of several parts under it."""
-        return ft.Column([self, self.extra], spacing=0, tight=True) if self.note_under else self
+        """The stepper as a row of its own, with a note that does not fit beside its buttons
+        under it, and room after the note: under a row of 48 px buttons it stood as far from
+        its own label as from the next one ("minus ohne Canasta, …" between "Rote Dreien" and
+        "Schwarze Dreien" at 1x on 360 px)."""
+        if not self.note_under:
+            return self
+        note = ft.Container(self.extra, padding=ft.Padding.only(bottom=NOTE_AFTER))
+        return ft.Column([self, note], spacing=0, tight=True)
 
     def show(self, value: int) -> None:
         self.count.value = str(value)
