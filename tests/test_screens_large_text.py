@@ -677,6 +677,43 @@ def test_a_sides_name_on_home_is_held_whole_where_it_fits(store: GameStore) -> N
             assert (" " not in side) == fits, (side, line.size, room)
 
 
+def test_a_hyphenated_name_on_home_is_held_whole_where_it_fits(store: GameStore) -> None:
+    """At 1.5x on a 390 px phone a game's card read "Naapurit 10 · Anna- / Lena 90": a name
+    broken at its hyphen, as a player's "Johanna- / Katariina" was. Held by a no-break
+    hyphen where it fits; a total's minus is left as it is."""
+    sides = [
+        {"name": "Naapurit", "players": ["Jan Willem", "Johanna-Katariina"]},
+        {"name": "Anna-Lena", "players": ["Anna-Lena"]},
+    ]
+    rounds = [[{"melded": 50, "hand": 40}, {"melded": 0, "hand": 15}]]
+    (game_id,) = store.import_bytes(json.dumps(game_file(rounds, sides=sides)).encode(), "g.json")
+    app = phone(store, "fi", width=390, scale=1.5)
+    card = tagged(HomeScreen(app, "/").build(), f"game-{game_id}")
+    said = [str(c.value) for c in walk(card) if isinstance(c, ft.Text) and "Lena" in str(c.value)]
+    assert any("Anna\u2011Lena\xa0-15" in line for line in said), said
+    assert any("Johanna\u2011Katariina" in line for line in said), said
+
+
+def test_a_players_name_on_home_is_held_at_the_size_the_line_is_drawn(store: GameStore) -> None:
+    """At 2x on 360 px a card read "Friedrich-Wilhelm, Anne / Marie" (review 55 #1): what to
+    hold was judged at 14 px, where "Friedrich-Wilhelm," does not fit, and the line drawn
+    smaller than its title, where both names fit."""
+    sides = [
+        {"name": "Großeltern", "players": ["Friedrich-Wilhelm", "Anne Marie"]},
+        {"name": "Nachbarskinder", "players": ["Ida", "Oskar"]},
+        {"name": "Bedsteforældre", "players": ["Bo", "Eva"]},
+    ]
+    rounds = [[{"melded": 600}, {"melded": 150, "hand": 20}, {"melded": 50, "hand": 40}]]
+    (game_id,) = store.import_bytes(json.dumps(game_file(rounds, sides=sides)).encode(), "g.json")
+    app = phone(store, "de", width=360)
+    card = tagged(HomeScreen(app, "/").build(), f"game-{game_id}")
+    (players,) = [c for c in walk(card) if isinstance(c, ft.Text) and "Marie" in str(c.value)]
+    assert "Anne\xa0Marie" in str(players.value), (players.value, players.size)
+    room = card_room(app, card)
+    for part in str(players.value).split(" "):
+        assert name_width(part, players.size, 2.0) <= room + 0.01, (part, players.size)
+
+
 def test_a_history_card_names_the_players_and_the_day_the_game_was_started(
     store: GameStore,
 ) -> None:

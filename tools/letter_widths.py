@@ -32,7 +32,7 @@ CHARACTERS = (
         for code in (*range(0x20, 0x7F), *range(0xA0, 0x180))
         if code not in (0xD7, 0xF7)  # × and ÷
     )
-    + "’–·"
+    + "’–·\u2011"  # and the no-break hyphen that holds "Anna-Lena" whole
 )
 
 
@@ -105,9 +105,9 @@ def bold_over_table(bold_path: Path) -> list[tuple[str, float]]:
 
 def literal(characters: str) -> str:
     """A string literal of `characters`, those a reader would not see (a no-break space, a
-    soft hyphen) written as escapes."""
+    soft hyphen) or would take for another (the no-break hyphen) written as escapes."""
     quoted = json.dumps(characters, ensure_ascii=False)
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in quoted)
+    return "".join(c if c.isprintable() and c != "\u2011" else f"\\u{ord(c):04x}" for c in quoted)
 
 
 def source(measured: dict[str, int]) -> str:

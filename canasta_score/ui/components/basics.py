@@ -733,14 +733,23 @@ def note_parts(extra: str | tuple[str, ...]) -> tuple[str, ...]:
     return tuple(part + ("," if i < len(parts) - 1 else "") for i, part in enumerate(parts))
 
 
+#: A hyphen between letters, where a line may break ("Anna-|Lena"; not a total's "-185").
+HYPHEN_IN_WORD = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
 def players_said(players: Sequence[str], between: str = ", ") -> str:
     """A side's players as a line that breaks between players only, never inside a name:
-    "Jan Willem, Anne Marie" at large text read "Jan Willem, Anne / Marie", three players.
+    "Jan Willem, Anne Marie" at large text read "Jan Willem, Anne / Marie", three players,
+    and home's "Naapurit 10 · Anna- / Lena 90" two sides and a half.
 
-    >>> players_said(["Jan Willem", "Anne Marie"]), players_said(["Anna", "Ben"], ",\xa0")
-    ('Jan\xa0Willem, Anne\xa0Marie', 'Anna,\xa0Ben')
+    >>> players_said(["Jan Willem", "Anne Marie"]), players_said(["Anna-Lena", "Ben"], ",\xa0")
+    ('Jan\xa0Willem, Anne\xa0Marie', 'Anna\u2011Lena,\xa0Ben')
+    >>> players_said(["Anna-Lena -185"])  # a no-break hyphen (U+2011) between letters only
+    'Anna\u2011Lena\xa0-185'
     """
-    return between.join(player.replace(" ", "\xa0") for player in players)
+    return between.join(
+        HYPHEN_IN_WORD.sub("\u2011", player).replace(" ", "\xa0") for player in players
+    )
 
 
 #: The least size of a side's players under its name (at twice the text, as large as

@@ -95,10 +95,12 @@ def shown_summary(summary: GameListEntry, tr: Translator) -> GameListEntry:
     return dataclasses.replace(summary, side_names=names, players=players)
 
 
-def players_line(summary: GameListEntry, width: float | None = None, scale: float = 1.0) -> str:
+def players_line(
+    summary: GameListEntry, width: float | None = None, scale: float = 1.0, size: float = 14
+) -> str:
     """Who played, side by side: `Anna, Ben  ·  Cleo, Dan`, so that games of sides with the
     same names (We and They) tell apart; empty where each side is one player of its name.
-    A line breaks between sides, not inside one, unless a side is wider than `width` (at 14
+    A line breaks between sides, not inside one, unless a side is wider than `width` (at `size`
     px, large text): then between its players, never inside a name.
 
     >>> from types import SimpleNamespace as Game
@@ -107,15 +109,15 @@ def players_line(summary: GameListEntry, width: float | None = None, scale: floa
     >>> players_line(Game(side_names=["Anna", "Ben"], players=[["Anna"], ["Ben"]]))
     ''
     >>> long = Game(side_names=["We", "They"], players=[["Maximilian", "Johanna-Katariina"], ["Cleo"]])
-    >>> players_line(long, 264, 2.0)
-    'Maximilian, Johanna-Katariina\xa0\xa0·  Cleo'
+    >>> players_line(long, 264, 2.0)  # each player's name whole, not the side
+    'Maximilian, Johanna\u2011Katariina\xa0\xa0·  Cleo'
     """
     sides = zip(summary.side_names, summary.players, strict=False)
     if all(list(players) == [name] for name, players in sides):
         return ""
     if width is None:
         return APART.join(players_said(players, ",\u00a0") for players in summary.players)
-    return sides_apart(summary.players, 14, width, scale, joins=(",\u00a0", ", "))
+    return sides_apart(summary.players, size, width, scale, joins=(",\u00a0", ", "))
 
 
 def when(summary: GameListEntry, tr: Translator) -> str:
@@ -256,8 +258,9 @@ class HomeScreen(Screen):
         line = summary_line(summary, tr, room, scale, title_size)
         # The players under it at 14 of its 17, never larger than it ("Isovanhemmat 300 ·"
         # at 2x made the title smaller than "Marja Liisa, Pekka").
-        players = players_line(summary, room, scale)
-        players_size = min(name_fitted_words(players, 14, room, scale), title_size * 14 / 17)
+        most = min(14, title_size * 14 / 17)
+        players = players_line(summary, room, scale, most)
+        players_size = name_fitted_words(players, most, room, scale)
         tile = ft.Container(
             content=ft.Row(
                 [
