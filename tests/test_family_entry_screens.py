@@ -220,7 +220,8 @@ def test_a_sides_canasta_labels_are_one_size_at_large_text_their_compounds_broke
     on the screen under "Echte Asse-Canastas" at 26 px (review 51 #10, review 52 #6); Flutter
     breaks it after its hyphen, as it did "Asse-|Canastas". Finnish "Puhtaat seiskacanastat",
     a compound of one word, was drawn at 3/4 the size of "Punaiset kolmoset" beside it
-    (review 53 #2): a side's labels are one size, at which each of their words fits."""
+    (review 53 #2): a side's labels are one size, at which each of their words fits, the
+    held cards' too."""
     from canasta_score.i18n import translator
 
     app = app_on(store, 360)
@@ -234,9 +235,10 @@ def test_a_sides_canasta_labels_are_one_size_at_large_text_their_compounds_broke
         *counts.others.steppers.values(),
         counts.red_threes,
         counts.black_threes,
+        *panel.family.held.values(),  # players holding three aces, or sevens (review 55 #5)
     ]
     labels = {s.controls[0].controls[0].value: s.controls[0].controls[0].size for s in steppers}
-    assert len(labels) == len(AMERICAN.canasta_bonuses) + 2, "a label each"
+    assert len(labels) == len(AMERICAN.canasta_bonuses) + 2 + 2, "a label each"
     (size,) = set(labels.values())
     room = stepper_label_room(panel.inner)
     for label in labels:

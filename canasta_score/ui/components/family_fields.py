@@ -23,6 +23,7 @@ from canasta_score.ui.components.basics import (
     dialog_title,
     fitted_words,
     icon_size,
+    labels_size,
     lines_of,
     wrapped_lines,
 )
@@ -245,7 +246,11 @@ class FamilyFields(ft.Column):
         paired: bool,
         scale: float = 1.0,
         width: float | None = None,
+        label_size: float | None = None,
     ) -> None:
+        """`label_size`: the side's other steppers' labels' one size, which the held cards'
+        labels keep to where their words fit it ("Pelaajat, joilla on kädessä 3+ ässää" was
+        40% larger than "Puhtaat seiskacanastat" at 2x)."""
         rules, side = draft.rules, draft.sides[n]
         self.unfinished: dict[UnfinishedMeld, Toggle] = {}
         for meld in UnfinishedMeld:
@@ -266,6 +271,9 @@ class FamilyFields(ft.Column):
         cells = []
         if rules.held_penalty is not None:
             each = tr._("{points} each").format(points=signed(-rules.held_penalty, tr))
+            if label_size is not None and width is not None:
+                held_labels = [tr._(HELD_LABELS[held]) for held in HELD]
+                label_size = min(label_size, labels_size(held_labels, width, scale))
             for held in HELD:
 
                 def step(count: int, held: str = held) -> None:
@@ -283,6 +291,7 @@ class FamilyFields(ft.Column):
                     tr=tr,
                     scale=scale,
                     width=width,
+                    label_size=label_size,
                 )
                 cells.append((label, each, self.held[held]))
         rows: list[ft.Control] = []

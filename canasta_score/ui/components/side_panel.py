@@ -162,6 +162,7 @@ class SidePanel:
             paired=screen.paired_steppers(),
             scale=scale,
             width=self.inner,
+            label_size=self.counts.label_size,
         )
         self.out_normal = self.way_out(WentOut.NORMAL)
         #: None where nobody goes out concealed (the rule families).

@@ -388,6 +388,8 @@ class CountSteppers(ft.Column):
             if paired or width is None
             else labels_size([*labels, *threes_labels], width, scale)
         )
+        #: The labels' one size (None where two a row: each under its stepper at 14).
+        self.label_size = label_size
 
         def cell_of(kind: CanastaKind, identifier: str | None) -> tuple[str, str, Stepper]:
             return canasta_stepper(
