@@ -13,7 +13,7 @@ from storage_support.builders import (
     winning_round,
 )
 
-from canasta_score import storage
+from canasta_score import __version__, storage
 from canasta_score.core import CLASSIC, FINNISH, RoundRefused, SideEntry, apply_overrides
 from canasta_score.storage.summaries import SUMMARIES_KEY
 
@@ -305,6 +305,13 @@ def test_a_database_closes_itself_at_the_end_of_a_with_block(location):
         stored = new_game(db)
     with storage.open_database(location) as again:
         assert storage.load_game(db=again, game_id=stored.id).game == stored.game
+
+
+def test_a_new_database_is_marked_summarized_as_it_opens_so_no_thread_writes_later(location):
+    """A thread marking it later wrote beside the player's first save (and a test's)."""
+    with storage.open_database(location) as db:
+        assert db.upkeep.summaries.thread is None
+        assert storage.get_setting(db=db, key=SUMMARIES_KEY) == __version__
 
 
 def test_after_an_update_of_the_app_the_summaries_are_derived_again_by_its_core(location):

@@ -190,6 +190,12 @@ def rebuild_summaries(*, db: Database, stop: threading.Event | None = None) -> i
     return len(ids)
 
 
+def any_game(db: Database) -> bool:
+    """Whether the database holds a game, deleted or not."""
+    with reading(db) as session:
+        return session.exec(select(GameRow.id).limit(1)).first() is not None
+
+
 class SummaryRefresh:
     """After an update of the app, derives the summaries again with the new core, in the
     background: a rule fixed in the core never leaves an old total in the game list."""
@@ -201,7 +207,10 @@ class SummaryRefresh:
     def start_if_due(self, db: Database) -> None:
         if get_setting(db=db, key=SUMMARIES_KEY) == __version__:
             return
-        if not threads_available():  # a browser tab: derived now, as the app opens
+        # Derived now, as the app opens: in a browser tab (no threads), and in a database with
+        # no game (a new one), where the one write is the version's mark. A thread would write
+        # it at some later moment, beside the player's first writes.
+        if not threads_available() or not any_game(db):
             self._run(db)
             return
         self.thread = threading.Thread(target=self._run, args=(db,), name="canasta-score-summaries")
