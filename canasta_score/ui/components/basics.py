@@ -450,9 +450,13 @@ def fitted(text: str, size: float, width: float, scale: float = 1.0) -> float:
 
 #: Where a line may break: the spaces that hold nothing together (not U+00A0, U+202F).
 BREAKS = re.compile(r"[ \t\n]+")
+#: A letter, of any language (not a digit, not an underscore).
+LETTER = r"[^\W\d_]"
+#: A hyphen between letters, where a line may break ("Anna-|Lena"; not a total's "-185").
+HYPHEN_IN_WORD = re.compile(rf"(?<={LETTER})-(?={LETTER})")
 #: ... and, as Flutter breaks a line, after a hyphen between letters ("Siebener-|Canastas";
 #: not "Wir -|1.000").
-WORD_ENDS = re.compile(r"[ \t\n]+|(?<=[^\W\d_]-)(?=[^\W\d_])")
+WORD_ENDS = re.compile(rf"[ \t\n]+|(?<={LETTER}-)(?={LETTER})")
 
 
 def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> float:
@@ -731,10 +735,6 @@ def note_parts(extra: str | tuple[str, ...]) -> tuple[str, ...]:
     """
     parts = [part for part in ((extra,) if isinstance(extra, str) else extra) if part]
     return tuple(part + ("," if i < len(parts) - 1 else "") for i, part in enumerate(parts))
-
-
-#: A hyphen between letters, where a line may break ("Anna-|Lena"; not a total's "-185").
-HYPHEN_IN_WORD = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 def players_said(players: Sequence[str], between: str = ", ") -> str:
