@@ -17,7 +17,14 @@ from test_ui_screens import WE_THEY, app_on, walk
 from canasta_score.core import PRESETS, Game, SideEntry, WentOut
 from canasta_score.i18n import LANGUAGES
 from canasta_score.ui.components import text_width
-from canasta_score.ui.components.basics import LETTER_ADVANCE, WORD_ENDS, wrapped_lines
+from canasta_score.ui.components.basics import (
+    BUTTON_EXTRAS,
+    BUTTON_ICON,
+    LETTER_ADVANCE,
+    WORD_ENDS,
+    fit_button,
+    wrapped_lines,
+)
 from canasta_score.ui.routes import screen_for
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
@@ -287,6 +294,35 @@ def test_a_confirmation_keeps_its_title_words_whole_and_its_buttons_a_finger_hig
         assert needed <= room, f"{word!r} needs {needed:.0f} px of {room} at {title.size} px"
     for button in dialog.actions:
         assert button.height is not None and button.height >= 48, button
+
+
+@pytest.mark.parametrize(("language", "width"), [("da", 360), ("nb", 390)])
+def test_the_sheets_round_button_holds_its_number_to_its_word_and_fits_that_word(
+    store: GameStore, language: str, width: float
+) -> None:
+    """At 2x text it read "Indtast runde / 2", "Legg inn runde / 2": the number alone."""
+    game_id = played(store)
+    app = phone(store, language, width=width)
+    [button] = [
+        c
+        for c in walk(view(app, f"/game/{game_id}"))
+        if isinstance(c, ft.Semantics) and c.identifier == "add-round"
+    ]
+    [label] = [c for c in walk(button) if isinstance(c, ft.Text)]
+    said = app.tr._("Add round {n}").format(n=3)
+    assert label.value == said.replace(" 3", "\xa03")
+    room = app.layout.body_width() - BUTTON_EXTRAS - BUTTON_ICON  # the icon grown at 2x
+    for word in WORD_ENDS.split(label.value):
+        needed = text_width(word, label.size, 2.0, LETTER_ADVANCE)
+        assert needed <= room, f"{word!r} needs {needed:.0f} px of {room} at {label.size} px"
+
+
+def test_a_big_buttons_label_is_sized_for_the_words_a_line_breaks_between() -> None:
+    """A number held to its word is one word: "runde\xa012" is what must fit, not "runde"."""
+    label = ft.Text("Legg inn runde\xa012", size=20)
+    fit_button(ft.FilledButton(content=label, icon=ft.Icons.ADD, height=60), 200, 2.0)
+    room = 200 - BUTTON_EXTRAS - BUTTON_ICON  # the icon grown at 2x
+    assert text_width("runde\xa012", label.size, 2.0, LETTER_ADVANCE) <= room + 1e-9
 
 
 @pytest.mark.parametrize("language", ["nl", "fi", "de", "da"])

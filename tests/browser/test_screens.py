@@ -170,10 +170,10 @@ def says(screen: Screen, words: str, timeout: float = STEP_TIMEOUT_MS / 1000) ->
                 for (const n of document.querySelectorAll('[aria-label]'))
                     parts.push(n.getAttribute('aria-label'));
                 for (const n of document.querySelectorAll('input, textarea')) parts.push(n.value);
-                return parts.join('\\n');
+                return parts.join('\\n').replace(/\\s+/g, ' ');
             }"""
         )
-        if words in shown:
+        if " ".join(words.split()) in shown:  # a space held (U+00A0) read as a space
             return True
         if time.monotonic() > deadline:
             return False

@@ -888,7 +888,7 @@ def fit_button(control: ft.Control, width: float, scale: float, height: float = 
         label.size = size
         button.content, button.height = label, height
         return
-    longest = max(label.value.split(), key=len)
+    longest = max(WORD_ENDS.split(label.value), key=len)  # "runde\xa02" one word
     label.size = size * min(1.0, room / text_width(longest, size, scale, LETTER_ADVANCE))
     label.text_align = ft.TextAlign.CENTER
     # As high as the lines it takes when drawn (the estimate above is wide on purpose, so a

@@ -149,15 +149,16 @@ class SheetScreen(GameScreen, Screen):
         return tapped
 
     def next_round_label(self, typed: TypedRound | None) -> str:
-        """What the round button says: the next round, or the one whose save is on its way."""
+        """What the round button says: the next round, or the one whose save is on its way
+        (its number held to its word: "Indtast / runde 2", never "Indtast runde / 2")."""
         tr = self.app.tr
         if typed is not None:
             number = tr.number(typed.draft.round_number)
             if typed.waiting:
-                return tr._("Round {n} waits for the database").format(n=number)
-            return tr._("Saving round {n}…").format(n=number)
+                return numbers_held(tr._("Round {n} waits for the database").format(n=number))
+            return numbers_held(tr._("Saving round {n}…").format(n=number))
         label = tr._("Continue round {n}") if self.draft_kept else tr._("Add round {n}")
-        return label.format(n=len(self.game.rounds) + 1)
+        return numbers_held(label.format(n=len(self.game.rounds) + 1))
 
     def typed_moved(self, typed: TypedRound) -> None:
         """The save of a round typed here moved on: the sheet shows where it is, and the
