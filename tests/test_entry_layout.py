@@ -102,7 +102,17 @@ def test_the_total_and_the_minimum_under_it_start_level(scale: float, width: flo
     ("players", "shown"),
     [
         (("Jan Willem", "Anne Marie"), "Jan\xa0Willem, Anne\xa0Marie"),
-        (("Johanna Katariina Elisabeth", "Ben"), "Johanna Katariina Elisabeth, Ben"),
+        # Held across the width, under the score: beside its box it broke between words.
+        (("Johanna Katariina Elisabeth", "Ben"), "Johanna\xa0Katariina\xa0Elisabeth, Ben"),
+        (
+            ("Johanna Katariina Elisabeth Charlotte Amalie", "Ben"),
+            "Johanna Katariina Elisabeth Charlotte Amalie, Ben",
+        ),
+        # One word too long for the width: at the least size, as on the sheet, not smaller.
+        (
+            ("Donaudampfschifffahrtsgesellschaftskapitänin", "Ben"),
+            "Donaudampfschifffahrtsgesellschaftskapitänin, Ben",
+        ),
     ],
 )
 def test_a_players_name_is_held_whole_in_round_entry_where_it_fits_as_on_the_sheet(

@@ -115,21 +115,15 @@ class SideHeader(ft.Column):
                 weight=ft.FontWeight.BOLD,
             ),
         )
-        players = names_held(side.players, PLAYERS_LEAST, room, scale)
-        names = ft.Column(
-            [
-                name,
-                ft.Text(
-                    # A single player is the side's name: not said twice.
-                    "" if list(side.players) == [side.name] else players,
-                    size=name_fitted_words(players, 12, room, scale),
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                    visible=list(side.players) != [side.name],
-                ),
-            ],
-            spacing=0,
-            expand=True,
-            tight=True,
+        # The players under the name and the score, across the width: beside the score's box
+        # they read "Friedrich- / Wilhelm, / Anne Marie" over the empty room under it.
+        said = names_held(side.players, PLAYERS_LEAST, width, scale)
+        players = ft.Text(
+            # A single player is the side's name: not said twice.
+            "" if list(side.players) == [side.name] else said,
+            size=max(name_fitted_words(said, 12, width, scale), PLAYERS_LEAST),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            visible=list(side.players) != [side.name],
         )
         # The longest total and next minimum, worded: the line is sized for them.
         total = tr._("total {total}").format(total=format_points(-88888, tr))
@@ -190,10 +184,11 @@ class SideHeader(ft.Column):
         super().__init__(
             [
                 ft.Row(
-                    [names, score_box],
+                    [ft.Container(name, expand=True), score_box],
                     spacing=8,
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
+                players,
                 under,
             ],
             spacing=0,
