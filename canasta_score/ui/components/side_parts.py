@@ -372,9 +372,9 @@ class CountSteppers(ft.Column):
         rules = draft.rules
         side = draft.sides[n]
         front, others = kinds_shown(rules) if canastas else ([], [])
-        threes_labels = [tr._("Red threes")]
-        if rules.black_threes is not None:
-            threes_labels.append(tr._("Black threes"))
+        red_label = tr._("Red threes")
+        black_label = tr._("Black threes")
+        threes_labels = [red_label] if rules.black_threes is None else [red_label, black_label]
         # The labels at one size, each word whole: Finnish "seiskacanastat" does not make its
         # label smaller than those beside it.
         labels = [tr._(canasta_label(kind, rules)) for kind in (*front, *others)]
@@ -417,7 +417,7 @@ class CountSteppers(ft.Column):
             )
         hints = tuple(tr._(part) for part in THREES_SIGN_HINTS.get(rules.threes_sign, ()))
         self.red_threes = Stepper(
-            threes_labels[0],
+            red_label,
             side.red_threes,
             lambda count: change(lambda: draft.add_red_three(n, count)),
             f"side-{n}-red-threes",
@@ -430,12 +430,12 @@ class CountSteppers(ft.Column):
             label_size=label_size,
         )
         threes: list[tuple[str, str | tuple[str, ...], Stepper]] = [
-            (threes_labels[0], hints, self.red_threes)
+            (red_label, hints, self.red_threes)
         ]
         self.black_threes: Stepper | None = None
         if rules.black_threes is not None:
             self.black_threes = Stepper(
-                threes_labels[1],
+                black_label,
                 side.black_threes,
                 lambda count: change(lambda: draft.add_black_three(n, count)),
                 f"side-{n}-black-threes",
@@ -447,7 +447,7 @@ class CountSteppers(ft.Column):
                 width=width,
                 label_size=label_size,
             )
-            threes.append((threes_labels[1], hints, self.black_threes))
+            threes.append((black_label, hints, self.black_threes))
         if self.others is None:
             rows = steppers_in_rows([*cells, *threes], paired=paired)
         else:  # the rarer kinds open between the canastas and the threes
