@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.home import APART, HomeScreen
-from canasta_score.ui.views.round_detail import NAMES_APART, RoundDetailScreen
+from canasta_score.ui.views.round_detail import GAP, NAMES_APART, RoundDetailScreen
 from canasta_score.ui.views.sheet import SheetScreen
 
 WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
@@ -440,6 +441,32 @@ def test_round_detail_at_large_text_names_each_side_whole_over_its_column(
     assert [t.tooltip for t in headings] == [None] * 3, "whole: a screen reader hears it once"
 
 
+def headings_row_of(view: Any, headings: list[ft.Text]) -> ft.Row:
+    """The row of a round detail's table that holds the sides' names."""
+    (row,) = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Row) and any(h in walk(c) for h in headings) and len(walk(c)) < 20
+    ]
+    return row
+
+
+def heading_spans(row: ft.Row, inner: float, scale: float) -> list[tuple[float, float]]:
+    """Where the names of a round detail's headings row are drawn (start, end), in a row
+    `inner` wide: each at its cell's end, as wide as it is measured or its cell."""
+    fixed = [c.width for c in row.controls if not getattr(c, "expand", False)]
+    rest = inner - sum(fixed) - row.spacing * (len(row.controls) - 1)
+    x, spans = 0.0, []
+    for control in row.controls:
+        width = rest if getattr(control, "expand", False) else control.width
+        text = control if isinstance(control, ft.Text) else getattr(control, "content", None)
+        if isinstance(text, ft.Text):
+            drawn = min(name_width(text.value, text.size, scale), text.width)
+            spans.append((x + width - drawn, x + width))
+        x += width + row.spacing
+    return spans
+
+
 def test_round_detail_names_over_columns_side_by_side_read_apart(store: GameStore) -> None:
     """Three sides at 2x text on a 360 px phone in Finnish: "Isovanhemmat" filled its column
     and stood 8 px from "Bedsteforæl…", read as one name (review 54 #10). Each name leaves
@@ -451,16 +478,50 @@ def test_round_detail_names_over_columns_side_by_side_read_apart(store: GameStor
     app = phone(store, "fi", width=360)
     view = RoundDetailScreen(app, f"/game/{stored.id}/round/1", stored.id, 1).build()
     headings = [c for c in walk(view) if isinstance(c, ft.Text) and c.value in names]
-    (value,) = {  # the values' column: the cell round a side's melded points
+    assert sorted(t.value for t in headings) == sorted(names)
+    spans = heading_spans(headings_row_of(view, headings), app.layout.body_width() - 24, 2.0)
+    for (_, end), (start, _) in pairwise(spans):
+        assert start - end >= GAP + NAMES_APART - 0.01, spans
+
+
+@pytest.mark.parametrize(
+    ("language", "width", "names"),
+    [
+        ("de", 390, ["Großeltern", "Nachbarskinder", "Anna-Lena"]),
+        ("fi", 360, ["Isovanhemmat", "Lapsenlapset", "Naapurit"]),
+        ("nl", 360, ["Mor og Far", "Nachbarskinder"]),
+    ],
+)
+def test_round_detail_at_the_normal_text_size_heads_each_column_with_its_whole_name(
+    store: GameStore, language: str, width: float, names: list[str]
+) -> None:
+    """At 1x the headings read "Nachbars…", "Isovanh…", "Lapsenl…" while the labels' cell
+    beside them was empty (review 55 #7). A name wider than its column takes room beside it,
+    still nearer its own column than its neighbour's, and apart from the names beside it."""
+    sides = tuple(Side(name, (f"{name} A",)) for name in names)
+    entries = tuple(SideEntry(melded=90) for _ in names)
+    stored = store.create_game(Game(PRESETS["classic"], sides, (entries,)))
+    app = phone(store, language, scale=1.0, width=width)
+    view = RoundDetailScreen(app, f"/game/{stored.id}/round/1", stored.id, 1).build()
+    headings = [c for c in walk(view) if isinstance(c, ft.Text) and c.value in names]
+    assert [h.tooltip for h in headings] == [None] * len(names), "each whole"
+    for heading in headings:
+        assert name_width(heading.value, heading.size, 1.0) <= heading.width + 0.01
+    row = headings_row_of(view, headings)
+    (value,) = {
         c.width
         for c in walk(view)
         if isinstance(c, ft.Container)
         and getattr(c.content, "identifier", None) in {f"detail-0-side-{n}" for n in range(3)}
     }
-    assert sorted(t.value for t in headings) == sorted(names)
-    for heading in headings:
-        drawn = min(name_width(heading.value, heading.size, 2.0), heading.width)
-        assert value - drawn >= NAMES_APART - 0.01, (heading.value, value, drawn)
+    inner = app.layout.body_width() - 24
+    spans = heading_spans(row, inner, 1.0)
+    assert spans[0][0] >= 0
+    for (_, end), (start, _) in pairwise(spans):
+        assert start - end >= GAP + NAMES_APART - 0.01, spans
+    for side, (_start, end) in enumerate(spans):
+        column_end = inner - (len(names) - 1 - side) * (value + GAP)
+        assert column_end - value / 2 <= end <= column_end + 0.01, (names[side], end)
 
 
 # --- the game's menu ------------------------------------------------------------------------

@@ -255,6 +255,88 @@ def layout_columns(
     return DetailColumns(value=value, beside=beside)
 
 
+def headings_packed(
+    widths: list[float], column: float, inner: float
+) -> list[tuple[float, float]] | None:
+    """Where each side's name, `widths` wide, sits over the columns of a table `inner` wide
+    (its start and end): at its column's end, or as near as the name after it leaves room,
+    `GAP` and `NAMES_APART` after it. A name wider than its column takes room leftwards, from
+    the gap, from a shorter name's column, and the first from the labels' cell, which is empty
+    in that row ("Nachbars…" was cut over a column beside it). None where a name would so end
+    outside its column's right half (it would read as its neighbour's heading) or the first
+    would start before the row.
+
+    >>> headings_packed([60, 95, 50], 80, 342)  # "Nachbarskinder" wider than its column
+    [(87, 147), (159, 254), (292, 342)]
+    >>> headings_packed([60, 95, 120], 80, 342) is None  # pushed out of its column's half
+    True
+    """
+    ends = [inner - (len(widths) - 1 - i) * (column + GAP) for i in range(len(widths))]
+    placed: list[tuple[float, float]] = []
+    limit = inner
+    for end, width in zip(reversed(ends), reversed(widths), strict=True):
+        right = min(end, limit)
+        if right < end - column / 2:
+            return None
+        placed.append((right - width, right))
+        limit = right - width - GAP - NAMES_APART
+    if placed[-1][0] < 0:
+        return None
+    return placed[::-1]
+
+
+def headings_row(
+    names: list[str], columns: DetailColumns, inner: float, scale: float, largest: float
+) -> ft.Row:
+    """The sides' names over their columns, one size for all. Each whole over its column: at
+    large text smaller, down to 14 px on the screen, or on two lines of whole words; where a
+    name of one word is too long even so, it takes room beside its column where the names
+    beside it leave some (`headings_packed`), else it is cut (broken mid-word, it would read
+    as two names)."""
+    name_room = columns.value - NAMES_APART
+    size, lines = headings_shown(names, name_room, scale, largest)
+    packed = None
+    if lines == 1:  # the largest size, down to that one, at which the names take room beside
+        for trial in (largest - step / 2 for step in range(int(2 * (largest - size)) + 1)):
+            widths = [name_width(name, max(trial, size), scale) for name in names]
+            if max(widths) <= name_room + 0.01:
+                break  # each fits its own column, as at `size`
+            packed = headings_packed(widths, columns.value, inner)
+            if packed is not None:
+                size = max(trial, size)
+                break
+
+    def heading(name: str, width: float) -> ft.Text:
+        cut = name_lines(name, lines) == 1 and name_width(name, size, scale) > width + 0.01
+        return ft.Text(
+            name,
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            width=width,
+            text_align=ft.TextAlign.END,
+            max_lines=name_lines(name, lines),
+            overflow=ft.TextOverflow.ELLIPSIS,
+            # Whole on a long press where it is cut; a name shown whole has none (a screen
+            # reader heard the tooltip too: "Mor og Far Mor og Far").
+            tooltip=name if cut else None,
+        )
+
+    if packed is None:
+        cells: list[ft.Control] = [
+            ft.Container(
+                heading(name, name_room), width=columns.value, alignment=ft.Alignment.CENTER_RIGHT
+            )
+            for name in names
+        ]
+        return ft.Row([ft.Container(expand=True), *cells], spacing=GAP)
+    placed: list[ft.Control] = [ft.Container(expand=True)]
+    end = packed[0][0]
+    for name, (left, right) in zip(names, packed, strict=True):
+        placed += [ft.Container(width=left - end), heading(name, right - left)]
+        end = right
+    return ft.Row([*placed, ft.Container(width=inner - end)], spacing=0)
+
+
 class RoundDetailScreen(GameScreen, Screen):
     def __init__(self, app: Host, route: str, game_id: int, number: int) -> None:
         self.app = app
@@ -322,43 +404,12 @@ class RoundDetailScreen(GameScreen, Screen):
                 text_align=ft.TextAlign.END,
             )
 
-        # Each name whole over its column: at large text smaller, down to 14 px on the screen,
-        # or on two lines of whole words; one word too long is cut (broken mid-word, it would
-        # read as two names).
-        largest = NAME_SIZE if len(game.sides) < 3 else NAME_SIZE - 2
-        name_room = columns.value - NAMES_APART
-        name_size, lines = headings_shown(game.side_names, name_room, scale, largest)
-
-        def name_cell(name: str) -> ft.Control:
-            cut = name_lines(name, lines) == 1 and (
-                name_width(name, name_size, scale) > name_room + 0.01
-            )
-            return ft.Text(
-                name,
-                size=name_size,
-                weight=ft.FontWeight.BOLD,
-                width=name_room,
-                text_align=ft.TextAlign.END,
-                max_lines=name_lines(name, lines),
-                overflow=ft.TextOverflow.ELLIPSIS,
-                # Whole on a long press where it is cut; a name shown whole has none (a screen
-                # reader heard the tooltip too: "Mor og Far Mor og Far").
-                tooltip=name if cut else None,
-            )
-
         def values_row(first: ft.Control, cells: list[ft.Control]) -> ft.Row:
             return ft.Row([first, *cells], spacing=GAP)
 
+        largest = NAME_SIZE if len(game.sides) < 3 else NAME_SIZE - 2
         table: list[ft.Control] = [
-            values_row(
-                ft.Container(expand=True),
-                [
-                    ft.Container(
-                        name_cell(name), width=columns.value, alignment=ft.Alignment.CENTER_RIGHT
-                    )
-                    for name in game.side_names
-                ],
-            ),
+            headings_row(game.side_names, columns, inner, scale, largest),
             ft.Divider(height=1),
         ]
         for line, ((label, _values, bold), texts, beside) in enumerate(
