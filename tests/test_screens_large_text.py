@@ -441,29 +441,33 @@ def test_round_detail_at_large_text_names_each_side_whole_over_its_column(
     assert [t.tooltip for t in headings] == [None] * 3, "whole: a screen reader hears it once"
 
 
-def headings_row_of(view: Any, headings: list[ft.Text]) -> ft.Row:
-    """The row of a round detail's table that holds the sides' names."""
-    (row,) = [
+def heading_rows(view: Any, headings: list[ft.Text]) -> list[ft.Row]:
+    """The rows of a round detail's table that hold the sides' names (one, or two staggered)."""
+    return [
         c
         for c in walk(view)
         if isinstance(c, ft.Row) and any(h in walk(c) for h in headings) and len(walk(c)) < 20
     ]
-    return row
 
 
-def heading_spans(row: ft.Row, inner: float, scale: float) -> list[tuple[float, float]]:
-    """Where the names of a round detail's headings row are drawn (start, end), in a row
-    `inner` wide: each at its cell's end, as wide as it is measured or its cell."""
-    fixed = [c.width for c in row.controls if not getattr(c, "expand", False)]
-    rest = inner - sum(fixed) - row.spacing * (len(row.controls) - 1)
-    x, spans = 0.0, []
-    for control in row.controls:
-        width = rest if getattr(control, "expand", False) else control.width
-        text = control if isinstance(control, ft.Text) else getattr(control, "content", None)
-        if isinstance(text, ft.Text):
-            drawn = min(name_width(text.value, text.size, scale), text.width)
-            spans.append((x + width - drawn, x + width))
-        x += width + row.spacing
+def heading_spans(
+    rows: list[ft.Row], inner: float, scale: float
+) -> list[list[tuple[float, float]]]:
+    """Where the names of each headings row are drawn (start, end), in rows `inner` wide: each
+    at its cell's end, as wide as it is measured or its cell."""
+    spans = []
+    for row in rows:
+        fixed = [c.width for c in row.controls if not getattr(c, "expand", False)]
+        rest = inner - sum(fixed) - row.spacing * (len(row.controls) - 1)
+        x, drawn_here = 0.0, []
+        for control in row.controls:
+            width = rest if getattr(control, "expand", False) else control.width
+            text = control if isinstance(control, ft.Text) else getattr(control, "content", None)
+            if isinstance(text, ft.Text):
+                drawn = min(name_width(text.value, text.size, scale), text.width)
+                drawn_here.append((x + width - drawn, x + width))
+            x += width + row.spacing
+        spans.append(drawn_here)
     return spans
 
 
@@ -479,9 +483,10 @@ def test_round_detail_names_over_columns_side_by_side_read_apart(store: GameStor
     view = RoundDetailScreen(app, f"/game/{stored.id}/round/1", stored.id, 1).build()
     headings = [c for c in walk(view) if isinstance(c, ft.Text) and c.value in names]
     assert sorted(t.value for t in headings) == sorted(names)
-    spans = heading_spans(headings_row_of(view, headings), app.layout.body_width() - 24, 2.0)
-    for (_, end), (start, _) in pairwise(spans):
-        assert start - end >= GAP + NAMES_APART - 0.01, spans
+    inner = app.layout.body_width() - 24
+    for spans in heading_spans(heading_rows(view, headings), inner, 2.0):
+        for (_, end), (start, _) in pairwise(spans):
+            assert start - end >= GAP + NAMES_APART - 0.01, spans
 
 
 @pytest.mark.parametrize(
@@ -490,14 +495,17 @@ def test_round_detail_names_over_columns_side_by_side_read_apart(store: GameStor
         ("de", 390, ["Großeltern", "Nachbarskinder", "Anna-Lena"]),
         ("fi", 360, ["Isovanhemmat", "Lapsenlapset", "Naapurit"]),
         ("nl", 360, ["Mor og Far", "Nachbarskinder"]),
+        ("de", 360, ["Großeltern", "Nachbarskinder", "Anna-Lena"]),  # review 56 #2
+        ("da", 360, ["Bedsteforældre", "Mor og Far", "Isovanhemmat"]),
     ],
 )
 def test_round_detail_at_the_normal_text_size_heads_each_column_with_its_whole_name(
     store: GameStore, language: str, width: float, names: list[str]
 ) -> None:
     """At 1x the headings read "Nachbars…", "Isovanh…", "Lapsenl…" while the labels' cell
-    beside them was empty (review 55 #7). A name wider than its column takes room beside it,
-    still nearer its own column than its neighbour's, and apart from the names beside it."""
+    beside them was empty (review 55 #7). Each name ends at its column's end, over its own
+    numbers (moved left, one stood over its neighbour's: review 56 #1), whole: in one row
+    where they fit, the first over the labels' cell, else in two staggered rows."""
     sides = tuple(Side(name, (f"{name} A",)) for name in names)
     entries = tuple(SideEntry(melded=90) for _ in names)
     stored = store.create_game(Game(PRESETS["classic"], sides, (entries,)))
@@ -507,7 +515,6 @@ def test_round_detail_at_the_normal_text_size_heads_each_column_with_its_whole_n
     assert [h.tooltip for h in headings] == [None] * len(names), "each whole"
     for heading in headings:
         assert name_width(heading.value, heading.size, 1.0) <= heading.width + 0.01
-    row = headings_row_of(view, headings)
     (value,) = {
         c.width
         for c in walk(view)
@@ -515,13 +522,14 @@ def test_round_detail_at_the_normal_text_size_heads_each_column_with_its_whole_n
         and getattr(c.content, "identifier", None) in {f"detail-0-side-{n}" for n in range(3)}
     }
     inner = app.layout.body_width() - 24
-    spans = heading_spans(row, inner, 1.0)
-    assert spans[0][0] >= 0
-    for (_, end), (start, _) in pairwise(spans):
-        assert start - end >= GAP + NAMES_APART - 0.01, spans
-    for side, (_start, end) in enumerate(spans):
-        column_end = inner - (len(names) - 1 - side) * (value + GAP)
-        assert column_end - value / 2 <= end <= column_end + 0.01, (names[side], end)
+    rows = heading_spans(heading_rows(view, headings), inner, 1.0)
+    ends = sorted(end for spans in rows for _start, end in spans)
+    for side, end in enumerate(ends):  # each over its own numbers, at its column's end
+        assert end == pytest.approx(inner - (len(names) - 1 - side) * (value + GAP)), ends
+    for spans in rows:
+        assert spans[0][0] >= 0
+        for (_, end), (start, _) in pairwise(spans):
+            assert start - end >= GAP + NAMES_APART - 0.01, spans
 
 
 # --- the game's menu ------------------------------------------------------------------------

@@ -255,56 +255,53 @@ def layout_columns(
     return DetailColumns(value=value, beside=beside)
 
 
-def headings_packed(
-    widths: list[float], column: float, inner: float
+def headings_placed(
+    widths: list[float], column: float, inner: float, rows: int
 ) -> list[tuple[float, float]] | None:
-    """Where each side's name, `widths` wide, sits over the columns of a table `inner` wide
-    (its start and end): at its column's end, or as near as the name after it leaves room,
-    `GAP` and `NAMES_APART` after it. A name wider than its column takes room leftwards, from
-    the gap, from a shorter name's column, and the first from the labels' cell, which is empty
-    in that row ("Nachbars…" was cut over a column beside it). None where a name would so end
-    outside its column's right half (it would read as its neighbour's heading) or the first
-    would start before the row.
+    """Where each side's name, `widths` wide, is drawn over the columns of a table `inner`
+    wide (its start and end), in one row or in `rows` staggered ones: each ends at its
+    column's end, over its numbers, and takes room leftwards as far as the name before it in
+    its row leaves (`GAP` and `NAMES_APART` apart), the first of a row over the labels' cell,
+    which is empty there. None where a name does not fit so.
 
-    >>> headings_packed([60, 95, 50], 80, 342)  # "Nachbarskinder" wider than its column
-    [(87, 147), (159, 254), (292, 342)]
-    >>> headings_packed([60, 95, 120], 80, 342) is None  # pushed out of its column's half
+    >>> headings_placed([60, 95, 50], 80, 342, 1) is None  # "Nachbarskinder" in 76 px
     True
+    >>> headings_placed([60, 95, 50], 80, 342, 2)  # its row's first: room over the labels
+    [(106, 166), (159, 254), (292, 342)]
+    >>> headings_placed([120, 70], 130, 342, 1)  # the first name over the labels' cell
+    [(84, 204), (272, 342)]
     """
     ends = [inner - (len(widths) - 1 - i) * (column + GAP) for i in range(len(widths))]
     placed: list[tuple[float, float]] = []
-    limit = inner
-    for end, width in zip(reversed(ends), reversed(widths), strict=True):
-        right = min(end, limit)
-        if right < end - column / 2:
+    for side, (end, width) in enumerate(zip(ends, widths, strict=True)):
+        before = ends[side - rows] + GAP + NAMES_APART if side >= rows else 0
+        if end - width < before - 0.01:
             return None
-        placed.append((right - width, right))
-        limit = right - width - GAP - NAMES_APART
-    if placed[-1][0] < 0:
-        return None
-    return placed[::-1]
+        placed.append((end - width, end))
+    return placed
 
 
 def headings_row(
     names: list[str], columns: DetailColumns, inner: float, scale: float, largest: float
-) -> ft.Row:
-    """The sides' names over their columns, one size for all. Each whole over its column: at
-    large text smaller, down to 14 px on the screen, or on two lines of whole words; where a
-    name of one word is too long even so, it takes room beside its column where the names
-    beside it leave some (`headings_packed`), else it is cut (broken mid-word, it would read
-    as two names)."""
+) -> ft.Control:
+    """The sides' names over their columns, one size for all, each ending at its column's
+    end. Each whole on one line where it fits, the first taking room over the labels' cell;
+    else in two staggered rows where that keeps them whole ("Nachbars…" was cut beside an
+    empty cell); else smaller at large text, down to 14 px on the screen, or on two lines of
+    whole words, and a name of one word too long even so is cut (broken mid-word, it would
+    read as two names)."""
     name_room = columns.value - NAMES_APART
     size, lines = headings_shown(names, name_room, scale, largest)
-    packed = None
-    if lines == 1:  # the largest size, down to that one, at which the names take room beside
-        for trial in (largest - step / 2 for step in range(int(2 * (largest - size)) + 1)):
-            widths = [name_width(name, max(trial, size), scale) for name in names]
-            if max(widths) <= name_room + 0.01:
-                break  # each fits its own column, as at `size`
-            packed = headings_packed(widths, columns.value, inner)
-            if packed is not None:
-                size = max(trial, size)
-                break
+    # One row where it holds them, else two; from the largest size down to the one they
+    # would have over their columns alone.
+    trials = [max(largest - step / 2, size) for step in range(int(2 * (largest - size)) + 1)]
+    placed, rows = None, 1
+    for rows, trial in ((rows, trial) for rows in (1, 2) for trial in trials):
+        widths = [name_width(name, trial, scale) for name in names]
+        placed = headings_placed(widths, columns.value, inner, rows)
+        if placed is not None:
+            size = trial
+            break
 
     def heading(name: str, width: float) -> ft.Text:
         cut = name_lines(name, lines) == 1 and name_width(name, size, scale) > width + 0.01
@@ -314,14 +311,14 @@ def headings_row(
             weight=ft.FontWeight.BOLD,
             width=width,
             text_align=ft.TextAlign.END,
-            max_lines=name_lines(name, lines),
+            max_lines=1 if placed else name_lines(name, lines),
             overflow=ft.TextOverflow.ELLIPSIS,
             # Whole on a long press where it is cut; a name shown whole has none (a screen
             # reader heard the tooltip too: "Mor og Far Mor og Far").
             tooltip=name if cut else None,
         )
 
-    if packed is None:
+    if placed is None:
         cells: list[ft.Control] = [
             ft.Container(
                 heading(name, name_room), width=columns.value, alignment=ft.Alignment.CENTER_RIGHT
@@ -329,12 +326,19 @@ def headings_row(
             for name in names
         ]
         return ft.Row([ft.Container(expand=True), *cells], spacing=GAP)
-    placed: list[ft.Control] = [ft.Container(expand=True)]
-    end = packed[0][0]
-    for name, (left, right) in zip(names, packed, strict=True):
-        placed += [ft.Container(width=left - end), heading(name, right - left)]
-        end = right
-    return ft.Row([*placed, ft.Container(width=inner - end)], spacing=0)
+
+    def row_of(first: int) -> ft.Row:
+        spans = list(zip(names, placed, strict=True))[first::rows]
+        cells: list[ft.Control] = [ft.Container(expand=True)]
+        end = spans[0][1][0]
+        for name, (left, right) in spans:
+            cells += [ft.Container(width=left - end), heading(name, right - left)]
+            end = right
+        return ft.Row([*cells, ft.Container(width=inner - end)], spacing=0)
+
+    if rows == 1:
+        return row_of(0)
+    return ft.Column([row_of(0), row_of(1)], spacing=0)
 
 
 class RoundDetailScreen(GameScreen, Screen):
