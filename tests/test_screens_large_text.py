@@ -892,6 +892,24 @@ def test_the_players_under_a_sides_name_break_between_words_at_large_text(
     assert players.size * 2.0 >= 16, "as large as normal body text at least"
 
 
+@pytest.mark.parametrize(
+    ("language", "width", "scale", "held"), [("fi", 360, 2.0, False), ("nb", 390, 1.0, True)]
+)
+def test_the_dealers_name_is_held_whole_only_where_it_fits_a_line(
+    store: GameStore, language: str, width: float, scale: float, held: bool
+) -> None:
+    """At 2x the sheet read "Jaon 1 jakoi / Johanna Katariina Elis / abeth." (review 56 #5):
+    a name held whole but wider than the line, Flutter broke it mid-word."""
+    teams = (Side("Me", ("Johanna Katariina Elisabeth", "Ben")), Side("He", ("Cleo", "Dan")))
+    stored = store.create_game(Game(PRESETS["classic"], teams))
+    store.add_round(stored.id, [SideEntry(melded=90), SideEntry(hand=30)], 1)
+    app = phone(store, language, scale=scale, width=width)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    (dealer,) = [c for c in walk(tagged(view, "dealer")) if isinstance(c, ft.Text)]
+    said = "Johanna\xa0Katariina\xa0Elisabeth" if held else "Johanna Katariina Elisabeth"
+    assert said in str(dealer.value), dealer.value
+
+
 @pytest.mark.parametrize("sides", [3, 4])
 def test_a_players_name_of_two_words_is_held_whole_where_it_fits(
     store: GameStore, sides: int

@@ -21,8 +21,9 @@ from canasta_score.ui.components import (
     Wide,
     fit_button,
     fits_app_bar,
+    name_width,
+    names_held,
     numbers_held,
-    players_said,
 )
 from canasta_score.ui.components.rounds_table import RoundsTable
 from canasta_score.ui.components.totals_card import TotalsCard
@@ -41,6 +42,10 @@ from canasta_score.ui.views.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from canasta_score.ui.host import Host
+
+
+#: The dealer line's icon, before its words.
+DEALER_ICON = 20
 
 
 class SheetScreen(GameScreen, Screen):
@@ -193,29 +198,35 @@ class SheetScreen(GameScreen, Screen):
     # --- parts --------------------------------------------------------------------------
 
     def dealer_line(self) -> ft.Control:
-        game = self.game
+        game, layout = self.game, self.app.layout
+        # A name held whole where it fits a line (with its full stop): one wider, held,
+        # Flutter broke mid-word ("Johanna Katariina Elis / abeth." at large text).
+        room = layout.body_width() - DEALER_ICON - 10 - name_width(".", 15, layout.text_scale)
+
+        def named(player: tuple[int, int]) -> str:
+            return names_held([player_name(game, player)], 15, room, layout.text_scale)
+
         parts = []
         if game.rounds:
             parts.append(
                 self.app.tr._("{name} dealt round {n}.").format(
-                    name=players_said([player_name(game, game.dealer_of(len(game.rounds)))]),
-                    n=len(game.rounds),
+                    name=named(game.dealer_of(len(game.rounds))), n=len(game.rounds)
                 )
             )
         if not game.finished:
             parts.append(
                 self.app.tr._("{name} deals round {n}.").format(
-                    name=players_said([player_name(game, game.next_dealer)]),
-                    n=len(game.rounds) + 1,
+                    name=named(game.next_dealer), n=len(game.rounds) + 1
                 )
             )
         return Tagged(
             "dealer",
             ft.Row(
                 [
-                    ft.Icon(ft.Icons.STYLE, size=20),
+                    ft.Icon(ft.Icons.STYLE, size=DEALER_ICON),
                     ft.Text(numbers_held("  ".join(parts)), size=15, expand=True),
-                ]
+                ],
+                spacing=10,
             ),
         )
 
