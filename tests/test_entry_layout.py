@@ -127,6 +127,23 @@ def test_a_players_name_is_held_whole_in_round_entry_where_it_fits_as_on_the_she
     assert line.size is not None and line.size >= PLAYERS_LEAST, line.size
 
 
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("Mor og Far", "Mor\xa0og\xa0Far"), ("Bedstemor og Bedstefar", "Bedstemor og Bedstefar")],
+)
+def test_a_sides_name_of_words_keeps_to_one_line_beside_the_score_where_it_is_nearly_as_large(
+    name: str, shown: str
+) -> None:
+    """At 2x on 360 px "Mor og / Far" took two lines beside a score of "0" (review 56 #9),
+    a line taller than a slightly smaller "Mor og Far"; a longer name still breaks."""
+    header = SideHeader(Side(name, ("Anna", "Ben")), 0, translator("da"), 2.0, PHONES[1][1])
+    (line,) = [t for t in texts(header) if str(t.value).replace("\xa0", " ") == name]
+    assert line.value == shown
+    room = PHONES[1][1] - (header.controls[0].controls[1].width or 0) - 8
+    if " " not in shown:
+        assert name_width(shown, line.size, 2.0) <= room + 0.01
+
+
 def test_the_choice_between_melds_and_typed_points_ends_the_panel(store: GameStore) -> None:  # noqa: F811
     """Over the rank buttons it pushed them 82 px down when a rank's tap brought it."""
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))

@@ -555,6 +555,23 @@ def name_fitted_words(text: str, size: float, width: float, scale: float = 1.0) 
     return min((name_fitted(part, size, width, scale) for part in parts), default=size)
 
 
+def name_line(name: str, size: float, width: float, scale: float = 1.0) -> tuple[str, float]:
+    """A side's name in `width`, and its size: on one line where that keeps it at least
+    1/`TWO_LINES_BELOW` of the size its words would have a line each ("Mor og Far" beside a
+    round's score at 2x, not "Mor og / Far" a line taller); else broken between its words.
+
+    >>> [(said, round(size, 1)) for said, size in (name_line("Mor og Far", 20, 178, 2.0),)]
+    [('Mor\xa0og\xa0Far', 17.6)]
+    >>> said, size = name_line("Bedstemor og Bedstefar", 20, 178, 2.0)
+    >>> said, round(size, 1)
+    ('Bedstemor og Bedstefar', 17.6)
+    """
+    words = name_fitted_words(name, size, width, scale)
+    held = players_said([name])
+    whole = name_fitted(held, size, width, scale)
+    return (held, whole) if whole * TWO_LINES_BELOW >= words else (name, words)
+
+
 def names_shown(
     names: list[str],
     width: float,

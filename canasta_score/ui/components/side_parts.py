@@ -30,6 +30,7 @@ from canasta_score.ui.components.basics import (
     compact_count_width,
     labels_size,
     name_fitted_words,
+    name_line,
     names_held,
 )
 from canasta_score.ui.components.family_fields import (
@@ -107,14 +108,8 @@ class SideHeader(ft.Column):
             alignment=ft.Alignment.TOP_RIGHT,
         )
         room = width - text_width(widest, size, scale) - 8
-        name = Tagged(
-            f"side-{n}-name",
-            ft.Text(
-                side.name,
-                size=name_fitted_words(side.name, 20, room, scale),
-                weight=ft.FontWeight.BOLD,
-            ),
-        )
+        said, name_size = name_line(side.name, 20, room, scale)
+        name = Tagged(f"side-{n}-name", ft.Text(said, size=name_size, weight=ft.FontWeight.BOLD))
         # The players under the name and the score, across the width: beside the score's box
         # they read "Friedrich- / Wilhelm, / Anne Marie" over the empty room under it.
         said = names_held(side.players, PLAYERS_LEAST, width, scale)
