@@ -125,6 +125,24 @@ def test_the_minimum_to_open_keeps_its_number_large_where_a_long_word_shrinks_it
             assert "50" in [line.strip() for line in lines], lines
 
 
+@pytest.mark.parametrize(("scale", "width"), [(1.0, 390), (1.0, 360)])
+def test_the_words_round_a_minimum_on_a_line_of_its_own_keep_to_a_line_each(
+    store: GameStore, scale: float, width: float
+) -> None:
+    """Three sides at 1x on 390 px read "mind. / 50 / zum / Auslegen", four lines where
+    "zum Auslegen" missed its line by a pixel or two (review 55 #10, 56 #6)."""
+    sides = tuple(Side(name, (f"{name} 1",)) for name in ("Mor og Far", "Børnene", "Naboerne"))
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, "de", scale=scale, width=width)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    room = (app.layout.body_width() - 24 - 10 * 2) / 3 - 16
+    for index in range(3):
+        chip = tagged(view, f"side-{index}-opening").content
+        lines = (chip.value + "".join(span.text for span in chip.spans or [])).split("\n")
+        assert [line.strip() for line in lines] == ["mind.", "50", "zum Auslegen"], lines
+        assert name_width("zum Auslegen", chip.size, scale) <= room + 0.01, chip.size
+
+
 @pytest.mark.parametrize("language", ["da", "fi"])
 @pytest.mark.parametrize("sides", [2, 4])
 def test_where_one_minimum_to_open_wraps_every_sides_has_its_number_apart(

@@ -15,10 +15,12 @@ from canasta_score.ui.components.basics import (
     LETTER_ADVANCE,
     LINE_HEIGHT,
     PLAYERS_LEAST,
+    TWO_LINES_BELOW,
     FitNumber,
     Tagged,
     fitted,
     fitted_words,
+    name_fitted,
     name_fitted_words,
     name_lines,
     name_width,
@@ -100,6 +102,11 @@ class TotalsCard:
             wrapped_lines(said, size, self.opening_room, scale, LETTER_ADVANCE) > 1
             for said, size in self.openings
         )
+        if self.opening_apart:
+            self.openings = [
+                (said, self.lines_apart(said, size, column.opening))
+                for (said, size), column in zip(self.openings, self.columns, strict=True)
+            ]
 
     def build(self) -> ft.Control:
         return ft.Container(
@@ -191,6 +198,18 @@ class TotalsCard:
         word would break (large text, long words)."""
         said = opening_text(minimum, self.tr)
         return said, fitted_words(said, self.opening_largest, self.opening_room, self.scale)
+
+    def lines_apart(self, said: str, size: float, minimum: int) -> float:
+        """The size of a minimum's words where its number has a line of its own: the words
+        before it and after it a line each ("mind. / 50 / zum Auslegen", not "zum /
+        Auslegen" a pixel short), where that keeps them nearly as large (`TWO_LINES_BELOW`)."""
+        before, _number, after = said.partition(self.tr.number(minimum))
+        lines = [line.strip() for line in (before, after) if line.strip()]
+        whole = min(
+            (name_fitted(line, size, self.opening_room, self.scale) for line in lines),
+            default=size,
+        )
+        return whole if whole * TWO_LINES_BELOW >= size else size
 
     def opening(self, index: int) -> ft.Control:
         """The minimum side `index` needs to open next round, highlighted where it changed."""
