@@ -548,6 +548,9 @@ def test_round_detail_at_the_normal_text_size_heads_each_column_with_its_whole_n
         assert spans[0][0] >= 0
         for (_, end), (start, _) in pairwise(spans):
             assert start - end >= GAP + NAMES_APART - 0.01, spans
+    if len(rows) == 2:  # a screen reader hears them in the columns' order, not row by row
+        (heard,) = [c for c in walk(view) if isinstance(c, ft.Semantics) and c.exclude_semantics]
+        assert heard.label == ", ".join(names)
 
 
 # --- the game's menu ------------------------------------------------------------------------

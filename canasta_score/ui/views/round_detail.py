@@ -338,7 +338,13 @@ def headings_row(
 
     if rows == 1:
         return row_of(0)
-    return ft.Column([row_of(0), row_of(1)], spacing=0)
+    # Heard in the columns' order, as the numbers under them are, not row by row.
+    return ft.Semantics(
+        content=ft.Column([row_of(0), row_of(1)], spacing=0),
+        label=", ".join(names),
+        container=True,
+        exclude_semantics=True,
+    )
 
 
 class RoundDetailScreen(GameScreen, Screen):
