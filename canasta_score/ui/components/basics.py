@@ -696,6 +696,53 @@ def headings_shown(
     )
 
 
+#: Names side by side over a table's columns stand this far apart at least (round detail's
+#: 4 px at a heading's start and 8 between its columns).
+HEADINGS_APART = 12
+
+
+def spans_apart(spans: list[tuple[float, float]], low: float, high: float, rows: int) -> bool:
+    """Whether names drawn at `spans` (start, end), the i-th in row i % `rows`, keep within
+    `low`..`high`, each `HEADINGS_APART` after the name before it in its row.
+
+    >>> spans_apart([(0, 60), (50, 130), (140, 200)], 0, 200, 1)  # the first two touch
+    False
+    >>> spans_apart([(0, 60), (50, 130), (140, 200)], 0, 200, 2)  # staggered: apart
+    True
+    """
+    return all(
+        low - 0.01 <= start
+        and end <= high + 0.01
+        and (side < rows or start >= spans[side - rows][1] + HEADINGS_APART - 0.01)
+        for side, (start, end) in enumerate(spans)
+    )
+
+
+def headings_in_rows(
+    texts: Sequence[ft.Control], spans: list[tuple[float, float]], rows: int, width: float
+) -> ft.Control:
+    """Names (`texts`, each as wide as its span) at their `spans` in a line `width` wide, in
+    one row or in `rows` staggered ones, which a screen reader hears as one, the names in
+    the columns' order (row by row, they would not read as the numbers under them)."""
+
+    def row_of(first: int) -> ft.Row:
+        cells: list[ft.Control] = [ft.Container(expand=True)]
+        end = spans[first][0]
+        for text, (start, stop) in list(zip(texts, spans, strict=True))[first::rows]:
+            cells += [ft.Container(width=start - end), text]
+            end = stop
+        return ft.Row([*cells, ft.Container(width=width - end)], spacing=0)
+
+    if rows == 1:
+        return row_of(0)
+    return ft.Semantics(
+        content=ft.Column([row_of(first) for first in range(rows)], spacing=0),
+        label=", ".join(str(getattr(text, "value", "")) for text in texts),
+        container=True,
+        exclude_semantics=True,
+    )
+
+
 def name_lines(name: str, lines: int) -> int:
     """The lines a name over a column may take where the names take `lines`: one for a name
     of one word, which Flutter would break mid-word (it reads as two names); it is cut. A

@@ -33,6 +33,7 @@ from canasta_score.ui.components import (
     numbers_held,
     text_width,
 )
+from canasta_score.ui.components.basics import headings_in_rows, spans_apart
 from canasta_score.ui.components.meld_entry import CANASTA_KIND_WORDS, meld_name
 from canasta_score.ui.components.round_picture import (
     MeldPart,
@@ -261,8 +262,8 @@ def headings_placed(
     """Where each side's name, `widths` wide, is drawn over the columns of a table `inner`
     wide (its start and end), in one row or in `rows` staggered ones: each ends at its
     column's end, over its numbers, and takes room leftwards as far as the name before it in
-    its row leaves (`GAP` and `NAMES_APART` apart), the first of a row over the labels' cell,
-    which is empty there. None where a name does not fit so.
+    its row leaves (`spans_apart`), the first of a row over the labels' cell, which is empty
+    there. None where a name does not fit so.
 
     >>> headings_placed([60, 95, 50], 80, 342, 1) is None  # "Nachbarskinder" in 76 px
     True
@@ -272,13 +273,8 @@ def headings_placed(
     [(84, 204), (272, 342)]
     """
     ends = [inner - (len(widths) - 1 - i) * (column + GAP) for i in range(len(widths))]
-    placed: list[tuple[float, float]] = []
-    for side, (end, width) in enumerate(zip(ends, widths, strict=True)):
-        before = ends[side - rows] + GAP + NAMES_APART if side >= rows else 0
-        if end - width < before - 0.01:
-            return None
-        placed.append((end - width, end))
-    return placed
+    spans = [(end - width, end) for end, width in zip(ends, widths, strict=True)]
+    return spans if spans_apart(spans, 0, inner, rows) else None
 
 
 def headings_row(
@@ -327,24 +323,8 @@ def headings_row(
         ]
         return ft.Row([ft.Container(expand=True), *cells], spacing=GAP)
 
-    def row_of(first: int) -> ft.Row:
-        spans = list(zip(names, placed, strict=True))[first::rows]
-        cells: list[ft.Control] = [ft.Container(expand=True)]
-        end = spans[0][1][0]
-        for name, (left, right) in spans:
-            cells += [ft.Container(width=left - end), heading(name, right - left)]
-            end = right
-        return ft.Row([*cells, ft.Container(width=inner - end)], spacing=0)
-
-    if rows == 1:
-        return row_of(0)
-    # Heard in the columns' order, as the numbers under them are, not row by row.
-    return ft.Semantics(
-        content=ft.Column([row_of(0), row_of(1)], spacing=0),
-        label=", ".join(names),
-        container=True,
-        exclude_semantics=True,
-    )
+    texts = [heading(name, stop - start) for name, (start, stop) in zip(names, placed, strict=True)]
+    return headings_in_rows(texts, placed, rows, inner)
 
 
 class RoundDetailScreen(GameScreen, Screen):
