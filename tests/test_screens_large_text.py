@@ -358,6 +358,48 @@ def test_the_round_tables_headings_are_whole_names_at_large_text(store: GameStor
     assert text_width("Runde", round_heading.size, 2.0, LETTER_ADVANCE) <= round_heading.width
 
 
+@pytest.mark.parametrize(
+    ("language", "width", "names"),
+    [
+        ("de", 390, ["Großeltern", "Nachbarskinder", "Anna-Lena"]),
+        ("de", 360, ["Großeltern", "Nachbarskinder", "Anna-Lena"]),
+        ("fi", 360, ["Isovanhemmat", "Lapsenlapset", "Naapurit"]),
+    ],
+)
+def test_the_round_tables_names_are_whole_centred_over_their_columns_where_room_allows(
+    store: GameStore, language: str, width: float, names: list[str]
+) -> None:
+    """At 1x the sheet's round table read "Nachbarskin…" with room beside it (review 56
+    #12): a name is centred over its column and takes room from beside it, in one row or
+    two staggered ones, apart from the names beside it."""
+    # 390 px: one row; 360 px: two; "Isovanhemmat" moved in from the table's start.
+    sides = tuple(Side(name, (f"{name} A",)) for name in names)
+    stored = store.create_game(Game(PRESETS["classic"], sides))
+    app = phone(store, language, scale=1.0, width=width)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    headings = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.value in names and c.weight != ft.FontWeight.BOLD
+    ]
+    assert sorted(h.value for h in headings) == sorted(names)
+    for heading in headings:
+        assert name_width(heading.value, heading.size, 1.0) <= heading.width + 0.01, heading.value
+    said = app.tr._("Round")
+    (round_heading,) = [c for c in walk(view) if isinstance(c, ft.Text) and c.value == said]
+    area = app.layout.body_width() - round_heading.width - 4
+    cell = (app.layout.body_width() - round_heading.width - TAP - 4 * (len(names) + 1)) / len(names)
+    rows = [r for r in heading_rows(view, headings) if round_heading not in r.controls]
+    spans = heading_spans(rows, area, 1.0)
+    centres = sorted((start + end) / 2 for row in spans for start, end in row)
+    for side, centre in enumerate(centres):  # over its column (moved in a little at the ends)
+        assert abs(centre - (side * (cell + 4) + cell / 2)) <= cell / 4 + 0.01, (side, centres)
+    for row in spans:
+        assert row[0][0] >= -0.01 and row[-1][1] <= area + 0.01
+        for (_, end), (start, _) in pairwise(row):
+            assert start - end >= 12 - 0.01, row
+
+
 def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:
     sides = (Side("We", ("Annaliisa", "Benjamin")), Side("They", ("Cleopatra", "Daniel")))
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=sides))
@@ -472,7 +514,7 @@ def heading_spans(
     rows: list[ft.Row], inner: float, scale: float
 ) -> list[list[tuple[float, float]]]:
     """Where the names of each headings row are drawn (start, end), in rows `inner` wide: each
-    at its cell's end, as wide as it is measured or its cell."""
+    at its cell's start, end or centre, as wide as it is measured or its cell."""
     spans = []
     for row in rows:
         fixed = [c.width for c in row.controls if not getattr(c, "expand", False)]
@@ -483,7 +525,9 @@ def heading_spans(
             text = control if isinstance(control, ft.Text) else getattr(control, "content", None)
             if isinstance(text, ft.Text):
                 drawn = min(name_width(text.value, text.size, scale), text.width)
-                drawn_here.append((x + width - drawn, x + width))
+                share = {ft.TextAlign.START: 0, ft.TextAlign.CENTER: 0.5}.get(text.text_align, 1)
+                before = (width - drawn) * share
+                drawn_here.append((x + before, x + before + drawn))
             x += width + row.spacing
         spans.append(drawn_here)
     return spans

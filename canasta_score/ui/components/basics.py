@@ -719,25 +719,42 @@ def spans_apart(spans: list[tuple[float, float]], low: float, high: float, rows:
 
 
 def headings_in_rows(
-    texts: Sequence[ft.Control], spans: list[tuple[float, float]], rows: int, width: float
+    texts: Sequence[ft.Text], spans: list[tuple[float, float]], rows: int, width: float
 ) -> ft.Control:
-    """Names (`texts`, each as wide as its span) at their `spans` in a line `width` wide, in
-    one row or in `rows` staggered ones, which a screen reader hears as one, the names in
-    the columns' order (row by row, they would not read as the numbers under them)."""
+    """Names (`texts`, aligned at their end or centred) at their `spans` in a line `width`
+    wide, in one row or in `rows` staggered ones, which a screen reader hears as one, the
+    names in the columns' order (row by row, they would not read as the numbers under them).
+
+    Each name's box takes the room up to its neighbours' (half of it where both are centred),
+    where it is drawn as before: Flutter lays out a line a few pixels wider than its letters'
+    widths add up to, and broke "Großelter|n" in a box just as wide."""
 
     def row_of(first: int) -> ft.Row:
-        cells: list[ft.Control] = [ft.Container(expand=True)]
-        end = spans[first][0]
-        for text, (start, stop) in list(zip(texts, spans, strict=True))[first::rows]:
+        placed = list(zip(texts, spans, strict=True))[first::rows]
+        cells: list[ft.Control] = []
+        end = 0.0
+        for index, (text, (start, stop)) in enumerate(placed):
+            last = index + 1 == len(placed)
+            before, after = start - end, ((width if last else placed[index + 1][1][0]) - stop)
+            after /= 1 if last else 2  # the room to the next name shared with it
+            if text.text_align != ft.TextAlign.CENTER:  # at its end: the room before it
+                start = end
+            elif min(before, after) >= HEADINGS_APART / 2:  # centred: as much room each side
+                start, stop = start - min(before, after), stop + min(before, after)
+            elif before < after:  # at a table's start: from its first letter on
+                text.text_align, stop = ft.TextAlign.START, stop + after
+            else:  # at a table's end: up to its last letter
+                text.text_align, start = ft.TextAlign.END, end
             cells += [ft.Container(width=start - end), text]
+            text.width = stop - start
             end = stop
-        return ft.Row([*cells, ft.Container(width=width - end)], spacing=0)
+        return ft.Row([*cells, ft.Container(expand=True)], spacing=0)
 
     if rows == 1:
         return row_of(0)
     return ft.Semantics(
         content=ft.Column([row_of(first) for first in range(rows)], spacing=0),
-        label=", ".join(str(getattr(text, "value", "")) for text in texts),
+        label=", ".join(str(text.value) for text in texts),
         container=True,
         exclude_semantics=True,
     )

@@ -18,8 +18,11 @@ from canasta_score.ui.components.basics import (
     Tagged,
     TapIcon,
     fitted_words,
+    headings_in_rows,
     headings_shown,
     name_lines,
+    name_width,
+    spans_apart,
     text_width,
 )
 from canasta_score.ui.state.points import format_points, signed
@@ -54,7 +57,7 @@ class RoundsTable:
             cell_width = (width - first - TAP - 4 * (sides + 1)) / sides
             heading_size, heading_lines = headings_shown(game.side_names, cell_width, scale, 12)
             first = max(TAP, text_width(self.round_label, heading_size, scale, LETTER_ADVANCE) + 6)
-        self.first, self.cell_width = first, cell_width
+        self.first, self.cell_width, self.width = first, cell_width, width
         self.heading_size, self.heading_lines = heading_size, heading_lines
         self.rows = sheet_rows(game)
         # Every round's numbers at one size, the size at which the widest fits.
@@ -67,19 +70,65 @@ class RoundsTable:
             ]
         ]
 
+    def names_placed(self) -> tuple[list[tuple[float, float]], int] | None:
+        """Where a name too long for its column is cut, where each is drawn instead (start,
+        end, from the first column's start) and in how many rows: centred over its column
+        (moved in a little at the table's ends), in one row or two staggered ones, as far as
+        the names beside it leave room (the last over the edit buttons' column, empty there).
+        None where none is cut, or where a name does not fit even so."""
+        size, scale, cell = self.heading_size, self.scale, self.cell_width
+        names = self.game.side_names
+        if all(
+            name_lines(name, self.heading_lines) > 1 or name_width(name, size, scale) <= cell + 0.01
+            for name in names
+        ):
+            return None
+        area = self.width - self.first - 4
+        spans = []
+        for side, name in enumerate(names):
+            centre, half = side * (cell + 4) + cell / 2, name_width(name, size, scale) / 2
+            # Moved in from the table's ends, as far as it stays over its column.
+            centre += min(max(half - centre, 0), cell / 4) - min(
+                max(centre + half - area, 0), cell / 4
+            )
+            spans.append((centre - half, centre + half))
+        for rows in (1, 2):
+            if spans_apart(spans, 0, area, rows):
+                return spans, rows
+        return None
+
     def head(self) -> ft.Control:
+        round_heading = ft.Text(
+            self.round_label,
+            # Measured by the wider letters' estimate: a capital and "u" run wide.
+            size=min(self.heading_size, fitted_words(self.round_label, 12, self.first, self.scale)),
+            width=self.first,
+            text_align=ft.TextAlign.CENTER,
+        )
+        placed = self.names_placed()
+        if placed is not None:  # "Nachbarskin…" cut beside room
+            spans, rows = placed
+            texts = [
+                ft.Text(
+                    name,
+                    size=self.heading_size,
+                    width=stop - start,
+                    max_lines=1,
+                    text_align=ft.TextAlign.CENTER,
+                )
+                for name, (start, stop) in zip(self.game.side_names, spans, strict=True)
+            ]
+            area = self.width - self.first - 4
+            return ft.Row(
+                [
+                    round_heading,
+                    ft.Container(headings_in_rows(texts, spans, rows, area), expand=True),
+                ],
+                spacing=4,
+            )
         return ft.Row(
             [
-                ft.Text(
-                    self.round_label,
-                    # Measured by the wider letters' estimate: a capital and "u" run wide.
-                    size=min(
-                        self.heading_size,
-                        fitted_words(self.round_label, 12, self.first, self.scale),
-                    ),
-                    width=self.first,
-                    text_align=ft.TextAlign.CENTER,
-                ),
+                round_heading,
                 *[
                     ft.Container(
                         content=ft.Text(
