@@ -400,6 +400,59 @@ def test_the_round_tables_names_are_whole_centred_over_their_columns_where_room_
             assert start - end >= 12 - 0.01, row
 
 
+LONG_FIRST = ["Bedsteforældre", "Nachbarskinder", "Mor og Far", "Isovanhemmat"]
+
+
+@pytest.mark.parametrize(
+    ("screen", "scale", "width", "most_cut"),
+    [
+        ("detail", 1.5, 360, 1),
+        ("detail", 2.0, 360, 1),
+        ("sheet", 1.0, 360, 1),
+        ("detail", 2.0, 390, 4),  # heard once where all are cut too
+    ],
+)
+def test_one_long_name_cuts_only_itself_and_cut_names_are_heard_once(
+    store: GameStore, screen: str, scale: float, width: float, most_cut: int
+) -> None:
+    """Round detail at 1.5x and the sheet's table at 1x on 360 px cut all four of these
+    names because the first could not end over its column; a screen reader heard each cut
+    name twice, "Bedsteforældre Bedsteforældre" (review 57 #1, #2)."""
+    sides = tuple(Side(name, (f"{name} A",)) for name in LONG_FIRST)
+    entries = tuple(SideEntry(melded=90) for _ in LONG_FIRST)
+    stored = store.create_game(Game(PRESETS["danish"], sides, (entries,)))
+    app = phone(store, "da", scale=scale, width=width)
+    route = f"/game/{stored.id}" + ("/round/1" if screen == "detail" else "")
+    view = (
+        RoundDetailScreen(app, route, stored.id, 1)
+        if screen == "detail"
+        else SheetScreen(app, route, stored.id)
+    ).build()
+    bold = ft.FontWeight.BOLD if screen == "detail" else None
+    headings = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.value in LONG_FIRST and c.weight == bold
+    ]
+    assert sorted(h.value for h in headings) == sorted(LONG_FIRST)
+    said = app.tr._("Round")
+    first = [c.width for c in walk(view) if isinstance(c, ft.Text) and c.value == said]
+    cell = (app.layout.body_width() - sum(first) - TAP - 4 * 5) / 4  # the sheet's columns
+    cut = [
+        h.value
+        for h in headings
+        if h.tooltip or name_width(h.value, h.size, scale) > (h.width or cell) + 0.01
+    ]
+    assert len(cut) <= most_cut, cut
+    if cut:
+        (heard,) = [
+            c
+            for c in walk(view)
+            if isinstance(c, ft.Semantics) and c.exclude_semantics and headings[0] in walk(c)
+        ]
+        assert heard.label == ", ".join(LONG_FIRST)
+
+
 def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:
     sides = (Side("We", ("Annaliisa", "Benjamin")), Side("They", ("Cleopatra", "Daniel")))
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=sides))

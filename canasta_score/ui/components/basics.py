@@ -701,29 +701,37 @@ def headings_shown(
 HEADINGS_APART = 12
 
 
-def spans_apart(spans: list[tuple[float, float]], low: float, high: float, rows: int) -> bool:
-    """Whether names drawn at `spans` (start, end), the i-th in row i % `rows`, keep within
-    `low`..`high`, each `HEADINGS_APART` after the name before it in its row.
+def spans_kept_apart(
+    wanted: list[tuple[float, float]], low: float, high: float, rows: int
+) -> tuple[list[tuple[float, float]], int]:
+    """Where names wanted at `wanted` (start, end), the i-th in row i % `rows`, are drawn
+    within `low`..`high`, each `HEADINGS_APART` after the name before it in its row, and how
+    many are cut so: a name short of room is cut where it meets its bound ("Bedstef…" where
+    it cannot end over its column), never below two fifths of itself (counted as all cut).
 
-    >>> spans_apart([(0, 60), (50, 130), (140, 200)], 0, 200, 1)  # the first two touch
-    False
-    >>> spans_apart([(0, 60), (50, 130), (140, 200)], 0, 200, 2)  # staggered: apart
-    True
+    >>> spans_kept_apart([(0, 60), (50, 130), (140, 200)], 0, 200, 1)  # the second cut
+    ([(0, 60), (72, 130), (142, 200)], 2)
+    >>> spans_kept_apart([(0, 60), (50, 130), (140, 200)], 0, 200, 2)  # staggered: whole
+    ([(0, 60), (50, 130), (140, 200)], 0)
     """
-    return all(
-        low - 0.01 <= start
-        and end <= high + 0.01
-        and (side < rows or start >= spans[side - rows][1] + HEADINGS_APART - 0.01)
-        for side, (start, end) in enumerate(spans)
-    )
+    spans: list[tuple[float, float]] = []
+    cut = 0
+    for side, (start, end) in enumerate(wanted):
+        first = spans[side - rows][1] + HEADINGS_APART if side >= rows else low
+        span = (max(start, first, low), min(end, high))
+        if span != (start, end):
+            cut += 1 if span[1] - span[0] >= 0.4 * (end - start) else len(wanted)
+        spans.append(span)
+    return spans, cut
 
 
 def headings_in_rows(
     texts: Sequence[ft.Text], spans: list[tuple[float, float]], rows: int, width: float
 ) -> ft.Control:
-    """Names (`texts`, aligned at their end or centred) at their `spans` in a line `width`
-    wide, in one row or in `rows` staggered ones, which a screen reader hears as one, the
-    names in the columns' order (row by row, they would not read as the numbers under them).
+    """Names (`texts`, aligned at their end or centred; a cut one with its tooltip) at their
+    `spans` in a line `width` wide, in one row or in `rows` staggered ones, which a screen
+    reader hears as one, the names in the columns' order (`names_heard`; row by row, they
+    would not read as the numbers under them).
 
     Each name's box takes the room up to its neighbours' (half of it where both are centred),
     where it is drawn as before: Flutter lays out a line a few pixels wider than its letters'
@@ -737,7 +745,9 @@ def headings_in_rows(
             last = index + 1 == len(placed)
             before, after = start - end, ((width if last else placed[index + 1][1][0]) - stop)
             after /= 1 if last else 2  # the room to the next name shared with it
-            if text.text_align != ft.TextAlign.CENTER:  # at its end: the room before it
+            if text.tooltip:  # cut: in its own room, its ellipsis apart from its neighbours
+                pass
+            elif text.text_align != ft.TextAlign.CENTER:  # at its end: the room before it
                 start = end
             elif min(before, after) >= HEADINGS_APART / 2:  # centred: as much room each side
                 start, stop = start - min(before, after), stop + min(before, after)
@@ -750,10 +760,19 @@ def headings_in_rows(
             end = stop
         return ft.Row([*cells, ft.Container(expand=True)], spacing=0)
 
-    if rows == 1:
-        return row_of(0)
+    drawn: ft.Control = (
+        row_of(0) if rows == 1 else ft.Column([row_of(f) for f in range(rows)], spacing=0)
+    )
+    if rows == 1 and not any(text.tooltip for text in texts):
+        return drawn
+    return names_heard(drawn, texts)
+
+
+def names_heard(drawn: ft.Control, texts: Sequence[ft.Text]) -> ft.Control:
+    """A table's names as a screen reader hears them: once each (a cut name's tooltip read
+    it twice: "Bedsteforældre Bedsteforældre"), in the columns' order."""
     return ft.Semantics(
-        content=ft.Column([row_of(first) for first in range(rows)], spacing=0),
+        content=drawn,
         label=", ".join(str(text.value) for text in texts),
         container=True,
         exclude_semantics=True,

@@ -22,7 +22,7 @@ from canasta_score.ui.components.basics import (
     headings_shown,
     name_lines,
     name_width,
-    spans_apart,
+    spans_kept_apart,
     text_width,
 )
 from canasta_score.ui.state.points import format_points, signed
@@ -75,13 +75,16 @@ class RoundsTable:
         end, from the first column's start) and in how many rows: centred over its column
         (moved in a little at the table's ends), in one row or two staggered ones, as far as
         the names beside it leave room (the last over the edit buttons' column, empty there).
-        None where none is cut, or where a name does not fit even so."""
+        None where none is cut, or where they are cut as many even so (a name short of room is
+        cut where it meets its bound: "Bedstef…" alone, where the three after it were too)."""
         size, scale, cell = self.heading_size, self.scale, self.cell_width
         names = self.game.side_names
-        if all(
-            name_lines(name, self.heading_lines) > 1 or name_width(name, size, scale) <= cell + 0.01
+        cut_over_columns = sum(
+            name_lines(name, self.heading_lines) == 1
+            and name_width(name, size, scale) > cell + 0.01
             for name in names
-        ):
+        )
+        if not cut_over_columns:
             return None
         area = self.width - self.first - 4
         spans = []
@@ -93,9 +96,10 @@ class RoundsTable:
             )
             spans.append((centre - half, centre + half))
         for rows in (1, 2):
-            if spans_apart(spans, 0, area, rows):
-                return spans, rows
-        return None
+            placed, cut = spans_kept_apart(spans, 0, area, rows)
+            if not cut:
+                return placed, rows
+        return (placed, 2) if cut < cut_over_columns else None
 
     def head(self) -> ft.Control:
         round_heading = ft.Text(
@@ -114,9 +118,13 @@ class RoundsTable:
                     size=self.heading_size,
                     width=stop - start,
                     max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
                     text_align=ft.TextAlign.CENTER,
+                    # Whole on a long press where it is cut (heard once: `names_heard`).
+                    tooltip=name if cut else None,
                 )
                 for name, (start, stop) in zip(self.game.side_names, spans, strict=True)
+                for cut in [name_width(name, self.heading_size, self.scale) > stop - start + 0.01]
             ]
             area = self.width - self.first - 4
             return ft.Row(

@@ -33,7 +33,11 @@ from canasta_score.ui.components import (
     numbers_held,
     text_width,
 )
-from canasta_score.ui.components.basics import headings_in_rows, spans_apart
+from canasta_score.ui.components.basics import (
+    headings_in_rows,
+    names_heard,
+    spans_kept_apart,
+)
 from canasta_score.ui.components.meld_entry import CANASTA_KIND_WORDS, meld_name
 from canasta_score.ui.components.round_picture import (
     MeldPart,
@@ -258,23 +262,23 @@ def layout_columns(
 
 def headings_placed(
     widths: list[float], column: float, inner: float, rows: int
-) -> list[tuple[float, float]] | None:
+) -> tuple[list[tuple[float, float]], int]:
     """Where each side's name, `widths` wide, is drawn over the columns of a table `inner`
-    wide (its start and end), in one row or in `rows` staggered ones: each ends at its
-    column's end, over its numbers, and takes room leftwards as far as the name before it in
-    its row leaves (`spans_apart`), the first of a row over the labels' cell, which is empty
-    there. None where a name does not fit so.
+    wide (its start and end), in one row or in `rows` staggered ones, and how many are cut:
+    each ends at its column's end, over its numbers, and takes room leftwards as far as the
+    name before it in its row leaves (`spans_kept_apart`), the first of a row over the labels'
+    cell, which is empty there.
 
-    >>> headings_placed([60, 95, 50], 80, 342, 1) is None  # "Nachbarskinder" in 76 px
-    True
+    >>> headings_placed([60, 95, 50], 80, 342, 1)  # "Nachbarskinder" cut in 76 px
+    ([(106, 166), (178, 254), (292, 342)], 1)
     >>> headings_placed([60, 95, 50], 80, 342, 2)  # its row's first: room over the labels
-    [(106, 166), (159, 254), (292, 342)]
+    ([(106, 166), (159, 254), (292, 342)], 0)
     >>> headings_placed([120, 70], 130, 342, 1)  # the first name over the labels' cell
-    [(84, 204), (272, 342)]
+    ([(84, 204), (272, 342)], 0)
     """
     ends = [inner - (len(widths) - 1 - i) * (column + GAP) for i in range(len(widths))]
-    spans = [(end - width, end) for end, width in zip(ends, widths, strict=True)]
-    return spans if spans_apart(spans, 0, inner, rows) else None
+    wanted = [(end - width, end) for end, width in zip(ends, widths, strict=True)]
+    return spans_kept_apart(wanted, 0, inner, rows)
 
 
 def headings_row(
@@ -285,19 +289,31 @@ def headings_row(
     else in two staggered rows where that keeps them whole ("Nachbars…" was cut beside an
     empty cell); else smaller at large text, down to 14 px on the screen, or on two lines of
     whole words, and a name of one word too long even so is cut (broken mid-word, it would
-    read as two names)."""
+    read as two names); where staggered rows cut fewer, in them ("Bedstef…" alone cut, where
+    it cut the three after it too)."""
     name_room = columns.value - NAMES_APART
     size, lines = headings_shown(names, name_room, scale, largest)
     # One row where it holds them, else two; from the largest size down to the one they
     # would have over their columns alone.
     trials = [max(largest - step / 2, size) for step in range(int(2 * (largest - size)) + 1)]
-    placed, rows = None, 1
+    placed: list[tuple[float, float]] | None = None
+    rows = 1
     for rows, trial in ((rows, trial) for rows in (1, 2) for trial in trials):
-        widths = [name_width(name, trial, scale) for name in names]
-        placed = headings_placed(widths, columns.value, inner, rows)
-        if placed is not None:
-            size = trial
+        spans, cut = headings_placed(
+            [name_width(name, trial, scale) for name in names], columns.value, inner, rows
+        )
+        if not cut:
+            placed, size = spans, trial
             break
+    if placed is None:  # staggered, the fewer cut
+        spans, cut = headings_placed(
+            [name_width(name, size, scale) for name in names], columns.value, inner, rows
+        )
+        cut_over_columns = sum(
+            name_lines(name, lines) == 1 and name_width(name, size, scale) > name_room + 0.01
+            for name in names
+        )
+        placed = spans if cut < cut_over_columns else None
 
     def heading(name: str, width: float) -> ft.Text:
         cut = name_lines(name, lines) == 1 and name_width(name, size, scale) > width + 0.01
@@ -309,19 +325,18 @@ def headings_row(
             text_align=ft.TextAlign.END,
             max_lines=1 if placed else name_lines(name, lines),
             overflow=ft.TextOverflow.ELLIPSIS,
-            # Whole on a long press where it is cut; a name shown whole has none (a screen
-            # reader heard the tooltip too: "Mor og Far Mor og Far").
+            # Whole on a long press where it is cut (heard once: `names_heard`).
             tooltip=name if cut else None,
         )
 
     if placed is None:
+        texts = [heading(name, name_room) for name in names]
         cells: list[ft.Control] = [
-            ft.Container(
-                heading(name, name_room), width=columns.value, alignment=ft.Alignment.CENTER_RIGHT
-            )
-            for name in names
+            ft.Container(text, width=columns.value, alignment=ft.Alignment.CENTER_RIGHT)
+            for text in texts
         ]
-        return ft.Row([ft.Container(expand=True), *cells], spacing=GAP)
+        row = ft.Row([ft.Container(expand=True), *cells], spacing=GAP)
+        return names_heard(row, texts) if any(text.tooltip for text in texts) else row
 
     texts = [heading(name, stop - start) for name, (start, stop) in zip(names, placed, strict=True)]
     return headings_in_rows(texts, placed, rows, inner)
