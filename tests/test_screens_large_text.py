@@ -28,6 +28,7 @@ from canasta_score.ui.components import (
     wrapped_lines,
 )
 from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
+from canasta_score.ui.components.totals_card import PLAYERS_SLACK
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.home import APART, HomeScreen
@@ -451,6 +452,25 @@ def test_one_long_name_cuts_only_itself_and_cut_names_are_heard_once(
             if isinstance(c, ft.Semantics) and c.exclude_semantics and headings[0] in walk(c)
         ]
         assert heard.label == ", ".join(LONG_FIRST)
+
+
+def test_the_players_line_keeps_room_to_spare_for_small_text(store: GameStore) -> None:
+    """Four sides at 1x on 360 px read "Friedrich-Wilhelm / , Anne Marie" and "Friedrich-
+    Wilhel / m" (review 56 #7, 57 #4): the longest part was measured exactly as wide as its
+    column, and Flutter lays out small text a few pixels wider."""
+    teams = (
+        Side("Bedsteforældre", ("Friedrich-Wilhelm", "Anne Marie")),
+        Side("Børnene", ("Ida", "Oskar")),
+        Side("Naboerne", ("Jens", "Lise")),
+        Side("Vennerne", ("Bo", "Eva")),
+    )
+    stored = store.create_game(Game(PRESETS["danish"], teams))
+    app = phone(store, "da", scale=1.0, width=360)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * 3) / 4
+    (players,) = [c for c in walk(view) if isinstance(c, ft.Text) and "Marie" in str(c.value)]
+    for part in WORD_ENDS.split(str(players.value)):
+        assert name_width(part, players.size, 1.0) <= column - PLAYERS_SLACK + 0.01, part
 
 
 def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:
