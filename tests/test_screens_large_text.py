@@ -668,6 +668,8 @@ def test_round_detail_at_the_normal_text_size_heads_each_column_with_its_whole_n
     if len(rows) == 2:  # a screen reader hears them in the columns' order, not row by row
         (heard,) = [c for c in walk(view) if isinstance(c, ft.Semantics) and c.exclude_semantics]
         assert heard.label == ", ".join(names)
+        # ... and the rows stand apart: "Oma" over "Nachbarskinder" read as one name
+        assert heard.content.spacing >= 6, heard.content.spacing
 
 
 # --- the game's menu ------------------------------------------------------------------------

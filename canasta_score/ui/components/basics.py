@@ -699,6 +699,9 @@ def headings_shown(
 #: Names side by side over a table's columns stand this far apart at least (round detail's
 #: 4 px at a heading's start and 8 between its columns).
 HEADINGS_APART = 12
+#: Between staggered rows of names: with none, "Oma" over "Nachbarskinder" read as one
+#: name of two lines.
+ROWS_APART = 6
 
 
 def spans_kept_apart(
@@ -761,7 +764,7 @@ def headings_in_rows(
         return ft.Row([*cells, ft.Container(expand=True)], spacing=0)
 
     drawn: ft.Control = (
-        row_of(0) if rows == 1 else ft.Column([row_of(f) for f in range(rows)], spacing=0)
+        row_of(0) if rows == 1 else ft.Column([row_of(f) for f in range(rows)], spacing=ROWS_APART)
     )
     if rows == 1 and not any(text.tooltip for text in texts):
         return drawn
