@@ -454,6 +454,34 @@ def test_one_long_name_cuts_only_itself_and_cut_names_are_heard_once(
         assert heard.label == ", ".join(LONG_FIRST)
 
 
+@pytest.mark.parametrize(
+    ("scale", "width", "names"),
+    [
+        (2.0, 360, ["Großeltern", "Nachbarskinder", "Anna-Lena"]),
+        (1.0, 360, ["Isovanhemmat", "Naapurit", "Lapsenlapset", "Oma"]),
+    ],
+)
+def test_the_totals_cards_names_are_whole_where_room_beside_their_columns_allows(
+    store: GameStore, scale: float, width: float, names: list[str]
+) -> None:
+    """At 2x on 360 px the card read "Nachbar…" over its total while the table under it had
+    the name whole (review 57 #5): the names take room beside their columns, in a row of
+    their own, centred over them, in one row or two staggered ones."""
+    sides = tuple(Side(name, (f"{name} A",)) for name in names)
+    stored = store.create_game(Game(PRESETS["danish" if len(names) == 4 else "classic"], sides))
+    app = phone(store, "de", scale=scale, width=width)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    bold = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.value in names and c.weight == ft.FontWeight.BOLD
+    ]
+    assert sorted(t.value for t in bold) == sorted(names)
+    for name in bold:
+        assert name.tooltip is None and name.width is not None, name.value
+        assert name_width(name.value, name.size, scale) <= name.width + 0.01, name.value
+
+
 def test_the_players_line_keeps_room_to_spare_for_small_text(store: GameStore) -> None:
     """Four sides at 1x on 360 px read "Friedrich-Wilhelm / , Anne Marie" and "Friedrich-
     Wilhel / m" (review 56 #7, 57 #4): the longest part was measured exactly as wide as its

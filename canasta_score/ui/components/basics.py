@@ -728,6 +728,47 @@ def spans_kept_apart(
     return spans, cut
 
 
+def headings_centred(
+    names: Sequence[str],
+    size: float,
+    scale: float,
+    lines: int,
+    cell: float,
+    gap: float,
+    width: float,
+) -> tuple[list[tuple[float, float]], int] | None:
+    """Where names centred over columns `cell` wide and `gap` apart, in a line `width` wide,
+    are drawn where one would be cut over its column alone (with `lines` for the names: a
+    name of words may take two), and in how many rows: each centred over its column (moved
+    in a little at the line's ends), in one row or two staggered ones, as far as the names
+    beside it leave room (`spans_kept_apart`). None where none is cut, or where as many are
+    cut even so ("Bedstef…" alone where it cut the three after it too).
+
+    >>> spans, rows = headings_centred(["Oma", "Nachbarskinder", "Opa"], 12, 1.0, 1, 60, 10, 200)
+    >>> [(round(start), round(end)) for start, end in spans], rows  # the second over 60 px
+    ([(17, 43), (56, 144), (159, 181)], 1)
+    """
+    cut_over_columns = sum(
+        name_lines(name, lines) == 1 and name_width(name, size, scale) > cell + 0.01
+        for name in names
+    )
+    if not cut_over_columns:
+        return None
+    wanted = []
+    for side, name in enumerate(names):
+        centre, half = side * (cell + gap) + cell / 2, name_width(name, size, scale) / 2
+        # Moved in from the line's ends, as far as it stays over its column.
+        centre += min(max(half - centre, 0), cell / 4) - min(
+            max(centre + half - width, 0), cell / 4
+        )
+        wanted.append((centre - half, centre + half))
+    for rows in (1, 2):
+        spans, cut = spans_kept_apart(wanted, 0, width, rows)
+        if not cut:
+            return spans, rows
+    return (spans, 2) if cut < cut_over_columns else None
+
+
 def headings_in_rows(
     texts: Sequence[ft.Text], spans: list[tuple[float, float]], rows: int, width: float
 ) -> ft.Control:

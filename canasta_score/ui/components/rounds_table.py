@@ -18,11 +18,11 @@ from canasta_score.ui.components.basics import (
     Tagged,
     TapIcon,
     fitted_words,
+    headings_centred,
     headings_in_rows,
     headings_shown,
     name_lines,
     name_width,
-    spans_kept_apart,
     text_width,
 )
 from canasta_score.ui.state.points import format_points, signed
@@ -71,35 +71,18 @@ class RoundsTable:
         ]
 
     def names_placed(self) -> tuple[list[tuple[float, float]], int] | None:
-        """Where a name too long for its column is cut, where each is drawn instead (start,
-        end, from the first column's start) and in how many rows: centred over its column
-        (moved in a little at the table's ends), in one row or two staggered ones, as far as
-        the names beside it leave room (the last over the edit buttons' column, empty there).
-        None where none is cut, or where they are cut as many even so (a name short of room is
-        cut where it meets its bound: "Bedstef…" alone, where the three after it were too)."""
-        size, scale, cell = self.heading_size, self.scale, self.cell_width
-        names = self.game.side_names
-        cut_over_columns = sum(
-            name_lines(name, self.heading_lines) == 1
-            and name_width(name, size, scale) > cell + 0.01
-            for name in names
+        """Where the names are drawn where one would be cut over its column (`headings_centred`,
+        from the first column's start; the last may take the edit buttons' column, empty in
+        the headings' row), and in how many rows."""
+        return headings_centred(
+            self.game.side_names,
+            self.heading_size,
+            self.scale,
+            self.heading_lines,
+            self.cell_width,
+            4,
+            self.width - self.first - 4,
         )
-        if not cut_over_columns:
-            return None
-        area = self.width - self.first - 4
-        spans = []
-        for side, name in enumerate(names):
-            centre, half = side * (cell + 4) + cell / 2, name_width(name, size, scale) / 2
-            # Moved in from the table's ends, as far as it stays over its column.
-            centre += min(max(half - centre, 0), cell / 4) - min(
-                max(centre + half - area, 0), cell / 4
-            )
-            spans.append((centre - half, centre + half))
-        for rows in (1, 2):
-            placed, cut = spans_kept_apart(spans, 0, area, rows)
-            if not cut:
-                return placed, rows
-        return (placed, 2) if cut < cut_over_columns else None
 
     def head(self) -> ft.Control:
         round_heading = ft.Text(

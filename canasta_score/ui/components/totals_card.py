@@ -20,6 +20,8 @@ from canasta_score.ui.components.basics import (
     Tagged,
     fitted,
     fitted_words,
+    headings_centred,
+    headings_in_rows,
     name_fitted,
     name_fitted_words,
     name_lines,
@@ -67,6 +69,18 @@ class TotalsCard:
             scale,
             least=max(NAME_LEAST, NAME_LEAST_SEEN / scale),
             smallest=HEADING_LEAST_SEEN / scale,
+        )
+        # Where one would be cut over its column alone ("Nach…" at 2x on 360 px, whole in the
+        # table under it), the names in a row of their own, taking room beside their columns.
+        self.inner = width - 24
+        self.names_placed = headings_centred(
+            [column.name for column in self.columns],
+            self.name_size,
+            scale,
+            self.names_lines,
+            self.column_width,
+            10,
+            self.inner,
         )
         # The players under them, smaller where a word would break ("Maximilia/n"), never
         # larger than the names over them; none for a single player, who is the side's name.
@@ -120,6 +134,7 @@ class TotalsCard:
         return ft.Container(
             content=ft.Column(
                 [
+                    *self.names_apart(),
                     ft.Row(
                         [self.column(index) for index in range(len(self.columns))],
                         vertical_alignment=ft.CrossAxisAlignment.START,
@@ -134,23 +149,45 @@ class TotalsCard:
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         )
 
+    def names_apart(self) -> list[ft.Control]:
+        """The names in a row of their own, where they are placed apart from their columns."""
+        if self.names_placed is None:
+            return []
+        spans, rows = self.names_placed
+        texts = [
+            ft.Text(
+                column.name,
+                size=self.name_size,
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                # Whole on a long press where it is cut (heard once: `names_heard`).
+                tooltip=column.name if cut else None,
+            )
+            for column, (start, stop) in zip(self.columns, spans, strict=True)
+            for cut in [name_width(column.name, self.name_size, self.scale) > stop - start + 0.01]
+        ]
+        return [headings_in_rows(texts, spans, rows, self.inner)]
+
     def column(self, index: int) -> ft.Control:
         column, scale = self.columns[index], self.scale
+        name = ft.Container(
+            ft.Text(
+                column.name,
+                size=self.name_size,
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+                max_lines=name_lines(column.name, self.names_lines),
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            # Two lines held over every column: the totals stay level.
+            height=self.lines_high(2, self.name_size) if self.names_lines == 2 else None,
+            alignment=ft.Alignment.TOP_CENTER,
+        )
         return ft.Column(
             [
-                ft.Container(
-                    ft.Text(
-                        column.name,
-                        size=self.name_size,
-                        weight=ft.FontWeight.BOLD,
-                        text_align=ft.TextAlign.CENTER,
-                        max_lines=name_lines(column.name, self.names_lines),
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    # Two lines held over every column: the totals stay level.
-                    height=self.lines_high(2, self.name_size) if self.names_lines == 2 else None,
-                    alignment=ft.Alignment.TOP_CENTER,
-                ),
+                *([name] if self.names_placed is None else []),
                 ft.Container(
                     ft.Text(
                         self.players[index],
