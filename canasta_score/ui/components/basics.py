@@ -770,16 +770,36 @@ def headings_centred(
 
 
 def headings_in_rows(
-    texts: Sequence[ft.Text], spans: list[tuple[float, float]], rows: int, width: float
+    names: Sequence[str],
+    spans: list[tuple[float, float]],
+    rows: int,
+    width: float,
+    *,
+    size: float,
+    scale: float,
+    bold: bool = False,
+    align: ft.TextAlign = ft.TextAlign.CENTER,
 ) -> ft.Control:
-    """Names (`texts`, aligned at their end or centred; a cut one with its tooltip) at their
-    `spans` in a line `width` wide, in one row or in `rows` staggered ones, which a screen
-    reader hears as one, the names in the columns' order (`names_heard`; row by row, they
-    would not read as the numbers under them).
+    """`names` at their `spans` in a line `width` wide, each on one line (centred, or at its
+    end), in one row or in `rows` staggered ones, which a screen reader hears as one, the names
+    in the columns' order (`names_heard`; row by row, they would not read as the numbers under
+    them). A name wider than its span is cut, and whole on a long press (its tooltip).
 
     Each name's box takes the room up to its neighbours' (half of it where both are centred),
     where it is drawn as before: Flutter lays out a line a few pixels wider than its letters'
     widths add up to, and broke "Großelter|n" in a box just as wide."""
+    texts = [
+        ft.Text(
+            name,
+            size=size,
+            weight=ft.FontWeight.BOLD if bold else None,
+            text_align=align,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            tooltip=name if name_width(name, size, scale) > stop - start + 0.01 else None,
+        )
+        for name, (start, stop) in zip(names, spans, strict=True)
+    ]
 
     def row_of(first: int) -> ft.Row:
         placed = list(zip(texts, spans, strict=True))[first::rows]

@@ -22,7 +22,6 @@ from canasta_score.ui.components.basics import (
     headings_in_rows,
     headings_shown,
     name_lines,
-    name_width,
     text_width,
 )
 from canasta_score.ui.state.points import format_points, signed
@@ -57,7 +56,10 @@ class RoundsTable:
             cell_width = (width - first - TAP - 4 * (sides + 1)) / sides
             heading_size, heading_lines = headings_shown(game.side_names, cell_width, scale, 12)
             first = max(TAP, text_width(self.round_label, heading_size, scale, LETTER_ADVANCE) + 6)
-        self.first, self.cell_width, self.width = first, cell_width, width
+        self.first, self.cell_width = first, cell_width
+        # The names' line: from the first column's start; the last may take the edit buttons'
+        # column, empty in the headings' row.
+        self.names_width = width - first - 4
         self.heading_size, self.heading_lines = heading_size, heading_lines
         self.rows = sheet_rows(game)
         # Every round's numbers at one size, the size at which the widest fits.
@@ -71,9 +73,8 @@ class RoundsTable:
         ]
 
     def names_placed(self) -> tuple[list[tuple[float, float]], int] | None:
-        """Where the names are drawn where one would be cut over its column (`headings_centred`,
-        from the first column's start; the last may take the edit buttons' column, empty in
-        the headings' row), and in how many rows."""
+        """Where the names are drawn where one would be cut over its column (`headings_centred`),
+        and in how many rows."""
         return headings_centred(
             self.game.side_names,
             self.heading_size,
@@ -81,7 +82,7 @@ class RoundsTable:
             self.heading_lines,
             self.cell_width,
             4,
-            self.width - self.first - 4,
+            self.names_width,
         )
 
     def head(self) -> ft.Control:
@@ -95,26 +96,16 @@ class RoundsTable:
         placed = self.names_placed()
         if placed is not None:  # "Nachbarskin…" cut beside room
             spans, rows = placed
-            texts = [
-                ft.Text(
-                    name,
-                    size=self.heading_size,
-                    width=stop - start,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    text_align=ft.TextAlign.CENTER,
-                    # Whole on a long press where it is cut (heard once: `names_heard`).
-                    tooltip=name if cut else None,
-                )
-                for name, (start, stop) in zip(self.game.side_names, spans, strict=True)
-                for cut in [name_width(name, self.heading_size, self.scale) > stop - start + 0.01]
-            ]
-            area = self.width - self.first - 4
+            names = headings_in_rows(
+                self.game.side_names,
+                spans,
+                rows,
+                self.names_width,
+                size=self.heading_size,
+                scale=self.scale,
+            )
             return ft.Row(
-                [
-                    round_heading,
-                    ft.Container(headings_in_rows(texts, spans, rows, area), expand=True),
-                ],
+                [round_heading, ft.Container(names, expand=True)],
                 spacing=4,
             )
         return ft.Row(

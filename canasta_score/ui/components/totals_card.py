@@ -154,21 +154,12 @@ class TotalsCard:
         if self.names_placed is None:
             return []
         spans, rows = self.names_placed
-        texts = [
-            ft.Text(
-                column.name,
-                size=self.name_size,
-                weight=ft.FontWeight.BOLD,
-                text_align=ft.TextAlign.CENTER,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                # Whole on a long press where it is cut (heard once: `names_heard`).
-                tooltip=column.name if cut else None,
+        names = [column.name for column in self.columns]
+        return [
+            headings_in_rows(
+                names, spans, rows, self.inner, size=self.name_size, scale=self.scale, bold=True
             )
-            for column, (start, stop) in zip(self.columns, spans, strict=True)
-            for cut in [name_width(column.name, self.name_size, self.scale) > stop - start + 0.01]
         ]
-        return [headings_in_rows(texts, spans, rows, self.inner)]
 
     def column(self, index: int) -> ft.Control:
         column, scale = self.columns[index], self.scale

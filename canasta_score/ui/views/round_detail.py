@@ -305,41 +305,41 @@ def headings_row(
         if not cut:
             placed, size = spans, trial
             break
+    # Each name over its own column: a name of one word wider than it is cut.
+    cut_over_columns = [
+        name_lines(name, lines) == 1 and name_width(name, size, scale) > name_room + 0.01
+        for name in names
+    ]
     if placed is None:  # staggered, the fewer cut
         spans, cut = headings_placed(
             [name_width(name, size, scale) for name in names], columns.value, inner, rows
         )
-        cut_over_columns = sum(
-            name_lines(name, lines) == 1 and name_width(name, size, scale) > name_room + 0.01
-            for name in names
-        )
-        placed = spans if cut < cut_over_columns else None
+        placed = spans if cut < sum(cut_over_columns) else None
 
-    def heading(name: str, width: float) -> ft.Text:
-        cut = name_lines(name, lines) == 1 and name_width(name, size, scale) > width + 0.01
-        return ft.Text(
+    if placed is not None:
+        return headings_in_rows(
+            names, placed, rows, inner, size=size, scale=scale, bold=True, align=ft.TextAlign.END
+        )
+    texts = [
+        ft.Text(
             name,
             size=size,
             weight=ft.FontWeight.BOLD,
-            width=width,
+            width=name_room,
             text_align=ft.TextAlign.END,
-            max_lines=1 if placed else name_lines(name, lines),
+            max_lines=name_lines(name, lines),
             overflow=ft.TextOverflow.ELLIPSIS,
             # Whole on a long press where it is cut (heard once: `names_heard`).
             tooltip=name if cut else None,
         )
-
-    if placed is None:
-        texts = [heading(name, name_room) for name in names]
-        cells: list[ft.Control] = [
-            ft.Container(text, width=columns.value, alignment=ft.Alignment.CENTER_RIGHT)
-            for text in texts
-        ]
-        row = ft.Row([ft.Container(expand=True), *cells], spacing=GAP)
-        return names_heard(row, texts) if any(text.tooltip for text in texts) else row
-
-    texts = [heading(name, stop - start) for name, (start, stop) in zip(names, placed, strict=True)]
-    return headings_in_rows(texts, placed, rows, inner)
+        for name, cut in zip(names, cut_over_columns, strict=True)
+    ]
+    cells: list[ft.Control] = [
+        ft.Container(text, width=columns.value, alignment=ft.Alignment.CENTER_RIGHT)
+        for text in texts
+    ]
+    row = ft.Row([ft.Container(expand=True), *cells], spacing=GAP)
+    return names_heard(row, texts) if any(text.tooltip for text in texts) else row
 
 
 class RoundDetailScreen(GameScreen, Screen):
