@@ -11,7 +11,7 @@ from test_ui_screens import WE_THEY, store  # noqa: F401 (the fixture)
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
 from canasta_score.ui.components import name_width, text_width
-from canasta_score.ui.components.basics import PLAYERS_LEAST
+from canasta_score.ui.components.basics import PLAYERS_LEAST, WORD_ENDS
 from canasta_score.ui.components.side_parts import SMALLEST_TEXT, SideHeader
 from canasta_score.ui.state.round_entry import EntryMode
 from canasta_score.ui.store import GameStore
@@ -108,10 +108,11 @@ def test_the_total_and_the_minimum_under_it_start_level(scale: float, width: flo
             ("Johanna Katariina Elisabeth Charlotte Amalie", "Ben"),
             "Johanna Katariina Elisabeth Charlotte Amalie, Ben",
         ),
-        # One word too long for the width: at the least size, as on the sheet, not smaller.
+        # One word too long for the width: at the least size, as on the sheet, not smaller,
+        # and cut where it meets the width (Flutter broke it mid-word), whole when heard.
         (
             ("Donaudampfschifffahrtsgesellschaftskapitänin", "Ben"),
-            "Donaudampfschifffahrtsgesellschaftskapitänin, Ben",
+            "Donaudampfschifffahrtsgesellschaftska\u2026, Ben",
         ),
     ],
 )
@@ -125,6 +126,10 @@ def test_a_players_name_is_held_whole_in_round_entry_where_it_fits_as_on_the_she
     (line,) = [t for t in texts(header) if "Ben" in str(t.value) or "Anne" in str(t.value)]
     assert line.value == shown
     assert line.size is not None and line.size >= PLAYERS_LEAST, line.size
+    for part in WORD_ENDS.split(shown):
+        assert name_width(part, line.size, 2.0) <= PHONES[1][1] + 0.01, part
+    cut = "\u2026" in shown
+    assert line.semantics_label == (", ".join(players) if cut else None), "heard whole"
 
 
 @pytest.mark.parametrize(

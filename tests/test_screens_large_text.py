@@ -501,6 +501,44 @@ def test_the_players_line_keeps_room_to_spare_for_small_text(store: GameStore) -
         assert name_width(part, players.size, 1.0) <= column - PLAYERS_SLACK + 0.01, part
 
 
+@pytest.mark.parametrize("scale", [1.5, 2.0])
+def test_a_players_word_too_long_for_its_column_is_cut_not_broken(
+    store: GameStore, scale: float
+) -> None:
+    """Four sides at 1.5x and 2x on 360 px read "Nachbarskin / der," and "Maximilia / n"
+    under the names (review 57): a word too long for its column even at the players' least
+    size is cut with an ellipsis, and heard and shown whole on a long press."""
+    teams = (
+        Side("Großeltern", ("Nachbarskinder", "Friedrich-Wilhelm")),
+        Side("Oma", ("Anna", "Maximilian")),
+        Side("Nachbarskinder", ("Jan Willem", "Anne Marie")),
+        Side("Vennerne", ("Bo", "Eva")),
+    )
+    stored = store.create_game(Game(PRESETS["danish"], teams))
+    app = phone(store, "de", scale=scale, width=360)
+    view = SheetScreen(app, f"/game/{stored.id}", stored.id).build()
+    column = (app.layout.body_width() - 24 - 10 * 3) / 4
+    players = [
+        c
+        for c in walk(view)
+        if isinstance(c, ft.Text) and c.color == ft.Colors.ON_SURFACE_VARIANT and c.max_lines
+    ]
+    assert len(players) == 4, [p.value for p in players]
+    whole = [", ".join(team.players) for team in teams]
+    cut = 0
+    for line in players:
+        for part in WORD_ENDS.split(str(line.value)):
+            assert name_width(part, line.size, scale) <= column - PLAYERS_SLACK + 0.01, part
+        if "\u2026" in str(line.value):
+            cut += 1
+            assert line.semantics_label == line.tooltip and line.tooltip in whole, line.value
+            first = str(line.value).split("\u2026")[0]
+            assert str(line.tooltip).startswith(first), (line.value, line.tooltip)
+        else:
+            assert line.semantics_label is None, line.value
+    assert cut >= 1, [p.value for p in players]
+
+
 def test_the_players_of_a_side_may_take_a_second_line_on_the_sheet(store: GameStore) -> None:
     sides = (Side("We", ("Annaliisa", "Benjamin")), Side("They", ("Cleopatra", "Daniel")))
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=sides))

@@ -32,7 +32,7 @@ CHARACTERS = (
         for code in (*range(0x20, 0x7F), *range(0xA0, 0x180))
         if code not in (0xD7, 0xF7)  # × and ÷
     )
-    + "’–·\u2011"  # and the no-break hyphen that holds "Anna-Lena" whole
+    + "’–·\u2011\u2026"  # the no-break hyphen that holds "Anna-Lena" whole, and an ellipsis
 )
 
 

@@ -950,6 +950,40 @@ def names_held(
     return ", ".join(names)
 
 
+def words_cut(text: str, size: float, width: float, scale: float = 1.0) -> str:
+    """`text` with each part a line does not break (`WORD_ENDS`) that is wider than `width`
+    at `size` cut to what fits, with an ellipsis: Flutter broke it mid-word, and
+    "Nachbars / kinder," under a side's name read as two players.
+
+    >>> words_cut("Nachbarskinder, Friedrich-Wilhelm", 8, 70, 2.0)
+    'Nachb…, Friedrich-Wilhelm'
+    >>> words_cut("Jan Willem, Anne Marie", 8, 70, 2.0)  # each part fits: as it was
+    'Jan Willem, Anne Marie'
+    """
+    pieces = re.split(f"({WORD_ENDS.pattern})", text)  # parts, and what a line breaks at
+    for index in range(0, len(pieces), 2):
+        part = pieces[index]
+        if name_width(part, size, scale) <= width + 0.01:
+            continue
+        letters = part.rstrip(",")
+        after = "\u2026" + part[len(letters) :]
+        while len(letters) > 1 and name_width(letters + after, size, scale) > width + 0.01:
+            letters = letters[:-1]
+        pieces[index] = letters + after
+    return "".join(pieces)
+
+
+def whole_when_cut(text: str, shown: str) -> str | None:
+    """A text's tooltip and what a screen reader hears of it, where it is `shown` cut
+    (`words_cut`): the whole `text` (heard "Nachbarskinder", not "Nachb…"), its held spaces
+    and hyphens as typed; else nothing.
+
+    >>> whole_when_cut("Nachbarskinder, Anna\u2011Lena", "Nachb…, Anna\u2011Lena")
+    'Nachbarskinder, Anna-Lena'
+    """
+    return text.replace("\xa0", " ").replace("\u2011", "-") if shown != text else None
+
+
 def whole_parts(parts: Sequence[str]) -> str:
     """A note's parts (`note_parts`) as one text that breaks between its parts only."""
     return " ".join(unbroken(part) for part in parts)

@@ -29,6 +29,8 @@ from canasta_score.ui.components.basics import (
     names_held,
     names_shown,
     number_large,
+    whole_when_cut,
+    words_cut,
     wrapped_lines,
 )
 from canasta_score.ui.state.points import format_points
@@ -100,12 +102,17 @@ class TotalsCard:
                 for text in self.players
             ),
         )
+        # A word too long even at the least size is cut with an ellipsis ("Nachb…,"), where
+        # Flutter broke it ("Nachbars / kinder," read as two players), whole on a long press.
+        self.players_shown = [
+            words_cut(text, self.players_size, room, scale) for text in self.players
+        ]
         # The lines of the side whose players take most, held under every name (four sides
         # at 2x read "Jan / Willem, …" in two lines, "Anne Marie" lost); a longer list is cut.
         self.players_lines = min(
             max(
                 wrapped_lines(text, self.players_size, self.column_width, scale, measure=name_width)
-                for text in self.players
+                for text in self.players_shown
             ),
             PLAYERS_MOST,
         )
@@ -163,6 +170,7 @@ class TotalsCard:
 
     def column(self, index: int) -> ft.Control:
         column, scale = self.columns[index], self.scale
+        whole = whole_when_cut(self.players[index], self.players_shown[index])
         name = ft.Container(
             ft.Text(
                 column.name,
@@ -181,12 +189,14 @@ class TotalsCard:
                 *([name] if self.names_placed is None else []),
                 ft.Container(
                     ft.Text(
-                        self.players[index],
+                        self.players_shown[index],
                         size=self.players_size,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                         text_align=ft.TextAlign.CENTER,
                         max_lines=self.players_lines,
                         overflow=ft.TextOverflow.ELLIPSIS,
+                        tooltip=whole,
+                        semantics_label=whole,
                     ),
                     # The lines of the side whose players take most held under every name
                     # ("Ida, / Oskar" beside "Mor, Far" at large text): the totals stay level.
