@@ -512,6 +512,11 @@ def number_large(
 #: Wilhelm"; `tools/letter_widths.py --bold`). An iPhone's packaged app draws with San
 #: Francisco, which is not measured here (the web app on an iPhone draws the shipped Roboto).
 BOLD_NAME = 1.03
+#: What Flutter lays out beyond a line's advances, in pixels a character, at any pixel ratio:
+#: 0.18 to 0.23 at 8 to 12 px, 0.13 to 0.21 at 16, 0.04 to 0.17 at 28 (regular and bold
+#: alike, the same at pixel ratios 1 and 2, headless Chromium). "Großelter|n" broke at 12 px
+#: in a box as wide as its advances and 3%, "Friedrich-Wilhelm," before its comma at 8.5 px.
+LAID_OUT_EXTRA = 0.23
 #: A character the table does not have (a CJK one is an em wide).
 OTHER_LETTER = 1.0
 
@@ -521,21 +526,40 @@ def name_width(name: str, size: float, scale: float = 1.0) -> float:
     the shipped Roboto's own widths: "Bedsteforældre" is about 0.5 em a letter, where
     `text_width` allows 0.6 for any character (a digit's width, with room).
 
+    Flutter lays a line out a little wider than its letters' advances add up to, the same at
+    any pixel ratio and weight: `LAID_OUT_EXTRA` a character, which at small sizes is more
+    than `BOLD_NAME` allows ("Großeltern" at 8 px: 40.05 px laid out, 39.1 by `BOLD_NAME`).
+
     >>> round(name_width("Bedsteforældre", 10, 2.0)), round(text_width("Bedsteforældre", 10, 2.0))
     (143, 168)
     >>> name_width("WM", 10) > text_width("WM", 10)
     True
+    >>> round(name_width("Großeltern", 8), 2)
+    40.3
     """
-    em = sum(LETTER_WIDTHS.get(character, OTHER_LETTER) for character in name)
-    return em * BOLD_NAME * size * scale
+    drawn = _advances(name) * size * scale
+    return max(drawn * BOLD_NAME, drawn + LAID_OUT_EXTRA * len(name))
+
+
+def _advances(name: str) -> float:
+    """The shipped Roboto's advances of `name`'s characters, in em."""
+    return sum(LETTER_WIDTHS.get(character, OTHER_LETTER) for character in name)
 
 
 def name_fitted(name: str, size: float, width: float, scale: float = 1.0) -> float:
-    """`fitted` for a side's name: `size`, or smaller where it does not fit `width`."""
-    needed = name_width(name, size, scale)
-    if needed <= width or needed <= 0:
+    """`fitted` for a side's name: `size`, or smaller where it does not fit `width`.
+
+    >>> size = name_fitted("Nachbarskinder", 12, 40, 2.0)
+    >>> round(size, 2), name_width("Nachbarskinder", size, 2.0) <= 40 + 1e-9
+    (2.59, True)
+    """
+    per_size = _advances(name) * scale  # pixels for each pixel of size
+    if name_width(name, size, scale) <= width or per_size <= 0:
         return size
-    return max(size * width / needed, 1.0)
+    # As wide as `width` by both of `name_width`'s measures.
+    bold = width / (per_size * BOLD_NAME)
+    laid_out = (width - LAID_OUT_EXTRA * len(name)) / per_size
+    return max(min(bold, laid_out), 1.0)
 
 
 #: Names on one line are not made smaller than this times the least size where two lines
@@ -965,7 +989,7 @@ def words_cut(text: str, size: float, width: float, scale: float = 1.0) -> str:
         part = pieces[index]
         if name_width(part, size, scale) <= width + 0.01:
             continue
-        letters = part.rstrip(",")
+        letters = part.rstrip(",-")  # its comma, or the hyphen a line breaks after, kept
         after = "\u2026" + part[len(letters) :]
         while len(letters) > 1 and name_width(letters + after, size, scale) > width + 0.01:
             letters = letters[:-1]

@@ -46,12 +46,6 @@ NAME_LEAST, NAME_LEAST_SEEN = 10, 12
 PLAYERS_MOST = 4
 
 
-#: Room the players' line keeps to spare: Flutter lays out small text a few pixels wider than
-#: its letters' widths add up to (at 8.5 px, "Friedrich-Wilhelm," measured as wide as its
-#: 70 px column broke before its comma, and "Friedrich-Wilhel / m" at 9 px).
-PLAYERS_SLACK = 4
-
-
 class TotalsCard:
     """The sides' totals of `game` on a card `width` wide, at the device's text `scale`: each
     part at one size in every column, so that no side looks bigger, and the totals level."""
@@ -86,9 +80,8 @@ class TotalsCard:
         )
         # The players under them, smaller where a word would break ("Maximilia/n"), never
         # larger than the names over them; none for a single player, who is the side's name.
-        # A player's name is held whole where it fits ("Jan Willem, / Anne Marie"), with
-        # `PLAYERS_SLACK` to spare.
-        room = self.column_width - PLAYERS_SLACK
+        # A player's name is held whole where it fits ("Jan Willem, / Anne Marie").
+        room = self.column_width
         self.players = [
             ""
             if list(column.players) == [column.name]
