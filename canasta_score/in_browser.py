@@ -159,8 +159,12 @@ async def start_page(page: ft.Page, games: Awaitable[None]) -> None:
     """The app on the page, once `games` (open_the_games) are open, or the reason why not."""
     from canasta_score.storage import Notice, NoticeCode, browser_disk
     from canasta_score.ui import show_unusable_database, start
+    from canasta_score.ui.connection import BROWSER_LANGUAGES
     from canasta_score.ui.device import DEVICE_WAIT
 
+    # The first screen in the browser's language, as a table server's is from the languages
+    # its browser sends: home was drawn in English until the device said its own.
+    BROWSER_LANGUAGES.set(browser_languages())
     try:
         await games
     except browser_disk.OpenInAnotherTab:
@@ -181,6 +185,13 @@ async def start_page(page: ft.Page, games: Awaitable[None]) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(app.device.known.wait(), DEVICE_WAIT)
     forget_deleted_games()
+
+
+def browser_languages() -> tuple[str, ...]:
+    """The languages this browser prefers, most wanted first (its worker's `navigator`)."""
+    from js import navigator  # Pyodide's own
+
+    return tuple(str(tag) for tag in navigator.languages)
 
 
 #: How long a game deleted in the tab can still be restored.
