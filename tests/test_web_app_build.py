@@ -44,6 +44,7 @@ def test_the_patches_find_what_they_change_in_this_flet_web() -> None:
     assert "serviceWorker" not in bootstrap.split("_flutter.loader.load(")[1]
     dart = build.without_rive_cdn((client / "main.dart.js").read_text(encoding="utf-8"))
     assert "cdn.jsdelivr.net" not in dart
+    assert '"Working..."' not in build.without_startup_words(dart), "English under the spinner"
     fonts = json.loads(build.fonts_used((client / "assets/FontManifest.json").read_text()))
     assert [family["family"] for family in fonts] == ["MaterialIcons"]
     index = (client / "index.html").read_text(encoding="utf-8")
@@ -69,6 +70,8 @@ def test_a_patch_that_finds_nothing_stops_the_build() -> None:
         build.relative_pyodide('flet.pyodideUrl="https://cdn.example/pyodide.mjs";')
     with pytest.raises(build.BuildError):
         build.without_rive_cdn("no rive here")
+    with pytest.raises(build.BuildError):
+        build.without_startup_words("no words here")
     with pytest.raises(build.BuildError):
         build.with_page_script("<html></html>", "x")
     with pytest.raises(build.BuildError):

@@ -279,6 +279,9 @@ ROBOTO = ("assets/fonts/roboto.woff2", "assets/fonts/roboto/v32/KFOmCnqEu92Fr1Me
 #: CDN. Pointed at a folder of the app's that is not shipped, so the page asks no other host.
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 RIVE_LOCAL = "./rive-not-shipped/"
+#: The words Flet's client shows under its spinner while Python starts: English, whatever the
+#: phone's language. The spinner alone says it.
+STARTUP_WORDS = '[30,"Working..."]'
 
 #: The app's own icons and manifest, over Flet's (as the table server serves them).
 APP_ASSETS = (
@@ -472,6 +475,17 @@ def without_rive_cdn(client: str) -> str:
     if client.count(RIVE_CDN) != 1:
         raise BuildError("main.dart.js does not name the Rive runtime's CDN once")
     return client.replace(RIVE_CDN, RIVE_LOCAL)
+
+
+def without_startup_words(client: str) -> str:
+    """main.dart.js showing its start-up spinner without Flet's English "Working...".
+
+    >>> without_startup_words('B.ehE=new A.a3(B.ep9,[30,"Working..."],t.yf)')
+    'B.ehE=new A.a3(B.ep9,[30,""],t.yf)'
+    """
+    if client.count(STARTUP_WORDS) != 1:
+        raise BuildError("main.dart.js does not name its start-up words once")
+    return client.replace(STARTUP_WORDS, '[30,""]')
 
 
 def python_bridge(flets: bytes) -> str:
@@ -966,7 +980,9 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     bridge = out / "python.js"
     bridge.write_text(python_bridge(bridge.read_bytes()), encoding="utf-8")
     dart = out / "main.dart.js"
-    dart.write_text(without_rive_cdn(dart.read_text(encoding="utf-8")), encoding="utf-8")
+    dart.write_text(
+        without_startup_words(without_rive_cdn(dart.read_text(encoding="utf-8"))), encoding="utf-8"
+    )
     for name in APP_ASSETS:
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / "assets" / name, out / name)
