@@ -455,8 +455,8 @@ LETTER = r"[^\W\d_]"
 #: A hyphen between letters, where a line may break ("Anna-|Lena"; not a total's "-185").
 HYPHEN_IN_WORD = re.compile(rf"(?<={LETTER})-(?={LETTER})")
 #: ... and, as Flutter breaks a line, after a hyphen between letters ("Siebener-|Canastas";
-#: not "Wir -|1.000").
-WORD_ENDS = re.compile(rf"[ \t\n]+|(?<={LETTER}-)(?={LETTER})")
+#: not "Wir -|1.000"), or after a word cut before its hyphen ("Nachb…-|Wilhelm": `words_cut`).
+WORD_ENDS = re.compile(rf"[ \t\n]+|(?<={LETTER}-|\u2026-)(?={LETTER})")
 
 
 def fitted_words(text: str, size: float, width: float, scale: float = 1.0) -> float:
@@ -514,9 +514,10 @@ def number_large(
 BOLD_NAME = 1.03
 #: What Flutter lays out beyond a line's advances, in pixels a character, at any pixel ratio:
 #: 0.18 to 0.23 at 8 to 12 px, 0.13 to 0.21 at 16, 0.04 to 0.17 at 28 (regular and bold
-#: alike, the same at pixel ratios 1 and 2, headless Chromium). "Großelter|n" broke at 12 px
-#: in a box as wide as its advances and 3%, "Friedrich-Wilhelm," before its comma at 8.5 px.
-LAID_OUT_EXTRA = 0.23
+#: alike, the same at pixel ratios 1 and 2, headless Chromium), and a little to spare.
+#: "Großelter|n" broke at 12 px in a box as wide as its advances and 3%, "Friedrich-Wilhelm,"
+#: before its comma at 8.5 px.
+LAID_OUT_EXTRA = 0.25
 #: A character the table does not have (a CJK one is an em wide).
 OTHER_LETTER = 1.0
 
@@ -535,7 +536,7 @@ def name_width(name: str, size: float, scale: float = 1.0) -> float:
     >>> name_width("WM", 10) > text_width("WM", 10)
     True
     >>> round(name_width("Großeltern", 8), 2)
-    40.3
+    40.5
     """
     drawn = _advances(name) * size * scale
     return max(drawn * BOLD_NAME, drawn + LAID_OUT_EXTRA * len(name))
@@ -551,7 +552,7 @@ def name_fitted(name: str, size: float, width: float, scale: float = 1.0) -> flo
 
     >>> size = name_fitted("Nachbarskinder", 12, 40, 2.0)
     >>> round(size, 2), name_width("Nachbarskinder", size, 2.0) <= 40 + 1e-9
-    (2.59, True)
+    (2.57, True)
     """
     per_size = _advances(name) * scale  # pixels for each pixel of size
     if name_width(name, size, scale) <= width or per_size <= 0:
@@ -628,8 +629,8 @@ def names_shown(
     >>> round(size, 1), lines
     (9.9, 2)
     >>> size, lines = names_shown(["Mor og Far", "Bedsteforældre"], 105, 2.0, smallest=7)
-    >>> round(size, 1), lines  # whole at 14.8 px on the screen (0.6 em a letter cut it)
-    (7.4, 1)
+    >>> round(size, 1), lines  # whole at 14.6 px on the screen (0.6 em a letter cut it)
+    (7.3, 1)
     >>> names = ["Isovanhemmat", "Bedsteforældre", "Anna-Lena"]  # one cut even at 7
     >>> size, lines = names_shown(names, 97, 2.0, smallest=7)  # "Isovanhemmat" whole at 14 px
     >>> round(size, 1), lines  # not "Anna-Lena" at 31 px over "Isova…", "Beds…"
@@ -983,6 +984,11 @@ def words_cut(text: str, size: float, width: float, scale: float = 1.0) -> str:
     'Nachb…, Friedrich-Wilhelm'
     >>> words_cut("Jan Willem, Anne Marie", 8, 70, 2.0)  # each part fits: as it was
     'Jan Willem, Anne Marie'
+    >>> cut = words_cut("Nachbarskinder-Wilhelm, Ben", 8, 70, 2.0)  # a line still breaks at "-"
+    >>> cut, WORD_ENDS.split(cut)
+    ('Nachb…-Wilhelm, Ben', ['Nachb…-', 'Wilhelm,', 'Ben'])
+    >>> words_cut("W", 8, 5, 2.0)  # "W…" would be wider still
+    'W'
     """
     pieces = re.split(f"({WORD_ENDS.pattern})", text)  # parts, and what a line breaks at
     for index in range(0, len(pieces), 2):
@@ -993,19 +999,20 @@ def words_cut(text: str, size: float, width: float, scale: float = 1.0) -> str:
         after = "\u2026" + part[len(letters) :]
         while len(letters) > 1 and name_width(letters + after, size, scale) > width + 0.01:
             letters = letters[:-1]
-        pieces[index] = letters + after
+        if name_width(letters + after, size, scale) < name_width(part, size, scale):
+            pieces[index] = letters + after  # else as it was: "W…" is wider than "W"
     return "".join(pieces)
 
 
-def whole_when_cut(text: str, shown: str) -> str | None:
-    """A text's tooltip and what a screen reader hears of it, where it is `shown` cut
-    (`words_cut`): the whole `text` (heard "Nachbarskinder", not "Nachb…"), its held spaces
-    and hyphens as typed; else nothing.
-
-    >>> whole_when_cut("Nachbarskinder, Anna\u2011Lena", "Nachb…, Anna\u2011Lena")
-    'Nachbarskinder, Anna-Lena'
-    """
-    return text.replace("\xa0", " ").replace("\u2011", "-") if shown != text else None
+def heard_whole(text: ft.Text, said: str) -> ft.Text:
+    """`text`, where it shows `said` cut (`words_cut`), heard whole by a screen reader and
+    shown whole on a long press ("Nachbarskinder", not "Nachb…"), its held spaces and hyphens
+    as typed; its tooltip is not heard (it would say the line twice)."""
+    if text.value and text.value != said:
+        whole = said.replace("\xa0", " ").replace("\u2011", "-")
+        text.semantics_label = whole
+        text.tooltip = ft.Tooltip(message=whole, exclude_from_semantics=True)
+    return text
 
 
 def whole_parts(parts: Sequence[str]) -> str:

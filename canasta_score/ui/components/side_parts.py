@@ -28,11 +28,11 @@ from canasta_score.ui.components.basics import (
     PLAYERS_LEAST,
     ROBOTO_LINE,
     compact_count_width,
+    heard_whole,
     labels_size,
     name_fitted_words,
     name_line,
     names_held,
-    whole_when_cut,
     words_cut,
 )
 from canasta_score.ui.components.family_fields import (
@@ -117,15 +117,15 @@ class SideHeader(ft.Column):
         said = names_held(side.players, PLAYERS_LEAST, width, scale)
         players_size = max(name_fitted_words(said, 12, width, scale), PLAYERS_LEAST)
         shown = words_cut(said, players_size, width, scale)  # a word too long: "Nachb…"
-        whole = whole_when_cut(said, shown)
-        players = ft.Text(
-            # A single player is the side's name: not said twice.
-            "" if list(side.players) == [side.name] else shown,
-            size=players_size,
-            color=ft.Colors.ON_SURFACE_VARIANT,
-            visible=list(side.players) != [side.name],
-            tooltip=whole,
-            semantics_label=whole,
+        players = heard_whole(
+            ft.Text(
+                # A single player is the side's name: not said twice.
+                "" if list(side.players) == [side.name] else shown,
+                size=players_size,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                visible=list(side.players) != [side.name],
+            ),
+            said,
         )
         # The longest total and next minimum, worded: the line is sized for them.
         total = tr._("total {total}").format(total=format_points(-88888, tr))

@@ -22,6 +22,7 @@ from canasta_score.ui.components.basics import (
     fitted_words,
     headings_centred,
     headings_in_rows,
+    heard_whole,
     name_fitted,
     name_fitted_words,
     name_lines,
@@ -29,7 +30,6 @@ from canasta_score.ui.components.basics import (
     names_held,
     names_shown,
     number_large,
-    whole_when_cut,
     words_cut,
     wrapped_lines,
 )
@@ -163,7 +163,6 @@ class TotalsCard:
 
     def column(self, index: int) -> ft.Control:
         column, scale = self.columns[index], self.scale
-        whole = whole_when_cut(self.players[index], self.players_shown[index])
         name = ft.Container(
             ft.Text(
                 column.name,
@@ -181,15 +180,16 @@ class TotalsCard:
             [
                 *([name] if self.names_placed is None else []),
                 ft.Container(
-                    ft.Text(
-                        self.players_shown[index],
-                        size=self.players_size,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                        text_align=ft.TextAlign.CENTER,
-                        max_lines=self.players_lines,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        tooltip=whole,
-                        semantics_label=whole,
+                    heard_whole(
+                        ft.Text(
+                            self.players_shown[index],
+                            size=self.players_size,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                            text_align=ft.TextAlign.CENTER,
+                            max_lines=self.players_lines,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        self.players[index],
                     ),
                     # The lines of the side whose players take most held under every name
                     # ("Ida, / Oskar" beside "Mor, Far" at large text): the totals stay level.
