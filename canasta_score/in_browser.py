@@ -188,10 +188,15 @@ async def start_page(page: ft.Page, games: Awaitable[None]) -> None:
 
 
 def browser_languages() -> tuple[str, ...]:
-    """The languages this browser prefers, most wanted first (its worker's `navigator`)."""
-    from js import navigator  # Pyodide's own
+    """The languages this browser prefers, most wanted first (its worker's `navigator`); none
+    where it cannot say (the device says them once the first screen is drawn)."""
+    try:
+        from js import navigator  # Pyodide's own
 
-    return tuple(str(tag) for tag in navigator.languages)
+        return tuple(str(tag) for tag in navigator.languages)
+    except Exception:  # a browser whose worker has no languages: English until then
+        log.warning("the browser's languages could not be read", exc_info=True)
+        return ()
 
 
 #: How long a game deleted in the tab can still be restored.

@@ -268,3 +268,18 @@ def test_the_first_screen_controls_are_imported_before_flutter_asks_for_the_scre
     )
     assert flet_modules_drawing_home_imports(empty, ready=True) == []
     assert flet_modules_drawing_home_imports(kept, ready=True) == []
+
+
+def test_a_tab_reads_the_browsers_languages_for_its_first_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker's `navigator.languages`, most wanted first; none where the browser cannot
+    say, and the first screen still opens (in English, until the device says them)."""
+    import types
+
+    page_js = types.ModuleType("js")
+    page_js.navigator = types.SimpleNamespace(languages=["da-DK", "en-US"])  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", page_js)
+    assert in_browser.browser_languages() == ("da-DK", "en-US")
+    page_js.navigator = types.SimpleNamespace()  # type: ignore[attr-defined]
+    assert in_browser.browser_languages() == ()
