@@ -49,6 +49,7 @@ def test_the_patches_find_what_they_change_in_this_flet_web() -> None:
     assert [family["family"] for family in fonts] == ["MaterialIcons"]
     index = (client / "index.html").read_text(encoding="utf-8")
     assert '<script src="flutter_bootstrap.js" async></script>' in index
+    assert '"Loading"' not in build.with_loading_named(index), "English to a screen reader"
     assert "<!-- fletAppConfig -->" in index
 
 
@@ -72,6 +73,8 @@ def test_a_patch_that_finds_nothing_stops_the_build() -> None:
         build.without_rive_cdn("no rive here")
     with pytest.raises(build.BuildError):
         build.without_startup_words("no words here")
+    with pytest.raises(build.BuildError):
+        build.with_loading_named("<html></html>")
     with pytest.raises(build.BuildError):
         build.with_page_script("<html></html>", "x")
     with pytest.raises(build.BuildError):

@@ -509,6 +509,19 @@ def with_page_script(index: str, script: str) -> str:
     return index.replace(marker, f"<script>\n{script}\n</script>\n  {marker}")
 
 
+def with_loading_named(index: str) -> str:
+    """index.html whose logo, shown while the app loads, a screen reader hears by the app's
+    name, in any language, not as Flet's English "Loading".
+
+    >>> with_loading_named('<div id="loading" role="status" aria-label="Loading">')
+    '<div id="loading" role="status" aria-label="Canasta Score">'
+    """
+    loading = 'role="status" aria-label="Loading"'
+    if index.count(loading) != 1:
+        raise BuildError("index.html does not name its loading logo once")
+    return index.replace(loading, 'role="status" aria-label="Canasta Score"')
+
+
 def with_home_screen_tags(index: str) -> str:
     """index.html that a phone's home screen opens as an app of its own (iPhones read Apple's
     tag), under the app's green (the page's own colour, which Flutter would otherwise set
@@ -1013,7 +1026,7 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     index = with_page_script(
         index, page_script((TEMPLATES / "page.js").read_text(encoding="utf-8"))
     )
-    index = with_home_screen_tags(index)
+    index = with_loading_named(with_home_screen_tags(index))
     (out / "index.html").write_text(index, encoding="utf-8")
     bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
     (out / "flutter_bootstrap.js").write_text(
