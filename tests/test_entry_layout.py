@@ -11,7 +11,8 @@ from test_ui_screens import WE_THEY, store  # noqa: F401 (the fixture)
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
 from canasta_score.ui.components import name_width, text_width
-from canasta_score.ui.components.basics import PLAYERS_LEAST, WORD_ENDS
+from canasta_score.ui.components.basics import WORD_ENDS
+from canasta_score.ui.components.names import PLAYERS_LEAST
 from canasta_score.ui.components.side_parts import SMALLEST_TEXT, SideHeader
 from canasta_score.ui.state.round_entry import EntryMode
 from canasta_score.ui.store import GameStore

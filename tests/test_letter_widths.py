@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from canasta_score.ui.components import letter_widths
-from canasta_score.ui.components.basics import name_width
+from canasta_score.ui.components.names import name_width
 
 ROOT = Path(__file__).resolve().parent.parent
 

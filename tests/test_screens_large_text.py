@@ -27,8 +27,9 @@ from canasta_score.ui.components import (
     text_width,
     wrapped_lines,
 )
-from canasta_score.ui.components.basics import HEADING_LEAST_SEEN, WORD_ENDS
+from canasta_score.ui.components.basics import WORD_ENDS
 from canasta_score.ui.components.letter_widths import LETTER_WIDTHS
+from canasta_score.ui.components.names import HEADING_LEAST_SEEN
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.home import APART, HomeScreen

@@ -206,6 +206,7 @@ FIRST_SCREEN_MODULES = frozenset(
         "ui.components.basics",
         "ui.components.history",
         "ui.components.letter_widths",
+        "ui.components.names",
         "ui.state.history",
         "ui.state.labels",
         "ui.state.names",

@@ -14,7 +14,7 @@ import pytest
 from conftest import AppServer, Screen
 from laid_out_app import NAMES, SIZES, identifier
 
-from canasta_score.ui.components.basics import name_width
+from canasta_score.ui.components.names import name_width
 
 pytestmark = pytest.mark.browser
 

@@ -22,22 +22,24 @@ from canasta_score.ui.components.basics import (
     fits_app_bar,
     fitted,
     fitted_words,
-    headings_shown,
     icon_size,
-    name_fitted_words,
-    name_lines,
-    name_width,
-    names_held,
-    names_shown,
     number_large,
     numbers_held,
     one_size,
-    players_said,
     scrolling_column,
     tap_height,
     tap_size,
     text_width,
     wrapped_lines,
+)
+from canasta_score.ui.components.names import (
+    headings_shown,
+    name_fitted_words,
+    name_lines,
+    name_width,
+    names_held,
+    names_shown,
+    players_said,
 )
 
 __all__ = [

@@ -18,11 +18,13 @@ from canasta_score.ui.components.basics import (
     Tagged,
     TapIcon,
     fitted_words,
+    text_width,
+)
+from canasta_score.ui.components.names import (
     headings_centred,
     headings_in_rows,
     headings_shown,
     name_lines,
-    text_width,
 )
 from canasta_score.ui.state.points import format_points, signed
 from canasta_score.ui.state.sheet import SheetRow, sheet_rows

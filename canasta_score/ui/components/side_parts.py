@@ -24,23 +24,21 @@ from canasta_score.ui.components import (
     fitted_words,
     text_width,
 )
-from canasta_score.ui.components.basics import (
-    PLAYERS_LEAST,
-    ROBOTO_LINE,
-    compact_count_width,
-    heard_whole,
-    labels_size,
-    name_fitted_words,
-    name_line,
-    names_held,
-    words_cut,
-)
+from canasta_score.ui.components.basics import ROBOTO_LINE, compact_count_width, labels_size
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
     canasta_label,
     canasta_stepper,
     kinds_shown,
     steppers_in_rows,
+)
+from canasta_score.ui.components.names import (
+    PLAYERS_LEAST,
+    heard_whole,
+    name_fitted_words,
+    name_line,
+    names_held,
+    words_cut,
 )
 from canasta_score.ui.state.labels import CARD_GROUP_LABELS, THREES_SIGN_HINTS
 from canasta_score.ui.state.points import format_points, signed

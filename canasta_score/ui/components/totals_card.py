@@ -11,15 +11,19 @@ import flet as ft
 from canasta_score.core import Game
 from canasta_score.i18n import Translator
 from canasta_score.ui.components.basics import (
-    HEADING_LEAST_SEEN,
     LETTER_ADVANCE,
     LINE_HEIGHT,
-    PLAYERS_LEAST,
-    TWO_LINES_BELOW,
     FitNumber,
     Tagged,
     fitted,
     fitted_words,
+    number_large,
+    wrapped_lines,
+)
+from canasta_score.ui.components.names import (
+    HEADING_LEAST_SEEN,
+    PLAYERS_LEAST,
+    TWO_LINES_BELOW,
     headings_centred,
     headings_in_rows,
     heard_whole,
@@ -29,9 +33,7 @@ from canasta_score.ui.components.basics import (
     name_width,
     names_held,
     names_shown,
-    number_large,
     words_cut,
-    wrapped_lines,
 )
 from canasta_score.ui.state.points import format_points
 from canasta_score.ui.state.sheet import opening_text, sheet_columns, tied_text

@@ -33,12 +33,8 @@ from canasta_score.ui.components import (
     numbers_held,
     text_width,
 )
-from canasta_score.ui.components.basics import (
-    headings_in_rows,
-    names_heard,
-    spans_kept_apart,
-)
 from canasta_score.ui.components.meld_entry import CANASTA_KIND_WORDS, meld_name
+from canasta_score.ui.components.names import headings_in_rows, names_heard, spans_kept_apart
 from canasta_score.ui.components.round_picture import (
     MeldPart,
     names_size,
