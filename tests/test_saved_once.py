@@ -498,3 +498,44 @@ def test_a_round_typed_and_saved_or_typed_over_since_leaves_no_note_behind(
         assert store.load_draft(game_id, mark)["entry"] == "begun-since"
 
     run_on_a_loop_of_its_own(journey())
+
+
+def test_a_page_that_comes_back_never_shows_the_screen_it_left(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reload (or the phone online again) is sent the page as the server holds it, and
+    draws it at once; its screen is read afresh, seconds later on a busy server. The round
+    entry left as the page went stayed on it meanwhile, its fields typed in for nothing: a 70
+    typed there went as the fresh screen came (a journey, 1 run in 6 under load)."""
+    from canasta_score.ui import navigation
+
+    game_id = new_game(store)
+    reading, let_go = threading.Event(), threading.Event()
+    real = navigation.read_screen
+
+    def slow_read(host: Any, route: str) -> Any:
+        reading.set()
+        assert let_go.wait(30)
+        return real(host, route)
+
+    async def journey() -> None:
+        app, entry = await entering(store, game_id)
+        type_melded(entry, "420")
+        app.closing()  # the page goes: a reload, or the phone offline
+        assert not identifiers(app.page.views[0]) & {"side-0-melded", "save-round"}, (
+            "the screen left is off the page the server holds"
+        )
+        monkeypatch.setattr(navigation, "read_screen", slow_read)
+        app.reconnected()
+        await until(reading.is_set)
+        # Back, its screen being read: nothing on it to type in or tap.
+        assert not identifiers(app.page.views[0]) & {"side-0-melded", "save-round"}
+        let_go.set()
+        await until(lambda: app.nav.current is not None and app.nav.current is not entry)
+        again = app.nav.current
+        assert isinstance(again, RoundEntryScreen)
+        assert again.draft.sides[0].melded_text == "420"
+        assert {"side-0-melded", "save-round"} <= identifiers(app.page.views[0])
+        app.closing()
+
+    run_on_a_loop_of_its_own(journey())

@@ -189,10 +189,16 @@ class Navigator:
         screen.leave()
 
     def close(self) -> None:
-        """The page is gone or going: the screen is left (and one being read is not shown)."""
+        """The page is gone or going: the screen is left (and one being read is not shown),
+        and taken off the page. A page that comes back (a reload, the phone online again) is
+        sent the page as it is held here and draws it at once, while its screen is read
+        afresh: the screen left would be shown meanwhile (seconds, on a busy server), its
+        fields typed in for nothing, what was typed there gone as the fresh screen came."""
         self._routes_asked += 1
         if self.current is not None:
             self.leave(self.current)
+            self.current = None
+        self.show_view(ft.View(route=self.page.route or "/"))
 
     def kept(self, kind: type[_State]) -> _State:
         """This page's one `kind()`: a screen's state that outlives the screen (the screen is
