@@ -534,15 +534,16 @@ def test_a_save_the_database_is_slow_to_answer_says_so_at_once_and_goes_through(
 def test_a_slow_save_refused_in_the_end_no_longer_says_it_waits(
     store: GameStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import time
+    import threading
 
     from canasta_score.core import RoundRefused
 
     monkeypatch.setattr(typed_round, "SAY_WAITING_AFTER", 0.05)
     stored = store.create_game(Game(rules=PRESETS["classic"], sides=WE_THEY))
+    answer = threading.Event()
 
     def refused_late(*_args: Any) -> Any:
-        time.sleep(0.5)
+        assert answer.wait(30)  # slow: answers once the phone said it waits
         raise RoundRefused([])
 
     monkeypatch.setattr(store, "add_round", refused_late)
@@ -551,6 +552,7 @@ def test_a_slow_save_refused_in_the_end_no_longer_says_it_waits(
         _app, entry = typing_90_in(store, stored.id)
         entry.save_round()
         await until(lambda: entry.waiting, 5)  # said while slow
+        answer.set()
         await until(lambda: not entry.saving)
         assert not entry.waiting, "the answer came: no longer said"
         assert "waiting-for-database" not in identifiers(entry.build())
