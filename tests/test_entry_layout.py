@@ -166,3 +166,28 @@ def test_the_choice_between_melds_and_typed_points_ends_the_panel(store: GameSto
     rows = panel.rows().controls
     assert rows[-1] is panel.both
     assert rows.index(panel.meld_area) < rows.index(panel.both)
+
+
+@pytest.mark.parametrize(("scale", "width"), PHONES, ids=["1x", "2x"])
+@pytest.mark.parametrize("score", [-706_050, 95_020, -8_888, 1_450])
+def test_a_round_score_no_round_gives_is_shown_whole_and_moves_nothing(
+    scale: float, width: float, score: int
+) -> None:
+    """70,000 typed in hand (refused, and said so) showed its score cut: "-706,05". A score
+    wider than any round gives is drawn smaller in the score's box, as tall as ever."""
+    from types import SimpleNamespace
+
+    from canasta_score.core import SidePreview
+    from canasta_score.ui.state.points import signed
+
+    tr = translator("en")
+    header = SideHeader(Side("We", ("Anna", "Ben")), 0, tr, scale, width)
+    box = header.controls[0].controls[-1]
+    height, size = box.height, header.score.size
+    preview = SidePreview(SimpleNamespace(total=score), score, 50, 50)  # type: ignore[arg-type]
+    header.show(preview)
+    assert header.score.value == signed(score, tr)
+    assert text_width(header.score.value, header.score.size, scale) <= box.width + 0.01
+    assert box.height == height, "the box as tall whatever it shows"
+    if len(header.score.value) <= len(signed(-8_888, tr)):
+        assert header.score.size == size, "a score a round can give: at its size"

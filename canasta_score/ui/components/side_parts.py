@@ -94,6 +94,9 @@ class SideHeader(ft.Column):
         # own: at most 2/5 of the width, so the name keeps the rest.
         widest = signed(-8888, tr)
         size = fitted(widest, 28, width * 0.4, scale)
+        self.text_scale = scale
+        self.score_size = size
+        self.score_width = text_width(widest, size, scale)
         self.score = ft.Text(
             NOT_YET,
             size=size,
@@ -102,12 +105,15 @@ class SideHeader(ft.Column):
             no_wrap=True,
             max_lines=1,
         )
+        # As tall as the score at its size, whatever it shows: an entry that cannot be (70,000
+        # in hand, refused) shows its score whole, smaller, and moves nothing.
         score_box = ft.Container(
             Tagged(f"side-{n}-round-score", self.score),
-            width=text_width(widest, size, scale),
+            width=self.score_width,
+            height=math.ceil(ROBOTO_LINE * size * scale),
             alignment=ft.Alignment.TOP_RIGHT,
         )
-        room = width - text_width(widest, size, scale) - 8
+        room = width - self.score_width - 8
         said, name_size = name_line(side.name, 20, room, scale)
         name = Tagged(f"side-{n}-name", ft.Text(said, size=name_size, weight=ft.FontWeight.BOLD))
         # The players under the name and the score, across the width: beside the score's box
@@ -208,6 +214,7 @@ class SideHeader(ft.Column):
         else:
             tr = self.tr
             self.score.value = signed(preview.round_score, tr)
+            self.score.size = fitted(self.score.value, self.score_size, self.score_width, self.text_scale)
             self.score.color = ft.Colors.ERROR if preview.round_score < 0 else None
             self.total.value = tr._("total {total}").format(
                 total=format_points(preview.total or 0, tr)
