@@ -214,7 +214,9 @@ class SideHeader(ft.Column):
         else:
             tr = self.tr
             self.score.value = signed(preview.round_score, tr)
-            self.score.size = fitted(self.score.value, self.score_size, self.score_width, self.text_scale)
+            self.score.size = fitted(
+                self.score.value, self.score_size, self.score_width, self.text_scale
+            )
             self.score.color = ft.Colors.ERROR if preview.round_score < 0 else None
             self.total.value = tr._("total {total}").format(
                 total=format_points(preview.total or 0, tr)
