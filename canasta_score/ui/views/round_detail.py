@@ -301,17 +301,18 @@ def headings_row(
         if not cut:
             placed, size = spans, trial
             break
-    # Each name over its own column: a name of one word wider than it is cut.
-    cut_over_columns = [
-        name_lines(name, lines) == 1 and name_width(name, size, scale) > name_room + 0.01
-        for name in names
-    ]
-    if placed is None:  # staggered, the fewer cut
+    cut_over_columns: list[bool] = []
+    if placed is None:
+        # Else each over its own column, a name of one word wider than it cut; or staggered
+        # at this size, where that cuts fewer.
+        cut_over_columns = [
+            name_lines(name, lines) == 1 and name_width(name, size, scale) > name_room + 0.01
+            for name in names
+        ]
         spans, cut = headings_placed(
             [name_width(name, size, scale) for name in names], columns.value, inner, rows
         )
         placed = spans if cut < sum(cut_over_columns) else None
-
     if placed is not None:
         return headings_in_rows(
             names, placed, rows, inner, size=size, scale=scale, bold=True, align=ft.TextAlign.END
