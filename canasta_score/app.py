@@ -386,15 +386,22 @@ def purge_deleted_games(db_path: str | None) -> None:
         print(f"Canasta Score: {said}", file=sys.stderr)
 
 
-def screens(db_path: str | None, invite: str | None = None) -> Callable[[ft.Page], None]:
+def screens(
+    db_path: str | None, invite: str | None = None, languages: tuple[str, ...] = ()
+) -> Callable[[ft.Page], None]:
     """The app's entry for each page (each browser tab, or the window): the screens.
 
     `invite` is the link for the other phones (with its token) when serving the network.
+    `languages`: what the first screen speaks where no browser says it (the desktop window:
+    the machine's own language, until the device answers).
     """
 
     def start_page(page: ft.Page) -> None:
         from canasta_score.ui import start
+        from canasta_score.ui.connection import BROWSER_LANGUAGES
 
+        if languages:
+            BROWSER_LANGUAGES.set(languages)
         start(page, db_path=db_path, invite=invite)
 
     return start_page
@@ -667,6 +674,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     for line in desktop_start_lines():
         print(line, flush=True)
-    ft.run(screens(args.db), assets_dir=str(ASSETS_DIR))
+    # Its first screen in the machine's language, as the lines above: not English until the
+    # window's device says its own.
+    from canasta_score.i18n import cli_language
+
+    machine = cli_language(os.environ)
+    ft.run(screens(args.db, languages=(machine,)), assets_dir=str(ASSETS_DIR))
     purge_deleted_games(args.db)
     return 0

@@ -137,3 +137,34 @@ def test_the_device_storage_goes_out_with_the_first_screen(store: GameStore) -> 
     page = PageStandIn()
     App(page, store).start(tell_about_opening=False)  # type: ignore[arg-type]
     assert [s for s in page.services if isinstance(s, ft.SharedPreferences)], page.services
+
+
+def test_the_desktop_window_opens_in_the_machine_s_language(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window has no browser to say a language: its first screen was English until the
+    device answered, on a German machine whose command line spoke German already."""
+    import flet as ft
+
+    from canasta_score import app as app_module
+    from canasta_score import desktop_client, runtime
+    from canasta_score.ui.navigation import Navigator
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setattr(app_module, "has_display", lambda: True)
+    monkeypatch.setattr(desktop_client, "fetch_desktop_client", lambda: None)
+    monkeypatch.setattr(app_module, "purge_deleted_games", lambda _db: None)
+    started: list[Any] = []
+    monkeypatch.setattr(ft, "run", lambda main, **_kwargs: started.append(main))
+    assert app_module.main(["--db", str(tmp_path / "games.db")]) == 0
+    (start_page,) = started
+
+    shown: list[Any] = []
+    monkeypatch.setattr(runtime, "threads_available", lambda: False)  # drawn at once
+    monkeypatch.setattr(Navigator, "show_view", lambda _nav, view: shown.append(view))
+    page = PageStandIn()
+    contextvars.copy_context().run(start_page, page)  # as Flet runs a page's start
+    assert shown, "home drawn"
+    assert translator("de")._("New game") in texts(shown[-1])

@@ -4,14 +4,17 @@ The web server reads the languages the browser sends with the page's socket (the
 Accept-Language, `BrowserLanguages` in canasta_score.app) and keeps them here for the task
 that starts the page. The first screen is then drawn in the browser's language at once,
 without waiting for the device to be asked. The device's own answer still follows and wins
-(`App.read_device`); a native app has no handshake and starts in English until it answers.
+(`App.read_device`). The desktop window has no handshake: it starts in the machine's
+language (its locale, as the command line speaks); the phone package starts in English until
+its device answers.
 """
 
 from __future__ import annotations
 
 from contextvars import ContextVar
 
-#: The language tags the connecting browser accepts, most wanted first (empty: none said).
+#: The language tags the connecting browser accepts, most wanted first (empty: none said);
+#: for the desktop window, the machine's language.
 BROWSER_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("browser_languages", default=())
 
 #: The connecting browser's own mark (a cookie the server gave it on its first visit), which
