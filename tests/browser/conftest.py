@@ -535,8 +535,15 @@ class Screen:
     def wait_for_text_scale(self) -> None:
         """Until the screen is drawn for this browser's text size (the first drawing, at the
         normal size, is replaced as the size is measured: a tap on it would be lost)."""
-        if self.text_scale is not None:
+        if self.text_scale is None:
+            return
+        try:
             self.wait_for(f"text-scale-{self.text_scale:.1f}", timeout=LOAD_TIMEOUT_MS)
+        except Exception as error:  # which size the screen was drawn for, if any
+            drawn = [i for i in self.ids() if i.startswith("text-scale-")]
+            raise AssertionError(
+                f"never drawn for text at {self.text_scale:.1f}x: drawn for {drawn or 'none'}"
+            ) from error
 
     def enable_semantics(self) -> None:
         enable_semantics(self.page, LOAD_TIMEOUT_MS)
@@ -689,9 +696,10 @@ def phone(app_server: AppServer, open_screen: Any) -> Screen:
 
 
 @pytest.fixture
-def large_text_phone(browser: Any, tmp_path: Path) -> Iterator[Any]:
+def large_text_phone(browser: Any, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
     """`large_text_phone(server, font_px, size, locale=None)`: a Screen on a browser whose
-    text is that large (in `locale`'s language when given)."""
+    text is that large (in `locale`'s language when given). When the test fails, each tab's
+    last picture is kept as screenshots/FAILED-<test>-large-N.png."""
     contexts: list[Any] = []
 
     def open_(
@@ -717,5 +725,10 @@ def large_text_phone(browser: Any, tmp_path: Path) -> Iterator[Any]:
         return screen
 
     yield open_
+    if request.node.stash.get(FAILED, False):
+        SCREENSHOTS.mkdir(exist_ok=True)
+        for number, context in enumerate(contexts):
+            for page in context.pages:
+                page.screenshot(path=SCREENSHOTS / f"FAILED-{request.node.name}-large-{number}.png")
     for context in contexts:
         context.close()
