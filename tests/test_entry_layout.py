@@ -11,7 +11,7 @@ from test_ui_screens import WE_THEY, store  # noqa: F401 (the fixture)
 from canasta_score.core import PRESETS, Game, Side
 from canasta_score.i18n import translator
 from canasta_score.ui.components import name_width, text_width
-from canasta_score.ui.components.basics import WORD_ENDS
+from canasta_score.ui.components.basics import TEXT_LINE, WORD_ENDS
 from canasta_score.ui.components.names import PLAYERS_LEAST
 from canasta_score.ui.components.side_parts import SMALLEST_TEXT, SideHeader
 from canasta_score.ui.state.round_entry import EntryMode
@@ -185,9 +185,13 @@ def test_a_round_score_no_round_gives_is_shown_whole_and_moves_nothing(
     box = header.controls[0].controls[-1]
     height, size = box.height, header.score.size
     preview = SidePreview(SimpleNamespace(total=score), score, 50, 50)  # type: ignore[arg-type]
+    # As tall as a line of text at the score's size: shorter, it cut the comma's tail.
+    assert height >= TEXT_LINE * size * scale
     header.show(preview)
     assert header.score.value == signed(score, tr)
     assert text_width(header.score.value, header.score.size, scale) <= box.width + 0.01
     assert box.height == height, "the box as tall whatever it shows"
     if len(header.score.value) <= len(signed(-8_888, tr)):
         assert header.score.size == size, "a score a round can give: at its size"
+    header.show(SidePreview(None, None, None, 50))  # a field half typed: no score yet
+    assert header.score.size == size, "its sign at its size again"

@@ -24,7 +24,12 @@ from canasta_score.ui.components import (
     fitted_words,
     text_width,
 )
-from canasta_score.ui.components.basics import ROBOTO_LINE, compact_count_width, labels_size
+from canasta_score.ui.components.basics import (
+    ROBOTO_LINE,
+    TEXT_LINE,
+    compact_count_width,
+    labels_size,
+)
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
     canasta_label,
@@ -110,7 +115,7 @@ class SideHeader(ft.Column):
         score_box = ft.Container(
             Tagged(f"side-{n}-round-score", self.score),
             width=self.score_width,
-            height=math.ceil(ROBOTO_LINE * size * scale),
+            height=math.ceil(TEXT_LINE * size * scale),
             alignment=ft.Alignment.TOP_RIGHT,
         )
         room = width - self.score_width - 8
@@ -209,6 +214,7 @@ class SideHeader(ft.Column):
         self.shown = (preview, winner)
         if preview.round_score is None:
             self.score.value = NOT_YET
+            self.score.size = self.score_size
             self.total.value = ""
             self.opening.value = ""
         else:
