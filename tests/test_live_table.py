@@ -190,6 +190,10 @@ def test_a_phone_follows_only_the_screen_it_shows(store: GameStore) -> None:
         }
         a.closing()
         assert not any(hub.values())
+        # Back (a reload, the phone online again): it hears the database again, once.
+        a.reconnected()
+        await news_delivered()
+        assert set(hub[DATABASE_TOPIC]) == {id(a.page.pubsub)}
 
     run_on_a_loop_of_its_own(journey())
 

@@ -119,8 +119,10 @@ class TableNews:
 
     def watch_database(self, on_change: Callable[[bool], None]) -> None:
         """`on_change(reachable)` runs on this page when the database goes out of reach or
-        comes back, whatever screen is shown, until the page closes (`close`)."""
+        comes back, whatever screen is shown, until the page closes (`close`); watched
+        again when it comes back (a reload), once."""
         page = self.page
+        page.pubsub.unsubscribe_topic(DATABASE_TOPIC)
 
         def arrived(_topic: str, reachable: bool) -> None:
             async def deliver() -> None:

@@ -176,8 +176,10 @@ class App:
     def closing(self, _event: ft.Event[ft.Page] | None = None) -> None:
         """The page is gone or going (tab closed, session expired): the screen is left (and
         one being read is not shown)."""
-        self.nav.close()
-        self.table.news.close()
+        try:
+            self.nav.close()
+        finally:
+            self.table.news.close()
 
     def database_reachable(self, reachable: bool) -> None:
         """The database went out of reach (a server restarting) or is back: said at once;
@@ -194,7 +196,9 @@ class App:
 
     def reconnected(self, _event: ft.Event[ft.Page] | None = None) -> None:
         """The page is back (reloaded, or the phone online again): its screen is drawn afresh,
-        hearing other phones again, as a page opened now would be: no menu left open."""
+        hearing other phones again, as a page opened now would be: no menu left open, and
+        told again when the database goes out of reach or comes back."""
+        self.table.news.watch_database(self.database_reachable)
         self.messages.close_screen_dialogs()
         self.nav.show_route()
 
