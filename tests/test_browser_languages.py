@@ -147,7 +147,8 @@ def test_the_desktop_window_opens_in_the_machine_s_language(
     import flet as ft
 
     from canasta_score import app as app_module
-    from canasta_score import desktop_client, runtime
+    from canasta_score import desktop_client, runtime, ui
+    from canasta_score.ui import store as ui_store
     from canasta_score.ui.navigation import Navigator
 
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
@@ -163,8 +164,16 @@ def test_the_desktop_window_opens_in_the_machine_s_language(
 
     shown: list[Any] = []
     monkeypatch.setattr(runtime, "threads_available", lambda: False)  # drawn at once
+    monkeypatch.setattr(ui_store, "threads_available", lambda: False)  # no reading behind
     monkeypatch.setattr(Navigator, "show_view", lambda _nav, view: shown.append(view))
     page = PageStandIn()
-    contextvars.copy_context().run(start_page, page)  # as Flet runs a page's start
-    assert shown, "home drawn"
-    assert translator("de")._("New game") in texts(shown[-1])
+    db = str(tmp_path / "games.db")
+    try:
+        contextvars.copy_context().run(start_page, page)  # as Flet runs a page's start
+        assert shown, "home drawn"
+        assert translator("de")._("New game") in texts(shown[-1])
+    finally:  # the process's open database for that file closed, as the window's end does
+        ui._served.discard(db)
+        opened = ui._open_stores.pop(db, None)
+        if opened is not None:
+            opened.db.close()

@@ -540,7 +540,9 @@ class Screen:
         try:
             self.wait_for(f"text-scale-{self.text_scale:.1f}", timeout=LOAD_TIMEOUT_MS)
         except Exception as error:  # which size the screen was drawn for, if any
-            drawn = [i for i in self.ids() if i.startswith("text-scale-")]
+            drawn: list[str] = []
+            with contextlib.suppress(Exception):  # a page gone says nothing more
+                drawn = [i for i in self.ids() if i.startswith("text-scale-")]
             raise AssertionError(
                 f"never drawn for text at {self.text_scale:.1f}x: drawn for {drawn or 'none'}"
             ) from error
@@ -666,7 +668,8 @@ def open_screen(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         SCREENSHOTS.mkdir(exist_ok=True)
         for number, context in enumerate(contexts):
             for page in context.pages:
-                page.screenshot(path=SCREENSHOTS / f"FAILED-{request.node.name}-{number}.png")
+                with contextlib.suppress(Exception):  # a crashed page: the others still kept
+                    page.screenshot(path=SCREENSHOTS / f"FAILED-{request.node.name}-{number}.png")
     for context in contexts:
         context.close()
 
@@ -729,6 +732,9 @@ def large_text_phone(browser: Any, tmp_path: Path, request: pytest.FixtureReques
         SCREENSHOTS.mkdir(exist_ok=True)
         for number, context in enumerate(contexts):
             for page in context.pages:
-                page.screenshot(path=SCREENSHOTS / f"FAILED-{request.node.name}-large-{number}.png")
+                with contextlib.suppress(Exception):  # a crashed page: the others still kept
+                    page.screenshot(
+                        path=SCREENSHOTS / f"FAILED-{request.node.name}-large-{number}.png"
+                    )
     for context in contexts:
         context.close()
