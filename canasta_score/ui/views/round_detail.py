@@ -303,8 +303,8 @@ def headings_row(
             break
     cut_over_columns: list[bool] = []
     if placed is None:
-        # Else each over its own column, a name of one word wider than it cut; or staggered
-        # at this size, where that cuts fewer.
+        # Else each over its own column (a name of one word wider than its column cut), or
+        # staggered at this size, where that cuts fewer.
         cut_over_columns = [
             name_lines(name, lines) == 1 and name_width(name, size, scale) > name_room + 0.01
             for name in names
