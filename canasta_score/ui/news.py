@@ -89,6 +89,8 @@ class TableNews:
         self._topics: list[str] = []
         #: Moves on at every `stop`: news still on its way to a screen that was left is dropped.
         self._generation = 0
+        #: Whether the database is watched (`watch_database`, until `close`).
+        self._watching = False
 
     def publish(self, game_id: int | None) -> None:
         """Tells every other phone that a game changed (None: only the game list did)."""
@@ -121,8 +123,10 @@ class TableNews:
         """`on_change(reachable)` runs on this page when the database goes out of reach or
         comes back, whatever screen is shown, until the page closes (`close`); watched
         again when it comes back (a reload), once."""
+        if self._watching:
+            return
+        self._watching = True
         page = self.page
-        page.pubsub.unsubscribe_topic(DATABASE_TOPIC)
 
         def arrived(_topic: str, reachable: bool) -> None:
             async def deliver() -> None:
@@ -135,6 +139,7 @@ class TableNews:
     def close(self) -> None:
         """The page closes: nothing followed or watched any more."""
         self.stop()
+        self._watching = False
         self.page.pubsub.unsubscribe_topic(DATABASE_TOPIC)
 
     def stop(self) -> None:
