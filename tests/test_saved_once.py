@@ -539,3 +539,25 @@ def test_a_page_that_comes_back_never_shows_the_screen_it_left(
         app.closing()
 
     run_on_a_loop_of_its_own(journey())
+
+
+def test_a_screen_asked_for_while_the_page_is_away_waits_for_the_page(store: GameStore) -> None:
+    """What comes while the page is away (the database back after a screen it could not
+    read, a restore's outcome) asks for the route's screen again: drawn then, it would be on
+    the page the server holds, shown by the page that comes back and typed in there until
+    the fresh screen read at the reconnection replaced it."""
+    game_id = new_game(store)
+
+    async def journey() -> None:
+        app, _entry = await entering(store, game_id)
+        app.closing()  # the page goes: a reload, or the phone offline
+        app.nav.show_route()  # the database back meanwhile, say
+        await settled()
+        assert app.nav.current is None, "no screen is live while its page is away"
+        assert not identifiers(app.page.views[0]) & {"side-0-melded", "save-round"}
+        app.reconnected()
+        await until(lambda: isinstance(app.nav.current, RoundEntryScreen))
+        assert {"side-0-melded", "save-round"} <= identifiers(app.page.views[0])
+        app.closing()
+
+    run_on_a_loop_of_its_own(journey())

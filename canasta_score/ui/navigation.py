@@ -51,6 +51,9 @@ class Navigator:
         #: A screen is on its way (asked for, not yet shown): a message said meanwhile comes
         #: with it, placed above that screen's bottom bar (`Messages.say`).
         self.on_its_way = False
+        #: The page is away (closed, or reloading, or its phone offline: `close`) until it is
+        #: back (`came_back`): no screen is read or drawn for it meanwhile.
+        self.away = False
 
     # --- going somewhere ---------------------------------------------------------------------
 
@@ -92,7 +95,9 @@ class Navigator:
     def show_route(self, _event: ft.RouteChangeEvent | None = None) -> None:
         """Shows the screen the page's route names, read from storage off the page's loop
         where threads exist (a database that is slow to answer freezes no other phone);
-        the newest route asked for wins."""
+        the newest route asked for wins. A page away gets its screen when it is back."""
+        if self.away:
+            return
         host = self.host
         route = self.page.route or "/"
         self.on_its_way = True
@@ -146,7 +151,7 @@ class Navigator:
     def redraw(self, screen: Screen) -> None:
         """Draws a screen again as it now is (what was typed in it kept), on the same route;
         a screen left meanwhile stays left (a late outcome of what it asked)."""
-        if screen in self._left:
+        if screen in self._left or self.away:
             return
         self.current = screen
         layout = self.host.layout
@@ -193,12 +198,20 @@ class Navigator:
         and taken off the page. A page that comes back (a reload, the phone online again) is
         sent the page as it is held here and draws it at once, while its screen is read
         afresh: the screen left would be shown meanwhile (seconds, on a busy server), its
-        fields typed in for nothing, what was typed there gone as the fresh screen came."""
+        fields typed in for nothing, what was typed there gone as the fresh screen came.
+        Nothing asked for while it is away is drawn on it (the database back, a restore's
+        outcome): its screen is read when it is back (`came_back`)."""
+        self.away = True
         self._routes_asked += 1
         if self.current is not None:
             self.leave(self.current)
             self.current = None
         self.show_view(ft.View(route=self.page.route or "/"))
+
+    def came_back(self) -> None:
+        """The page is back: the screen its route names is read afresh and shown."""
+        self.away = False
+        self.show_route()
 
     def kept(self, kind: type[_State]) -> _State:
         """This page's one `kind()`: a screen's state that outlives the screen (the screen is

@@ -200,7 +200,7 @@ class App:
         told again when the database goes out of reach or comes back."""
         self.table.news.watch_database(self.database_reachable)
         self.messages.close_screen_dialogs()
-        self.nav.show_route()
+        self.nav.came_back()
 
     # --- the page's work ----------------------------------------------------------------
 
