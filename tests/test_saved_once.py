@@ -554,10 +554,11 @@ def test_a_screen_asked_for_while_the_page_is_away_waits_for_the_page(store: Gam
         app.nav.show_route()  # the database back meanwhile, say
         await settled()
         assert app.nav.current is None, "no screen is live while its page is away"
-        assert not identifiers(app.page.views[0]) & {"side-0-melded", "save-round"}
+        assert identifiers(app.page.views[0]) == {"screen-coming"}, "its screen is on its way"
         app.reconnected()
         await until(lambda: isinstance(app.nav.current, RoundEntryScreen))
         assert {"side-0-melded", "save-round"} <= identifiers(app.page.views[0])
+        assert "screen-coming" not in identifiers(app.page.views[0])
         app.closing()
 
     run_on_a_loop_of_its_own(journey())

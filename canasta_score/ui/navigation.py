@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import flet as ft
 
 from canasta_score.storage import browser_disk
+from canasta_score.ui.components.basics import Tagged
 from canasta_score.ui.news import NOT_KEPT_IN_BROWSER
 from canasta_score.ui.routes import draw, parent_route, read_screen, screen_for, screen_for_failure
 from canasta_score.ui.views import BrokenScreen
@@ -206,7 +207,7 @@ class Navigator:
         if self.current is not None:
             self.leave(self.current)
             self.current = None
-        self.show_view(ft.View(route=self.page.route or "/"))
+        self.show_view(coming(self.page.route or "/"))
 
     def came_back(self) -> None:
         """The page is back: the screen its route names is read afresh and shown."""
@@ -220,3 +221,12 @@ class Navigator:
             self._kept[kind] = kind()
         kept: _State = self._kept[kind]
         return kept
+
+
+def coming(route: str) -> ft.View:
+    """A page whose screen is on its way (it came back, and its screen is being read): a
+    turning ring says so, where an empty page would look broken."""
+    ring = Tagged("screen-coming", ft.ProgressRing(width=40, height=40))
+    return ft.View(
+        route=route, controls=[ft.Container(ring, expand=True, alignment=ft.Alignment.CENTER)]
+    )
