@@ -171,7 +171,7 @@ def test_the_aces_and_sevens_canastas_are_counted_with_the_rarer_kinds_closed(
         for c in walk(sevens)
         if isinstance(c, ft.Semantics) and c.identifier == "side-0-quick-natural_sevens-plus"
     )
-    assert plus.icon.semantics_label == "Natural sevens canastas: one more"
+    assert plus.icon.semantics_label == "We: Natural sevens canastas: one more"
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fi"])

@@ -706,6 +706,42 @@ def test_each_sides_choices_are_heard_with_the_sides_name(store: GameStore, pres
     assert heard["side-1-out-normal"] == "They: Went out"
 
 
+@pytest.mark.parametrize("preset", sorted(ALL_PRESETS))
+@pytest.mark.parametrize("mode", list(EntryMode))
+def test_each_sides_counts_and_fields_are_heard_with_the_sides_name(
+    store: GameStore, preset: str, mode: EntryMode
+) -> None:
+    """Both sides have a "Melded" field, a "Natural canastas: one more", a count of jokers in
+    hand...: a screen reader heard each side's alike, and a player gone on to the other side's
+    could not tell it was the other side's. Each is heard with its side's name."""
+    sides = (Side("Anna & Bo", ("Anna", "Bo")), Side("Cleo & Dan", ("Cleo", "Dan")))
+    stored = store.create_game(Game(rules=ALL_PRESETS[preset], sides=sides))
+    entry = RoundEntryScreen(app_on(store), f"/game/{stored.id}/round", stored.id)
+    entry.build()
+    if mode == EntryMode.MELDS and not entry.draft.rules.meld_by_meld:
+        mode = EntryMode.POINTS
+    for n in range(2):
+        entry.draft.set_mode(n, mode)
+        if mode == EntryMode.MELDS:
+            entry.draft.add_meld(n, Rank.KING)
+    entry.build()
+    for n, panel in enumerate(entry.panels):
+        heard = []
+        for control in walk(panel.view):
+            if isinstance(control, ft.IconButton) and isinstance(control.icon, ft.Icon):
+                heard.append(control.icon.semantics_label)
+            elif isinstance(control, ft.TextField) and isinstance(control.label, ft.Text):
+                heard.append(control.label.semantics_label)
+            elif isinstance(control, ft.Semantics) and control.label:
+                heard.append(control.label)
+            elif isinstance(control, ft.OutlinedButton | ft.TextButton) and control.content:
+                words = control.content
+                heard.append(words.semantics_label if isinstance(words, ft.Text) else words)
+        assert len(heard) >= 4, heard
+        unnamed = [said for said in heard if sides[n].name not in str(said)]
+        assert not unnamed, (sides[n].name, unnamed)
+
+
 def test_a_round_read_before_the_phones_language_is_worded_in_it_once_read(
     store: GameStore,
 ) -> None:

@@ -169,19 +169,22 @@ def test_a_whole_game_by_ear(app_server: AppServer, browser: Any, language: str)
         sides = ("Anna & Bo", "Cleo & Dan")
         for number in range(1, ROUNDS + 1):
             button(tr._("Add round {n}").format(n=tr.number(number))).click()
-            type_in(tr._("Melded"), 0, "600")
-            one_more = tr._("{what}: one more").format(what=tr._("Natural canastas"))
+            # Each side's field, count and button is heard with the side's name: both sides
+            # have a "Melded" and a "Natural canastas: one more".
+            type_in(f"{sides[0]}: {tr._('Melded')}", 0, "600")
+            canastas = f"{sides[0]}: {tr._('Natural canastas')}"
+            one_more = tr._("{what}: one more").format(what=canastas)
             if number == 1:
                 every_button_named(page)
             for count in (1, 2):
-                button(one_more).nth(0).click()
-                read_out(page, f"{tr._('Natural canastas')} {count}")
+                button(one_more).click()
+                read_out(page, f"{canastas} {count}")
             # Each side's is heard with its name: the first side's is the one.
             out = f"{sides[0]}: {tr._('Went out')}"
             page.get_by_role("checkbox", name=out, exact=True).click()
             page.get_by_role("checkbox", name=out, checked=True).wait_for(state="attached")
-            type_in(tr._("Melded"), 1, "200")
-            type_in(tr._("In hand"), 1, "50")
+            type_in(f"{sides[1]}: {tr._('Melded')}", 0, "200")
+            type_in(f"{sides[1]}: {tr._('In hand')}", 0, "50")
             button(tr._("Save round")).click()
             totals = (1700 * number, 150 * number)
             saved = tr._("Round {n} saved.").format(n=tr.number(number))

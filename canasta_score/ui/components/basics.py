@@ -140,6 +140,17 @@ def NamedButton(identifier: str, button: ft.Control, label: str) -> ft.Semantics
     return Tagged(identifier, button)
 
 
+def whose_words(whose: str, words: str) -> str:
+    """A control's words as heard, with the side it belongs to ("They: Went out"): each side
+    has its own of it, and a screen reader going from one to the next would not know whose
+    it was.
+
+    >>> whose_words("They", "Natural canastas"), whose_words("", "Melded")
+    ('They: Natural canastas', 'Melded')
+    """
+    return f"{whose}: {words}" if whose else words
+
+
 def Wide(control: ft.Control) -> ft.Row:
     """A control stretched over the whole width (buttons players must not miss)."""
     control.expand = True
@@ -265,11 +276,13 @@ class Stepper(ft.Row):
         scale: float = 1.0,
         width: float | None = None,
         label_size: float | None = None,
+        whose: str = "",
     ) -> None:
         """`scale` is the device's text scale and `width` about how wide the stepper may be:
         the count keeps to its box (two digits) and the label's words stay whole (at
         `label_size` where given: `labels_size` of the steppers beside it). `extra` is a grey
-        note on what each counts, in parts that are kept whole."""
+        note on what each counts, in parts that are kept whole. `whose`: the side the count
+        is of, heard with its buttons and its count (`whose_words`)."""
         count_width = (
             compact_count_width(scale, None if width is None else width - 2 * TAP)
             if compact
@@ -306,13 +319,14 @@ class Stepper(ft.Row):
         )
         self.minus, self.plus = step_buttons(on_step, value, maximum)
         self.maximum = maximum
+        heard = whose_words(whose, label)
         buttons: list[ft.Control] = [
             NamedButton(
-                f"{identifier}-minus", self.minus, tr._("{what}: one less").format(what=label)
+                f"{identifier}-minus", self.minus, tr._("{what}: one less").format(what=heard)
             ),
-            Tagged(identifier, self.count, label),
+            Tagged(identifier, self.count, heard),
             NamedButton(
-                f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=label)
+                f"{identifier}-plus", self.plus, tr._("{what}: one more").format(what=heard)
             ),
         ]
         if not compact:

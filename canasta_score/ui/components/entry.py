@@ -8,7 +8,7 @@ import flet as ft
 
 from canasta_score.core import CanastaKind, RuleSet
 from canasta_score.i18n import Translator
-from canasta_score.ui.components.basics import TAP, Stepper, note_parts, whole_parts
+from canasta_score.ui.components.basics import TAP, Stepper, note_parts, whole_parts, whose_words
 
 #: A line of text is about this many times its font size high (Material's body text).
 LINE_HEIGHT = 1.45
@@ -31,10 +31,12 @@ def points_field(
     *,
     on_change: ft.ControlEventHandler[ft.TextField],
     on_submit: ft.ControlEventHandler[ft.TextField] | None = None,
+    whose: str = "",
 ) -> ft.TextField:
-    """A field for points, on the phone keypad (which has `+` for sums like 120+35+5)."""
+    """A field for points, on the phone keypad (which has `+` for sums like 120+35+5); heard
+    with the side it is of, where it is a side's (`whose_words`)."""
     return ft.TextField(
-        label=field_label(label, value),
+        label=field_label(label, value, whose=whose),
         value=value,
         hint_text=hint,
         keyboard_type=ft.KeyboardType.PHONE,
@@ -46,14 +48,16 @@ def points_field(
     )
 
 
-def field_label(label: str, value: str, *, shown: bool = True) -> ft.Text:
+def field_label(label: str, value: str, *, shown: bool = True, whose: str = "") -> ft.Text:
     """A field's label that tells a screen reader what the field holds as well: a browser
     hears a field's value only once it was typed in on this page (Flutter's web engine leaves
     it out of a field drawn anew or changed by a button: after a reload, a change of the
     side's way of entering, a panel drawn again, a stepper's tap), so "120+35" on the screen
     was read as an empty field. `shown` False: the words are for the ear alone (a count
-    whose row already says what it counts)."""
-    return ft.Text(label if shown else "", data=label, semantics_label=spoken(label, value))
+    whose row already says what it counts). `whose`: the side the field is of, heard before
+    its label (`whose_words`)."""
+    heard = whose_words(whose, label)
+    return ft.Text(label if shown else "", data=heard, semantics_label=spoken(heard, value))
 
 
 def spoken(label: str, value: str) -> str:
@@ -66,9 +70,9 @@ def spoken(label: str, value: str) -> str:
 
 
 def label_of(field: ft.TextField) -> str:
-    """The words of a field's label (a `field_label`, or a plain string)."""
+    """The words of a field's label as shown (a `field_label`, or a plain string)."""
     label = field.label
-    return str(label.data) if isinstance(label, ft.Text) else str(label or "")
+    return str(label.value) if isinstance(label, ft.Text) else str(label or "")
 
 
 def say_value(field: ft.TextField, value: str) -> None:
@@ -98,15 +102,14 @@ class Toggle(ft.Container):
     ) -> None:
         # The label wraps between words rather than being cut (large text, long words); the
         # toggle grows with it and stays at least a tap high. A side's choice is heard with
-        # the side's name ("Anna & Bo: Went out"): each side has one, and a reader jumping
-        # from one to the next would not know whose it was.
+        # the side's name ("Anna & Bo: Went out", `whose_words`).
         self.label = ft.Text(
             label,
             size=15,
             weight=ft.FontWeight.BOLD,
             expand_loose=True,
             expand=True,
-            semantics_label=f"{whose}: {label}" if whose else None,
+            semantics_label=whose_words(whose, label) if whose else None,
         )
         self.mark = ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=20)
         line = 15 * scale * LINE_HEIGHT

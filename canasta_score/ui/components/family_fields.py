@@ -121,6 +121,7 @@ def canasta_stepper(
         scale=scale,
         width=width,
         label_size=label_size,
+        whose=draft.game.sides[n].name,
     )
     return label, extra, stepper
 
@@ -292,6 +293,7 @@ class FamilyFields(ft.Column):
                     scale=scale,
                     width=width,
                     label_size=label_size,
+                    whose=draft.game.sides[n].name,
                 )
                 cells.append((label, each, self.held[held]))
         rows: list[ft.Control] = []

@@ -22,6 +22,7 @@ from canasta_score.ui.components.basics import (
     fitted_words,
     step_buttons,
     text_width,
+    whose_words,
 )
 from canasta_score.ui.components.entry import field_label, say_value
 from canasta_score.ui.state.labels import CANASTA_LABELS, N_, RANK_LETTERS
@@ -197,7 +198,7 @@ class MeldRow(ft.Container):
 
             self.counts[count] = MeldCount(
                 f"{tag}-{count}",
-                f"{name}: {label}",
+                whose_words(draft.game.sides[n].name, f"{name}: {label}"),
                 getattr(meld, count),
                 typed=typed,
                 step=step,
@@ -222,7 +223,10 @@ class MeldRow(ft.Container):
                 TapIcon(
                     f"{tag}-remove",
                     ft.Icons.CLOSE,
-                    tr._("Remove the {meld}").format(meld=tr._(MELD_NAMES[rank.value])),
+                    whose_words(
+                        draft.game.sides[n].name,
+                        tr._("Remove the {meld}").format(meld=tr._(MELD_NAMES[rank.value])),
+                    ),
                     lambda: area.tap(lambda: draft.remove_meld(n, rank)),
                 ),
             ],
@@ -331,10 +335,12 @@ class MeldArea(ft.Column):
         self.rows_column = ft.Column(spacing=6, tight=True)
         #: The ranks are offered until closed (open at first, while there is no meld).
         self.choosing = not draft.sides[n].melds
+        whose = draft.game.sides[n].name
+        add_a_meld = tr._("Add a meld")
         self.add = Tagged(
             f"side-{n}-add-meld",
             ft.TextButton(
-                tr._("Add a meld"),
+                ft.Text(add_a_meld, semantics_label=whose_words(whose, add_a_meld)),
                 icon=ft.Icons.ADD_CIRCLE_OUTLINE,
                 on_click=self.toggle_ranks,
                 height=TAP,
@@ -344,8 +350,15 @@ class MeldArea(ft.Column):
         tagged: list[ft.Control] = []
         for rank in draft.meld_ranks():
             label = rank_label(rank, tr)
+            # Named by its own words: a name on the tag around it named a group holding a
+            # button "K", heard as two things.
+            heard = whose_words(
+                whose, tr._("Add a meld of {meld}").format(meld=tr._(MELD_NAMES[rank.value]))
+            )
             self.ranks[rank] = ft.OutlinedButton(
-                content=ft.Text(label, size=16, weight=ft.FontWeight.BOLD, no_wrap=True),
+                content=ft.Text(
+                    label, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, semantics_label=heard
+                ),
                 on_click=lambda _e=None, rank=rank: self.add_meld(rank),
                 height=TAP,
                 style=ft.ButtonStyle(
@@ -354,13 +367,7 @@ class MeldArea(ft.Column):
                 ),
                 width=max(TAP, 14 + len(label) * 10 * scale),
             )
-            tagged.append(
-                Tagged(
-                    f"side-{n}-add-meld-{rank.value}",
-                    self.ranks[rank],
-                    tr._("Add a meld of {meld}").format(meld=tr._(MELD_NAMES[rank.value])),
-                )
-            )
+            tagged.append(Tagged(f"side-{n}-add-meld-{rank.value}", self.ranks[rank]))
         self.rank_row = ft.Row(tagged, wrap=True, spacing=4, run_spacing=4)
         # The ranks over the melds: a meld added comes under them, and moves no rank button.
         super().__init__(

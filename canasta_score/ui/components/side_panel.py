@@ -190,7 +190,9 @@ class SidePanel:
         if self.dealer_bonus is not None:
             going_out.append(ft.Row([self.dealer_bonus.tag]))
         self.penalty = ft.TextField(
-            label=field_label(tr._("Penalty"), side.penalty_text),
+            label=field_label(
+                tr._("Penalty"), side.penalty_text, whose=draft.game.sides[index].name
+            ),
             value=side.penalty_text,
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=POINTS_FILTER,
@@ -245,6 +247,7 @@ class SidePanel:
             tr._("e.g. 120+35+5"),  # an example, not a value already there
             on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
             on_submit=lambda: self.next_field(self.hand),
+            whose=draft.game.sides[n].name,
         )
         hand = points_field(
             tr._("In hand"),
@@ -252,6 +255,7 @@ class SidePanel:
             "0",
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
             on_submit=lambda: self.screen.after_side(n),
+            whose=draft.game.sides[n].name,
         )
         fields: list[ft.Control] = [
             Tagged(f"side-{n}-melded", melded, expand=True),

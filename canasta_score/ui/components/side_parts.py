@@ -29,6 +29,7 @@ from canasta_score.ui.components.basics import (
     TEXT_LINE,
     compact_count_width,
     labels_size,
+    whose_words,
 )
 from canasta_score.ui.components.family_fields import (
     OtherKinds,
@@ -350,6 +351,7 @@ class CardGrid(ft.Column):
                 tr=tr,
                 scale=scale,
                 width=self.cell_width,
+                whose=draft.game.sides[n].name,
             )
             self.steppers[(place, group)] = stepper
             cells.append(ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER))
@@ -443,6 +445,7 @@ class CountSteppers(ft.Column):
             scale=scale,
             width=width,
             label_size=label_size,
+            whose=draft.game.sides[n].name,
         )
         threes: list[tuple[str, str | tuple[str, ...], Stepper]] = [
             (red_label, hints, self.red_threes)
@@ -461,6 +464,7 @@ class CountSteppers(ft.Column):
                 scale=scale,
                 width=width,
                 label_size=label_size,
+                whose=draft.game.sides[n].name,
             )
             threes.append((black_label, hints, self.black_threes))
         if self.others is None:
@@ -491,12 +495,14 @@ class BothFigures(ft.Container):
 
     def __init__(self, n: int, change: Change, draft: RoundDraft, tr: Translator) -> None:
         self.tr = tr
+        #: The side's name, heard with each choice (`whose_words`).
+        self.whose = draft.game.sides[n].name
         self.said = ft.Text("", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER)
         self.take = ft.TextButton(
             "", on_click=lambda: change(lambda: draft.take_other(n)), height=TAP
         )
         self.keep = ft.TextButton(
-            tr._("Keep typed points"),
+            self.choice(tr._("Keep typed points")),
             on_click=lambda: change(lambda: draft.keep_typed(n)),
             height=TAP,
         )
@@ -524,6 +530,10 @@ class BothFigures(ft.Container):
             visible=False,
         )
 
+    def choice(self, words: str) -> ft.Text:
+        """A choice's words, heard with the side's name."""
+        return ft.Text(words, semantics_label=whose_words(self.whose, words))
+
     def show(self, other: OtherFigures | None) -> None:
         self.visible = other is not None
         if other is None:
@@ -537,7 +547,7 @@ class BothFigures(ft.Container):
             self.said.value = tr._("Melds: {melds} · typed: {typed}").format(
                 melds=said, typed=typed
             )
-            self.take.content = tr._("Use the melds")
+            self.take.content = self.choice(tr._("Use the melds"))
         else:
             said, typed = tr.number(other.melded), other.typed_melded
             if other.hand or other.typed_hand != "0":
@@ -548,7 +558,7 @@ class BothFigures(ft.Container):
             self.said.value = tr._("Cards: {cards} · typed: {typed}").format(
                 cards=said, typed=typed
             )
-            self.take.content = tr._("Use the cards")
+            self.take.content = self.choice(tr._("Use the cards"))
 
 
 def canastas_words(count: int, tr: Translator) -> str:
