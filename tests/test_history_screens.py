@@ -250,6 +250,25 @@ def test_the_round_picture_puts_gains_above_the_line_and_losses_below(store: Gam
     assert [p.part for p in bars[1].below] == ["red_threes", "hand"]
 
 
+def test_each_value_of_a_rounds_table_is_heard_with_its_side(store: GameStore) -> None:
+    """Read as one line, a row of the round's table was "Melded +420 0": whose number was
+    whose was left to the ear. Each value is heard with its side's name, and only so."""
+    game_id = stored_game(store, game_file([WORKED_EXAMPLE_ROUND]))
+    _screen, view = screen_for(app_on(store), f"/game/{game_id}/round/1")
+    cells = {
+        str(c.identifier): c
+        for c in walk(view)
+        if isinstance(c, ft.Semantics) and str(c.identifier or "").startswith("detail-")
+    }
+    assert cells["detail-0-side-0"].label == "We: +420"
+    assert cells["detail-1-side-0"].label == "We: -70"
+    assert all(
+        cell.exclude_semantics and str(cell.label).startswith(("We: ", "They: "))
+        for cell in cells.values()
+    ), "each value said once, with its side"
+    assert {name.rsplit("-", 1)[1] for name in cells} == {"0", "1"}
+
+
 def test_the_round_picture_draws_every_side_on_one_scale() -> None:
     document = game_file([WORKED_EXAMPLE_ROUND])
     game, problems = read_game(document)

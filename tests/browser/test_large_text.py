@@ -181,8 +181,9 @@ NODES_JS = """() => [...document.querySelectorAll('flt-semantics')].map(n => {
     };
 })""".replace("@HELD@", HELD_JS)
 #: Said to a screen reader, not shown: a compact stepper's label (its row and column say
-#: what is counted), Flutter's "Dismiss" on the shade behind a menu.
-SPOKEN_ONLY = re.compile(r"side-\d+-(canasta-[a-z-]+|red-threes)")
+#: what is counted), a round's value with its side's name ("They: 0"; the value alone is
+#: shown, under the name), Flutter's "Dismiss" on the shade behind a menu.
+SPOKEN_ONLY = re.compile(r"side-\d+-(canasta-[a-z-]+|red-threes)|detail-\d+-side-\d+")
 UNSHOWN_WORDS = {"Dismiss"}
 
 

@@ -30,6 +30,7 @@ from canasta_score.ui.components.basics import (
     tap_height,
     tap_size,
     text_width,
+    whose_words,
     wrapped_lines,
 )
 from canasta_score.ui.components.names import (
@@ -79,5 +80,6 @@ __all__ = [
     "tap_height",
     "tap_size",
     "text_width",
+    "whose_words",
     "wrapped_lines",
 ]

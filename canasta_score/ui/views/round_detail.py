@@ -32,6 +32,7 @@ from canasta_score.ui.components import (
     name_width,
     numbers_held,
     text_width,
+    whose_words,
 )
 from canasta_score.ui.components.meld_entry import CANASTA_KIND_WORDS, meld_name
 from canasta_score.ui.components.names import headings_in_rows, names_heard, spans_kept_apart
@@ -418,13 +419,20 @@ class RoundDetailScreen(GameScreen, Screen):
             zip(rows, shown, columns.beside, strict=True)
         ):
             caption = ft.Text(label, size=LABEL_SIZE, weight=ft.FontWeight.BOLD if bold else None)
+            # Each value heard with its side ("Melded", "We: +200", "They: 0"): read as one
+            # line, the row was "Melded +200 0", whose number was whose left to the ear.
             cells: list[ft.Control] = [
                 ft.Container(
-                    Tagged(f"detail-{line}-side-{side}", cell(text, bold)),
+                    Tagged(
+                        f"detail-{line}-side-{side}",
+                        cell(text, bold),
+                        whose_words(name, text),
+                        alone=True,
+                    ),
                     width=columns.value,
                     alignment=ft.Alignment.CENTER_RIGHT,
                 )
-                for side, text in enumerate(texts)
+                for side, (name, text) in enumerate(zip(game.side_names, texts, strict=True))
             ]
             if beside:
                 caption.expand = True
