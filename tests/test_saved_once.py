@@ -562,3 +562,27 @@ def test_a_screen_asked_for_while_the_page_is_away_waits_for_the_page(store: Gam
         app.closing()
 
     run_on_a_loop_of_its_own(journey())
+
+
+def test_a_page_that_comes_back_gets_its_screen_whatever_else_fails(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page waits for its screen while it is away: a fault in what else the reconnection
+    does (the menus closed, the database watched again) must not leave it waiting for good."""
+    game_id = new_game(store)
+
+    async def journey() -> None:
+        app, _entry = await entering(store, game_id)
+        app.closing()
+
+        def broken() -> None:
+            raise RuntimeError("a menu that would not close")
+
+        monkeypatch.setattr(app.messages, "close_screen_dialogs", broken)
+        with pytest.raises(RuntimeError):
+            app.reconnected()
+        await until(lambda: isinstance(app.nav.current, RoundEntryScreen))
+        assert "save-round" in identifiers(app.page.views[0])
+        app.closing()
+
+    run_on_a_loop_of_its_own(journey())

@@ -197,10 +197,13 @@ class App:
     def reconnected(self, _event: ft.Event[ft.Page] | None = None) -> None:
         """The page is back (reloaded, or the phone online again): its screen is drawn afresh,
         hearing other phones again, as a page opened now would be: no menu left open, and
-        told again when the database goes out of reach or comes back."""
-        self.table.news.watch_database(self.database_reachable)
-        self.messages.close_screen_dialogs()
-        self.nav.came_back()
+        told again when the database goes out of reach or comes back. Its screen comes
+        whatever else fails: the page would otherwise wait for it for good."""
+        try:
+            self.table.news.watch_database(self.database_reachable)
+            self.messages.close_screen_dialogs()
+        finally:
+            self.nav.came_back()
 
     # --- the page's work ----------------------------------------------------------------
 
