@@ -721,6 +721,8 @@ def test_each_sides_counts_and_fields_are_heard_with_the_sides_name(
     if mode == EntryMode.MELDS and not entry.draft.rules.meld_by_meld:
         mode = EntryMode.POINTS
     for n in range(2):
+        if mode == EntryMode.MELDS:  # points typed as well: the choice between them offered
+            entry.draft.set_melded(n, "120")
         entry.draft.set_mode(n, mode)
         if mode == EntryMode.MELDS:
             entry.draft.add_meld(n, Rank.KING)
@@ -728,10 +730,12 @@ def test_each_sides_counts_and_fields_are_heard_with_the_sides_name(
     for n, panel in enumerate(entry.panels):
         heard = []
         for control in walk(panel.view):
-            if isinstance(control, ft.IconButton) and isinstance(control.icon, ft.Icon):
-                heard.append(control.icon.semantics_label)
-            elif isinstance(control, ft.TextField) and isinstance(control.label, ft.Text):
-                heard.append(control.label.semantics_label)
+            if isinstance(control, ft.IconButton | ft.PopupMenuButton):
+                icon = control.icon
+                heard.append(icon.semantics_label if isinstance(icon, ft.Icon) else None)
+            elif isinstance(control, ft.TextField):
+                label = control.label
+                heard.append(label.semantics_label if isinstance(label, ft.Text) else label)
             elif isinstance(control, ft.Semantics) and control.label:
                 heard.append(control.label)
             elif isinstance(control, ft.OutlinedButton | ft.TextButton) and control.content:
@@ -740,6 +744,8 @@ def test_each_sides_counts_and_fields_are_heard_with_the_sides_name(
         assert len(heard) >= 4, heard
         unnamed = [said for said in heard if sides[n].name not in str(said)]
         assert not unnamed, (sides[n].name, unnamed)
+        if mode == EntryMode.MELDS:
+            assert f"{sides[n].name}: Use the melds" in heard
 
 
 def test_a_round_read_before_the_phones_language_is_worded_in_it_once_read(
