@@ -20,6 +20,7 @@ from test_ui_screens import (
     identifiers,
     run_on_a_loop_of_its_own,
     until,
+    walk,
 )
 
 from canasta_score import storage
@@ -555,6 +556,8 @@ def test_a_screen_asked_for_while_the_page_is_away_waits_for_the_page(store: Gam
         await settled()
         assert app.nav.current is None, "no screen is live while its page is away"
         assert identifiers(app.page.views[0]) == {"screen-coming"}, "its screen is on its way"
+        (ring,) = [c for c in walk(app.page.views[0]) if isinstance(c, ft.ProgressRing)]
+        assert ring.semantics_label == "Loading…", "said to a screen reader too"
         app.reconnected()
         await until(lambda: isinstance(app.nav.current, RoundEntryScreen))
         assert {"side-0-melded", "save-round"} <= identifiers(app.page.views[0])

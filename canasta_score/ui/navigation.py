@@ -207,7 +207,7 @@ class Navigator:
         if self.current is not None:
             self.leave(self.current)
             self.current = None
-        self.show_view(coming(self.page.route or "/"))
+        self.show_view(coming(self.page.route or "/", self.host.tr._("Loading…")))
 
     def came_back(self) -> None:
         """The page is back: the screen its route names is read afresh and shown."""
@@ -223,10 +223,10 @@ class Navigator:
         return kept
 
 
-def coming(route: str) -> ft.View:
+def coming(route: str, said: str) -> ft.View:
     """A page whose screen is on its way (it came back, and its screen is being read): a
-    turning ring says so, where an empty page would look broken."""
-    ring = Tagged("screen-coming", ft.ProgressRing(width=40, height=40))
+    turning ring says so, where an empty page would look broken; a screen reader says `said`."""
+    ring = Tagged("screen-coming", ft.ProgressRing(width=40, height=40, semantics_label=said))
     return ft.View(
         route=route, controls=[ft.Container(ring, expand=True, alignment=ft.Alignment.CENTER)]
     )
