@@ -121,7 +121,7 @@ def canasta_stepper(
         scale=scale,
         width=width,
         label_size=label_size,
-        whose=draft.game.sides[n].name,
+        whose=draft.side_name(n),
     )
     return label, extra, stepper
 
@@ -266,7 +266,7 @@ class FamilyFields(ft.Column):
                 toggled,
                 f"side-{n}-unfinished-{meld.value}",
                 scale=scale,
-                whose=draft.game.sides[n].name,
+                whose=draft.side_name(n),
             )
         self.held: dict[str, Stepper] = {}
         cells = []
@@ -293,7 +293,7 @@ class FamilyFields(ft.Column):
                     scale=scale,
                     width=width,
                     label_size=label_size,
-                    whose=draft.game.sides[n].name,
+                    whose=draft.side_name(n),
                 )
                 cells.append((label, each, self.held[held]))
         rows: list[ft.Control] = []
@@ -356,7 +356,7 @@ class SpecialHand:
             self.open,
             f"side-{n}-special-hand",
             scale=scale,
-            whose=draft.game.sides[n].name,
+            whose=draft.side_name(n),
         )
         self.said = ft.Text("", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER)
         self.notice = ft.Container(
@@ -387,7 +387,7 @@ class SpecialHand:
             self.choice(f"special-hand-{hand or 'none'}", words, hand == chosen, hand, choose)
             for words, hand in hands
         ]
-        title = tr._("Special hand: {side}").format(side=draft.game.sides[self.n].name)
+        title = tr._("Special hand: {side}").format(side=draft.side_name(self.n))
         about = tr._(
             "Fourteen cards shown at once, before melding anything: the hand scores alone."
         )
@@ -470,7 +470,7 @@ class SpecialHand:
             "The other fields are cleared and locked."
         ).format(
             hand=words,
-            side=self.draft.game.sides[self.n].name,
+            side=self.draft.side_name(self.n),
             points=signed(points, tr),
         )
 

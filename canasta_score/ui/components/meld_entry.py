@@ -198,7 +198,7 @@ class MeldRow(ft.Container):
 
             self.counts[count] = MeldCount(
                 f"{tag}-{count}",
-                whose_words(draft.game.sides[n].name, f"{name}: {label}"),
+                whose_words(draft.side_name(n), f"{name}: {label}"),
                 getattr(meld, count),
                 typed=typed,
                 step=step,
@@ -224,7 +224,7 @@ class MeldRow(ft.Container):
                     f"{tag}-remove",
                     ft.Icons.CLOSE,
                     whose_words(
-                        draft.game.sides[n].name,
+                        draft.side_name(n),
                         tr._("Remove the {meld}").format(meld=tr._(MELD_NAMES[rank.value])),
                     ),
                     lambda: area.tap(lambda: draft.remove_meld(n, rank)),
@@ -335,7 +335,7 @@ class MeldArea(ft.Column):
         self.rows_column = ft.Column(spacing=6, tight=True)
         #: The ranks are offered until closed (open at first, while there is no meld).
         self.choosing = not draft.sides[n].melds
-        whose = draft.game.sides[n].name
+        whose = draft.side_name(n)
         add_a_meld = tr._("Add a meld")
         self.add = Tagged(
             f"side-{n}-add-meld",

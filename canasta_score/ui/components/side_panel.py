@@ -121,7 +121,7 @@ class SidePanel:
             self.switch_mode,
             f"side-{index}-entry-melds",
             scale=scale,
-            whose=draft.game.sides[index].name,
+            whose=draft.side_name(index),
         )
         # Where the rules have no meld-by-meld entry, a line says so where its switch is.
         self.switch_row = ft.Row(
@@ -190,9 +190,7 @@ class SidePanel:
         if self.dealer_bonus is not None:
             going_out.append(ft.Row([self.dealer_bonus.tag]))
         self.penalty = ft.TextField(
-            label=field_label(
-                tr._("Penalty"), side.penalty_text, whose=draft.game.sides[index].name
-            ),
+            label=field_label(tr._("Penalty"), side.penalty_text, whose=draft.side_name(index)),
             value=side.penalty_text,
             keyboard_type=ft.KeyboardType.PHONE,
             input_filter=POINTS_FILTER,
@@ -247,7 +245,7 @@ class SidePanel:
             tr._("e.g. 120+35+5"),  # an example, not a value already there
             on_change=lambda e: self.changed(lambda: draft.set_melded(n, e.control.value)),
             on_submit=lambda: self.next_field(self.hand),
-            whose=draft.game.sides[n].name,
+            whose=draft.side_name(n),
         )
         hand = points_field(
             tr._("In hand"),
@@ -255,7 +253,7 @@ class SidePanel:
             "0",
             on_change=lambda e: self.changed(lambda: draft.set_hand(n, e.control.value)),
             on_submit=lambda: self.screen.after_side(n),
-            whose=draft.game.sides[n].name,
+            whose=draft.side_name(n),
         )
         fields: list[ft.Control] = [
             Tagged(f"side-{n}-melded", melded, expand=True),
@@ -320,7 +318,7 @@ class SidePanel:
             lambda: self.tapped(lambda: draft.toggle_went_out(n, went_out)),
             f"side-{n}-out-{went_out.value}",
             scale=self.scale,
-            whose=draft.game.sides[n].name,
+            whose=draft.side_name(n),
         )
 
     def dealer_bonus_toggle(self) -> Toggle | None:
@@ -335,7 +333,7 @@ class SidePanel:
             lambda: self.tapped(lambda: draft.toggle_dealer_bonus(n)),
             f"side-{n}-dealer-bonus",
             scale=self.scale,
-            whose=draft.game.sides[n].name,
+            whose=draft.side_name(n),
         )
 
     def more_menu(self) -> tuple[ft.PopupMenuItem, ft.PopupMenuItem, ft.Control]:
@@ -356,9 +354,7 @@ class SidePanel:
             disabled=bool(side.penalty_text),
         )
         # Its name for a screen reader (a tooltip is none in a browser's accessibility tree).
-        more_for = tr._("More for {side}: count cards, penalty").format(
-            side=draft.game.sides[n].name
-        )
+        more_for = tr._("More for {side}: count cards, penalty").format(side=draft.side_name(n))
         more = NamedButton(
             f"side-{n}-more",
             ft.PopupMenuButton(

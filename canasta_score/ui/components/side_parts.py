@@ -351,7 +351,7 @@ class CardGrid(ft.Column):
                 tr=tr,
                 scale=scale,
                 width=self.cell_width,
-                whose=draft.game.sides[n].name,
+                whose=draft.side_name(n),
             )
             self.steppers[(place, group)] = stepper
             cells.append(ft.Container(content=stepper, expand=True, alignment=ft.Alignment.CENTER))
@@ -445,7 +445,7 @@ class CountSteppers(ft.Column):
             scale=scale,
             width=width,
             label_size=label_size,
-            whose=draft.game.sides[n].name,
+            whose=draft.side_name(n),
         )
         threes: list[tuple[str, str | tuple[str, ...], Stepper]] = [
             (red_label, hints, self.red_threes)
@@ -464,7 +464,7 @@ class CountSteppers(ft.Column):
                 scale=scale,
                 width=width,
                 label_size=label_size,
-                whose=draft.game.sides[n].name,
+                whose=draft.side_name(n),
             )
             threes.append((black_label, hints, self.black_threes))
         if self.others is None:
@@ -496,7 +496,7 @@ class BothFigures(ft.Container):
     def __init__(self, n: int, change: Change, draft: RoundDraft, tr: Translator) -> None:
         self.tr = tr
         #: The side's name, heard with each choice (`whose_words`).
-        self.whose = draft.game.sides[n].name
+        self.whose = draft.side_name(n)
         self.said = ft.Text("", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER)
         self.take = ft.TextButton(
             "", on_click=lambda: change(lambda: draft.take_other(n)), height=TAP

@@ -286,6 +286,10 @@ class RoundDraft:
     def rules(self) -> RuleSet:
         return self.game.rules
 
+    def side_name(self, side: int) -> str:
+        """The side's name, as its controls are heard ("We: Melded, 420")."""
+        return self.game.sides[side].name
+
     @property
     def round_number(self) -> int:
         return self.editing if self.editing is not None else len(self.game.rounds) + 1
@@ -557,7 +561,7 @@ class RoundDraft:
 
         def problem(field_name: str, message: str) -> None:
             problems.append(
-                Problem(message, self.round_number, index, self.game.sides[index].name, field_name)
+                Problem(message, self.round_number, index, self.side_name(index), field_name)
             )
 
         hand: int | CardCounts

@@ -543,7 +543,7 @@ class RoundEntryScreen(GameScreen, Screen):
             problem, where=False, players=side_size(self.draft.game.sides)
         )
         if problem.side is not None:
-            return f"{self.draft.game.sides[problem.side].name}: {message}"
+            return f"{self.draft.side_name(problem.side)}: {message}"
         return message[:1].upper() + message[1:]
 
     def ask_to_clear(self) -> None:
