@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import msgpack
 import pytest
 from headless import (
     CHROMIUM,
@@ -45,6 +46,36 @@ LOAD_TIMEOUT_MS = TIMEOUT_MS
 STEP_TIMEOUT_MS = TIMEOUT_MS  # a state, awaited with room for a loaded 2-core machine
 #: Seconds Flutter may take to type in a field focused (`Screen.wait_typed_in`).
 TYPED_IN_WITHIN = 10.0
+#: What the page sends its app (the table server's socket, the in-browser app's worker),
+#: kept so `Screen.fill` can tell a value the app was sent from one Flutter never passed on.
+WATCH_SENT = """(() => {
+    const sent = [];
+    window.sentToApp = sent;
+    const keep = data => {
+        if (data instanceof ArrayBuffer) data = new Uint8Array(data);
+        if (ArrayBuffer.isView(data) && data.byteLength <= 4096) {
+            // A copy: the worker is given the buffer itself, which leaves it empty here.
+            sent.push(new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)));
+        }
+    };
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) { keep(data); return send.call(this, data); };
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (data, ...rest) {
+        keep(data);
+        return post.call(this, data, ...rest);
+    };
+})()"""
+#: How many messages the page has sent its app (watched from now on, if it was not yet).
+SENT_SO_FAR = f"() => {{ if (!window.sentToApp) {WATCH_SENT}; return window.sentToApp.length; }}"
+#: Whether a message sent since the `mark`-th holds the bytes given.
+SENT_SINCE = """([mark, wanted]) => window.sentToApp.slice(mark).some(bytes => {
+    outer: for (let at = 0; at + wanted.length <= bytes.length; at++) {
+        for (let i = 0; i < wanted.length; i++) if (bytes[at + i] !== wanted[i]) continue outer;
+        return true;
+    }
+    return false;
+})"""
 #: A screenshot of one flat colour compresses to a few hundred bytes; any real screen is more.
 BLANK_PNG_BYTES = 5_000
 
@@ -223,6 +254,7 @@ class Screen:
         #: The text scale this browser's font size makes (None: not set, 1): a screen opened
         #: or reloaded is drawn again once the app has measured it, and only then tapped.
         self.text_scale: float | None = None
+        page.add_init_script(WATCH_SENT)
         page.on(
             "console",
             lambda message: (
@@ -383,13 +415,11 @@ class Screen:
             self.page.wait_for_timeout(100)
 
     def fill(self, identifier: str, value: str) -> None:
-        """One input: type `value` into the field, checking it all landed (see TESTING.md)."""
-        node = self.bring_into_sight(identifier)
-        field = node.locator("input, textarea").first
-        if not field.count():
-            field = node
-        # Until it holds: a keystroke sent while the screen is drawn again can be lost.
+        """One input: type `value` into the field, until the app has it (see TESTING.md)."""
+        # Until it holds: a keystroke sent while the screen is drawn again can be lost, and
+        # one typed as Flutter takes the field is put back, never passed on to the app.
         deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+        tries, given = 0, False
         while time.monotonic() < deadline:
             self.wait_still(identifier)
             field = self.wait_for(identifier).locator("input, textarea").first
@@ -397,15 +427,37 @@ class Screen:
                 field = self.wait_for(identifier)
             self.finger_press(identifier, field)
             self.wait_typed_in(field)
-            field.fill(value, timeout=STEP_TIMEOUT_MS)
-            self.page.wait_for_timeout(100)
             if field.input_value() == value:
+                if not tries:
+                    given = True  # it holds the value already: nothing to type
+                    break
+                # Typed before and never passed on: the same text again would change
+                # nothing and send nothing, so the field is emptied first.
+                field.fill("", timeout=STEP_TIMEOUT_MS)
+            mark = self.page.evaluate(SENT_SO_FAR)
+            field.fill(value, timeout=STEP_TIMEOUT_MS)
+            tries += 1
+            given = self.wait_sent(mark, {"value": value})
+            if given and field.input_value() == value:
                 break
+        assert given, f"{identifier}: {value!r} typed {tries} times, never passed on to the app"
         assert field.input_value() == value, (
             f"{identifier} holds {field.input_value()!r}, typed {value!r}"
         )
         self.typed[identifier] = value
         self.inputs += 1
+
+    def wait_sent(self, mark: int, props: dict[str, str]) -> bool:
+        """Whether the page sends its app `props` (a control's new value) after its `mark`-th
+        message, waited for `TYPED_IN_WITHIN` seconds: Flutter passes a value typed on to the
+        app at once, or never."""
+        wanted = list(msgpack.packb(props)[1:])  # the map's pairs, whatever else it holds
+        deadline = time.monotonic() + TYPED_IN_WITHIN
+        while not self.page.evaluate(SENT_SINCE, [mark, wanted]):
+            if time.monotonic() > deadline:
+                return False
+            self.page.wait_for_timeout(50)
+        return True
 
     def wait_typed_in(self, field: Any) -> None:
         """Until Flutter types in `field`: focused, it is given the field's text and its own
