@@ -269,6 +269,24 @@ def test_each_value_of_a_rounds_table_is_heard_with_its_side(store: GameStore) -
     assert {name.rsplit("-", 1)[1] for name in cells} == {"0", "1"}
 
 
+def test_each_number_of_the_sheet_is_heard_with_what_it_is(store: GameStore) -> None:
+    """A sheet's row was heard "We, +1,450 1,450": which number was the round's and which
+    the total was left to the ear (the columns say it to the eye). Each is heard with the
+    words round detail gives them, and only so."""
+    game_id = stored_game(store, game_file([WORKED_EXAMPLE_ROUND, WORKED_EXAMPLE_ROUND]))
+    _screen, view = screen_for(app_on(store), f"/game/{game_id}")
+    cells = {
+        str(c.identifier): c
+        for c in walk(view)
+        if isinstance(c, ft.Semantics) and str(c.identifier or "").startswith("round-2-side-")
+    }
+    assert cells["round-2-side-0-score"].label == "Round score, +1,450"
+    assert cells["round-2-side-0-total"].label == "Total after, 2,900"
+    assert cells["round-2-side-1-score"].label == "Round score, -185"
+    assert cells["round-2-side-1-total"].label == "Total after, -370"
+    assert all(cell.exclude_semantics for cell in cells.values()), "each number said once"
+
+
 def test_the_round_picture_draws_every_side_on_one_scale() -> None:
     document = game_file([WORKED_EXAMPLE_ROUND])
     game, problems = read_game(document)

@@ -182,8 +182,11 @@ NODES_JS = """() => [...document.querySelectorAll('flt-semantics')].map(n => {
 })""".replace("@HELD@", HELD_JS)
 #: Said to a screen reader, not shown: a compact stepper's label (its row and column say
 #: what is counted), a round's value with its side's name ("They: 0"; the value alone is
-#: shown, under the name), Flutter's "Dismiss" on the shade behind a menu.
-SPOKEN_ONLY = re.compile(r"side-\d+-(canasta-[a-z-]+|red-threes)|detail-\d+-side-\d+")
+#: shown, under the name), a sheet's number with what it is ("Total after, 1,320"; the
+#: column says it to the eye), Flutter's "Dismiss" on the shade behind a menu.
+SPOKEN_ONLY = re.compile(
+    r"side-\d+-(canasta-[a-z-]+|red-threes)|detail-\d+-side-\d+|round-\d+-side-\d+-(score|total)"
+)
 UNSHOWN_WORDS = {"Dismiss"}
 
 

@@ -20,6 +20,7 @@ from canasta_score.ui.components.basics import (
     fitted_words,
     text_width,
 )
+from canasta_score.ui.components.entry import spoken
 from canasta_score.ui.components.names import (
     headings_centred,
     headings_in_rows,
@@ -180,7 +181,10 @@ class RoundsTable:
         )
 
     def side_cell(self, number: int, side: int, score: int, total: int) -> ft.Control:
-        # Heard as the side's name, then its score and total ("They, -185, -185").
+        # Heard as the side's name, then what each number is: "They, Round score, -185,
+        # Total after, -185" (the columns' meaning is seen, not heard).
+        tr = self.tr
+        shown_score, shown_total = signed(score, tr), format_points(total, tr)
         return ft.Semantics(
             label=self.game.side_names[side],
             expand=True,
@@ -188,13 +192,17 @@ class RoundsTable:
                 [
                     self.figure(
                         f"round-{number}-side-{side}-score",
-                        signed(score, self.tr),
+                        shown_score,
                         14,
+                        spoken(tr._("Round score"), shown_score),
                         weight=None,
                         color=ft.Colors.ERROR if score < 0 else ft.Colors.ON_SURFACE_VARIANT,
                     ),
                     self.figure(
-                        f"round-{number}-side-{side}-total", format_points(total, self.tr), 20
+                        f"round-{number}-side-{side}-total",
+                        shown_total,
+                        20,
+                        spoken(tr._("Total after"), shown_total),
                     ),
                 ],
                 spacing=0,
@@ -203,11 +211,16 @@ class RoundsTable:
             ),
         )
 
-    def figure(self, identifier: str, text: str, size: float, **style: Any) -> ft.Control:
-        """A number of the table, at the one size at which the widest of them fits."""
+    def figure(
+        self, identifier: str, text: str, size: float, said: str, **style: Any
+    ) -> ft.Control:
+        """A number of the table, at the one size at which the widest of them fits, heard as
+        `said` (what the number is, and the number)."""
         return Tagged(
             identifier,
             FitNumber(
                 text, size=size, width=self.cell_width, scale=self.scale, row=self.numbers, **style
             ),
+            said,
+            alone=True,
         )
