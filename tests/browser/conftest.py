@@ -68,14 +68,15 @@ WATCH_SENT = """(() => {
 })()"""
 #: How many messages the page has sent its app (watched from now on, if it was not yet).
 SENT_SO_FAR = f"() => {{ if (!window.sentToApp) {WATCH_SENT}; return window.sentToApp.length; }}"
-#: Whether a message sent since the `mark`-th holds the bytes given.
-SENT_SINCE = """([mark, wanted]) => window.sentToApp.slice(mark).some(bytes => {
-    outer: for (let at = 0; at + wanted.length <= bytes.length; at++) {
-        for (let i = 0; i < wanted.length; i++) if (bytes[at + i] !== wanted[i]) continue outer;
-        return true;
-    }
-    return false;
-})"""
+#: Whether a message sent since the `mark`-th holds any of the byte strings given.
+SENT_SINCE = """([mark, patterns]) => window.sentToApp.slice(mark).some(bytes =>
+    patterns.some(wanted => {
+        outer: for (let at = 0; at + wanted.length <= bytes.length; at++) {
+            for (let i = 0; i < wanted.length; i++) if (bytes[at + i] !== wanted[i]) continue outer;
+            return true;
+        }
+        return false;
+    }))"""
 #: A screenshot of one flat colour compresses to a few hundred bytes; any real screen is more.
 BLANK_PNG_BYTES = 5_000
 
@@ -238,6 +239,21 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+def sent_value(value: str) -> list[list[int]]:
+    """The ways a message can write a control's new value ("value": "120"): a short text as
+    MessagePack writes it, a longer one in whichever of its sizes the writer took.
+
+    >>> sent_value("12")
+    [[165, 118, 97, 108, 117, 101, 162, 49, 50]]
+    """
+    key, text = msgpack.packb("value"), value.encode()
+    if len(text) < 32:
+        return [list(key + msgpack.packb(value))]
+    sizes = [b"\xd9" + len(text).to_bytes(1, "big")] if len(text) < 256 else []
+    sizes += [b"\xda" + len(text).to_bytes(2, "big"), b"\xdb" + len(text).to_bytes(4, "big")]
+    return [list(key + size + text) for size in sizes]
 
 
 class Screen:
@@ -437,7 +453,7 @@ class Screen:
             mark = self.page.evaluate(SENT_SO_FAR)
             field.fill(value, timeout=STEP_TIMEOUT_MS)
             tries += 1
-            given = self.wait_sent(mark, {"value": value})
+            given = self.wait_sent(mark, value)
             if given and field.input_value() == value:
                 break
         assert given, f"{identifier}: {value!r} typed {tries} times, never passed on to the app"
@@ -447,13 +463,13 @@ class Screen:
         self.typed[identifier] = value
         self.inputs += 1
 
-    def wait_sent(self, mark: int, props: dict[str, str]) -> bool:
-        """Whether the page sends its app `props` (a control's new value) after its `mark`-th
-        message, waited for `TYPED_IN_WITHIN` seconds: Flutter passes a value typed on to the
-        app at once, or never."""
-        wanted = list(msgpack.packb(props)[1:])  # the map's pairs, whatever else it holds
+    def wait_sent(self, mark: int, value: str) -> bool:
+        """Whether the page sends its app a control's new `value` after its `mark`-th message,
+        waited for `TYPED_IN_WITHIN` seconds: Flutter passes a value typed on to the app at
+        once, or never."""
         deadline = time.monotonic() + TYPED_IN_WITHIN
-        while not self.page.evaluate(SENT_SINCE, [mark, wanted]):
+        patterns = sent_value(value)
+        while not self.page.evaluate(SENT_SINCE, [mark, patterns]):
             if time.monotonic() > deadline:
                 return False
             self.page.wait_for_timeout(50)
