@@ -53,7 +53,7 @@ WATCH_SENT = """(() => {
     window.sentToApp = sent;
     const keep = data => {
         if (data instanceof ArrayBuffer) data = new Uint8Array(data);
-        if (ArrayBuffer.isView(data) && data.byteLength <= 4096) {
+        if (ArrayBuffer.isView(data) && data.byteLength <= 65536) {
             // A copy: the worker is given the buffer itself, which leaves it empty here.
             sent.push(new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)));
         }
@@ -431,7 +431,8 @@ class Screen:
             self.page.wait_for_timeout(100)
 
     def fill(self, identifier: str, value: str) -> None:
-        """One input: type `value` into the field, until the app has it (see TESTING.md)."""
+        """One input: type `value` into the field, until the app has it (the page sent it).
+        A field emptied is taken as it shows once emptied: "" typed again sends nothing."""
         # Until it holds: a keystroke sent while the screen is drawn again can be lost, and
         # one typed as Flutter takes the field is put back, never passed on to the app.
         deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
@@ -444,12 +445,13 @@ class Screen:
             self.finger_press(identifier, field)
             self.wait_typed_in(field)
             if field.input_value() == value:
-                if not tries:
+                if not tries or not value:
                     given = True  # it holds the value already: nothing to type
                     break
                 # Typed before and never passed on: the same text again would change
                 # nothing and send nothing, so the field is emptied first.
                 field.fill("", timeout=STEP_TIMEOUT_MS)
+                self.wait_still(identifier)
             mark = self.page.evaluate(SENT_SO_FAR)
             field.fill(value, timeout=STEP_TIMEOUT_MS)
             tries += 1
