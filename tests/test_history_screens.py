@@ -250,16 +250,21 @@ def test_the_round_picture_puts_gains_above_the_line_and_losses_below(store: Gam
     assert [p.part for p in bars[1].below] == ["red_threes", "hand"]
 
 
+def tags_starting(view: ft.Control, prefix: str) -> dict[str, ft.Semantics]:
+    """The tagged controls of a screen whose identifiers start with `prefix`, by identifier."""
+    return {
+        str(c.identifier): c
+        for c in walk(view)
+        if isinstance(c, ft.Semantics) and str(c.identifier or "").startswith(prefix)
+    }
+
+
 def test_each_value_of_a_rounds_table_is_heard_with_its_side(store: GameStore) -> None:
     """Read as one line, a row of the round's table was "Melded +420 0": whose number was
     whose was left to the ear. Each value is heard with its side's name, and only so."""
     game_id = stored_game(store, game_file([WORKED_EXAMPLE_ROUND]))
     _screen, view = screen_for(app_on(store), f"/game/{game_id}/round/1")
-    cells = {
-        str(c.identifier): c
-        for c in walk(view)
-        if isinstance(c, ft.Semantics) and str(c.identifier or "").startswith("detail-")
-    }
+    cells = tags_starting(view, "detail-")
     assert cells["detail-0-side-0"].label == "We: +420"
     assert cells["detail-1-side-0"].label == "We: -70"
     assert all(
@@ -275,11 +280,7 @@ def test_each_number_of_the_sheet_is_heard_with_what_it_is(store: GameStore) -> 
     words round detail gives them, and only so."""
     game_id = stored_game(store, game_file([WORKED_EXAMPLE_ROUND, WORKED_EXAMPLE_ROUND]))
     _screen, view = screen_for(app_on(store), f"/game/{game_id}")
-    cells = {
-        str(c.identifier): c
-        for c in walk(view)
-        if isinstance(c, ft.Semantics) and str(c.identifier or "").startswith("round-2-side-")
-    }
+    cells = tags_starting(view, "round-2-side-")
     assert cells["round-2-side-0-score"].label == "Round score, +1,450"
     assert cells["round-2-side-0-total"].label == "Total after, 2,900"
     assert cells["round-2-side-1-score"].label == "Round score, -185"
