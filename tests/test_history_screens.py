@@ -288,6 +288,21 @@ def test_each_number_of_the_sheet_is_heard_with_what_it_is(store: GameStore) -> 
     assert all(cell.exclude_semantics for cell in cells.values()), "each number said once"
 
 
+def test_a_game_tile_opens_the_game_as_a_button_beside_its_delete_button(
+    store: GameStore,
+) -> None:
+    """A screen reader heard a game's tile as a group of texts, nothing saying a tap opens
+    the game. It is a button named by its lines, the delete button beside it, not in it."""
+    game_id = stored_game(store, game_file([WORKED_EXAMPLE_ROUND]))
+    _screen, view = screen_for(app_on(store), "/")
+    tile = tags_starting(view, f"game-{game_id}")[f"game-{game_id}"]
+    (opens,) = [c for c in walk(tile) if isinstance(c, ft.Semantics) and c.button]
+    assert opens.content.on_click is not None, "a tap on it does nothing"
+    assert f"game-{game_id}-delete" in identifiers(tile)
+    assert f"game-{game_id}-delete" not in identifiers(opens), "a button in a button"
+    assert "In play, 1 round" in texts(opens)
+
+
 def test_the_round_picture_draws_every_side_on_one_scale() -> None:
     document = game_file([WORKED_EXAMPLE_ROUND])
     game, problems = read_game(document)

@@ -187,6 +187,15 @@ class Layout:
         side = max(12.0, (self.width - (self.content_width() or self.width)) / 2 + 12)
         return ft.Margin.only(left=side, right=side, bottom=self.bottom_bar_height() + 8)
 
+    def message_room(self, action: bool = False) -> float:
+        """The width a passing message's words have at least: its width less its padding and
+        its close button; with an `action` 60% of its width, less its padding (Flutter keeps
+        40% empty beside the words once the action goes to a line of its own, at large text;
+        where it does not, the action and the close button take less than that)."""
+        margin = self.message_margin()
+        wide = self.width - margin.left - margin.right
+        return 0.6 * wide - 16 if action else wide - 16 - TAP
+
     def frame(
         self,
         route: str,

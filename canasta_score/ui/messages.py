@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING, NamedTuple
 import flet as ft
 
 from canasta_score.storage import NoticeCode
-from canasta_score.ui.components import dialog_room, dialog_title, fit_button, tap_height
+from canasta_score.ui.components import (
+    dialog_room,
+    dialog_title,
+    fit_button,
+    name_fitted_words,
+    tap_height,
+)
 from canasta_score.ui.news import (
     APP_FAULT,
     CANNOT_REACH_NOW,
@@ -90,8 +96,13 @@ class Messages:
             self.coming.append(said)
             return
         on_action = said.on_action
+        # Its words whole at any text size: a word wider than the room was broken inside.
+        layout = self.app.layout
+        room = layout.message_room(action=said.action is not None)
         bar = ft.SnackBar(
-            content=ft.Text(said.text),
+            content=ft.Text(
+                said.text, size=name_fitted_words(said.text, 14, room, layout.text_scale)
+            ),
             action=said.action,
             on_action=(lambda: on_action()) if on_action else None,
             duration=ft.Duration(seconds=8 if said.action else 4),

@@ -70,6 +70,31 @@ def summary_line(
     return sides_apart(sides, size, width, scale)
 
 
+def summary_said(
+    summary: GameListEntry, tr: Translator, width: float, scale: float, size: float = 14
+) -> str:
+    """`summary_line` for a passing message, whose words are never made smaller to fit
+    (only a word wider than the message): a side's total is held to its name only where
+    both fit `width` at `size`.
+
+    >>> from types import SimpleNamespace as Game
+    >>> from canasta_score.i18n import translator
+    >>> game = Game(side_names=["Nachbarskinder", "Wir"], players=[[], []], totals=[-185, 90])
+    >>> summary_said(game, translator("de"), 256, 2.0)
+    'Nachbarskinder -185\xa0\xa0·  Wir\xa090'
+    """
+    names, _players = shown_names(summary.side_names, summary.players, tr)
+    sides = []
+    for index, (name, total) in enumerate(zip(names, summary.totals, strict=False)):
+        shown = format_points(total, tr)
+        # What a line cannot break: the name's last word, the total, the dot after them.
+        dot = APART.rstrip() if index < len(names) - 1 else ""
+        held = f"{name.rsplit(' ', 1)[-1]}\u00a0{shown}{dot}"
+        apart = "\u00a0" if name_width(held, size, scale) <= width else " "
+        sides.append(f"{name}{apart}{shown}")
+    return APART.join(sides)
+
+
 def sides_apart(
     sides: Sequence[Sequence[str]],
     size: float,
@@ -261,28 +286,38 @@ class HomeScreen(Screen):
         most = min(14, title_size * 14 / 17)
         players = players_line(summary, room, scale, most)
         players_size = name_fitted_words(players, most, room, scale)
+        # A tap on the tile opens the game, heard as a button named by its lines; the delete
+        # button beside it, not inside it (a button in a button is not one a reader reaches).
+        opens = ft.Semantics(
+            button=True,
+            expand=True,
+            content=ft.Container(
+                content=ft.Column(
+                    [
+                        ft.Text(line, size=title_size, weight=ft.FontWeight.BOLD),
+                        *([ft.Text(players, size=players_size)] if players else []),
+                        ft.Text(
+                            summary.rules_title(tr._) + APART + when(summary, tr),
+                            size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                        ),
+                        ft.Text(status, size=14, color=status_color),
+                    ],
+                    spacing=2,
+                    tight=True,
+                ),
+                padding=ft.Padding.only(
+                    left=padding.left, top=padding.top, bottom=padding.bottom, right=spacing
+                ),
+                border_radius=12,
+                on_click=lambda: app.nav.go(f"/game/{summary.id}"),
+                ink=True,
+            ),
+        )
         tile = ft.Container(
             content=ft.Row(
                 [
-                    ft.Column(
-                        [
-                            ft.Text(
-                                line,
-                                size=title_size,
-                                weight=ft.FontWeight.BOLD,
-                            ),
-                            *([ft.Text(players, size=players_size)] if players else []),
-                            ft.Text(
-                                summary.rules_title(tr._) + APART + when(summary, tr),
-                                size=13,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                            ),
-                            ft.Text(status, size=14, color=status_color),
-                        ],
-                        spacing=2,
-                        expand=True,
-                        tight=True,
-                    ),
+                    opens,
                     TapIcon(
                         f"game-{summary.id}-delete",
                         ft.Icons.DELETE_OUTLINE,
@@ -291,14 +326,12 @@ class HomeScreen(Screen):
                         scale=app.layout.text_scale,
                     ),
                 ],
-                spacing=spacing,
+                spacing=0,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            padding=padding,
+            padding=ft.Padding.only(right=padding.right),
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
-            on_click=lambda: app.nav.go(f"/game/{summary.id}"),
-            ink=True,
         )
         return Tagged(f"game-{summary.id}", tile)
 
@@ -346,8 +379,12 @@ class HomeScreen(Screen):
 
         def deleted(_: None) -> None:
             app.nav.show_route()
+            # Each side's name held whole only where it fits the message (at large text
+            # "Nachbar / skinder -185" and "1.4 / 50" were broken inside).
+            layout = app.layout
+            sides = summary_said(summary, tr, layout.message_room(action=True), layout.text_scale)
             app.messages.say(
-                tr._("Game deleted: {sides}").format(sides=summary_line(summary, tr)),
+                tr._("Game deleted: {sides}").format(sides=sides),
                 tr._("Undo"),
                 undo,
             )
