@@ -30,6 +30,7 @@ from canasta_score.ui.components import (
 from canasta_score.ui.components.basics import WORD_ENDS
 from canasta_score.ui.components.letter_widths import LETTER_WIDTHS
 from canasta_score.ui.components.names import HEADING_LEAST_SEEN
+from canasta_score.ui.messages import SMALLEST_SAID
 from canasta_score.ui.shell import App
 from canasta_score.ui.store import GameStore
 from canasta_score.ui.views.home import APART, HomeScreen
@@ -877,6 +878,17 @@ def test_a_deleted_games_message_breaks_between_words_at_large_text(store: GameS
     for held in str(said.value).split(" "):
         assert name_width(held, size, 2.0) <= room + 0.01, (held, size, room)
     assert size >= 12, "no smaller than needed: the total loosed from its name"
+
+
+def test_a_message_with_a_files_path_is_not_made_unreadably_small(store: GameStore) -> None:
+    """A message is drawn at the size at which its longest word fits, but a file's path is
+    one long word: the message keeps a size that reads, and the path breaks as it must."""
+    app = phone(store, "en", width=360)
+    app.messages.say("Saved to /home/anna/.local/share/canasta-score/backups/2026-12-07.json")
+    (bar,) = [d for d in app.page.dialogs if isinstance(d, ft.SnackBar)]
+    assert bar.content.size == SMALLEST_SAID
+    app.messages.say("Round 2 saved.")
+    assert app.page.dialogs[-1].content.size == 14, "a message whose words fit: as it was"
 
 
 def test_homes_filters_fold_behind_a_button_and_those_in_force_stay_in_sight(

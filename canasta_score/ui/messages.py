@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from canasta_score.ui.store import GameNotFound
 
 
+#: The least size a passing message's words are made smaller to, to keep a word whole.
+SMALLEST_SAID = 12
+
+
 class Said(NamedTuple):
     """A message held back: while a question closes, or until the screen on its way is shown."""
 
@@ -96,13 +100,13 @@ class Messages:
             self.coming.append(said)
             return
         on_action = said.on_action
-        # Its words whole at any text size: a word wider than the room was broken inside.
+        # Its words whole at any text size (a word wider than the room was broken inside),
+        # down to `SMALLEST_SAID`: a longer one (a file's path) still breaks, and all is read.
         layout = self.app.layout
         room = layout.message_room(action=said.action is not None)
+        size = name_fitted_words(said.text, 14, room, layout.text_scale)
         bar = ft.SnackBar(
-            content=ft.Text(
-                said.text, size=name_fitted_words(said.text, 14, room, layout.text_scale)
-            ),
+            content=ft.Text(said.text, size=max(size, SMALLEST_SAID)),
             action=said.action,
             on_action=(lambda: on_action()) if on_action else None,
             duration=ft.Duration(seconds=8 if said.action else 4),
