@@ -857,38 +857,57 @@ def home(app: App) -> tuple[HomeScreen, Any]:
     return screen, screen.build()
 
 
-def test_a_deleted_games_message_breaks_between_words_at_large_text(store: GameStore) -> None:
+#: The width a deleted game's message gives its words at 2x on 360 px, as Flutter lays it
+#: out with its action ("Rückgängig", "Undo", "Kumoa") on a line of its own: 40% of the
+#: message kept empty beside the words.
+DELETED_ROOM = 0.6 * (360 - 2 * 12) - 16
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("de", ("Großeltern", "Nachbarskinder")),
+        ("en", ("Grandparents", "Neighbours")),
+        ("fi", ("Isovanhemmat", "Naapurit")),
+    ],
+)
+def test_a_deleted_games_message_breaks_between_words_at_large_text(
+    store: GameStore, language: str, names: tuple[str, str]
+) -> None:
     """At 2x on 360 px the message read "Spiel gelöscht: Großeltern 1.4 / 50 · Nachbar /
     skinder -185": each name was held to its total as on home's wider line, and a line too
     narrow for what was held broke inside a word and a number."""
-    sides = [
-        {"name": "Großeltern", "players": ["Ida", "Oskar"]},
-        {"name": "Nachbarskinder", "players": ["Bo", "Eva"]},
-    ]
+    sides = [{"name": name, "players": ["Ida", "Oskar"]} for name in names]
     store.import_bytes(json.dumps(game_file(sides=sides)).encode(), "g.json")
-    app = phone(store, "de", width=360)
+    app = phone(store, language, width=360)
     screen, _view = home(app)
     (summary,) = store.list_games()
     screen.delete(summary)
     (said,) = [d.content for d in app.page.dialogs if isinstance(d, ft.SnackBar)]
-    assert said.value.startswith("Spiel gelöscht: Großeltern"), said.value
-    # Flutter keeps 40% of a message beside its words once "Rückgängig" takes a line.
-    room = 0.6 * (360 - 2 * 12) - 16
-    size = said.size or 14  # a message's own size
+    assert names[0] in said.value, said.value
+    (bar,) = [d for d in app.page.dialogs if isinstance(d, ft.SnackBar)]
+    assert bar.action_overflow_threshold == 0, "at large text the action on a line of its own"
+    room, size = DELETED_ROOM, said.size or 14  # a message's own size
     for held in str(said.value).split(" "):
         assert name_width(held, size, 2.0) <= room + 0.01, (held, size, room)
-    assert size >= 12, "no smaller than needed: the total loosed from its name"
+    assert size >= SMALLEST_SAID, "no smaller than needed: the total loosed from its name"
 
 
-def test_a_message_with_a_files_path_is_not_made_unreadably_small(store: GameStore) -> None:
+def test_a_message_with_a_files_path_keeps_its_size(store: GameStore) -> None:
     """A message is drawn at the size at which its longest word fits, but a file's path is
-    one long word: the message keeps a size that reads, and the path breaks as it must."""
+    one long word that would make it unreadably small (8 at 2x on 360 px): it keeps its
+    size, and the path breaks as it must."""
     app = phone(store, "en", width=360)
     app.messages.say("Saved to /home/anna/.local/share/canasta-score/backups/2026-12-07.json")
     (bar,) = [d for d in app.page.dialogs if isinstance(d, ft.SnackBar)]
-    assert bar.content.size == SMALLEST_SAID
-    app.messages.say("Round 2 saved.")
-    assert app.page.dialogs[-1].content.size == 14, "a message whose words fit: as it was"
+    assert bar.content.size == 14
+    app.messages.say("Saved for Nachbarskindergarten")  # a long word, whole a little smaller
+    assert SMALLEST_SAID <= app.page.dialogs[-1].content.size < 14
+    normal = phone(store, "en", width=390, scale=1.0)
+    normal.messages.say("Round 2 deleted", "Undo", lambda: None)
+    (bar,) = [d for d in normal.page.dialogs if isinstance(d, ft.SnackBar)]
+    assert bar.action_overflow_threshold is None, "at the normal size Undo beside the words"
+    assert bar.content.size == 14
 
 
 def test_homes_filters_fold_behind_a_button_and_those_in_force_stay_in_sight(

@@ -13,9 +13,10 @@ from canasta_score.ui.components import (
     dialog_room,
     dialog_title,
     fit_button,
-    name_fitted_words,
     tap_height,
 )
+from canasta_score.ui.components.basics import WORD_ENDS
+from canasta_score.ui.components.names import name_fitted
 from canasta_score.ui.news import (
     APP_FAULT,
     CANNOT_REACH_NOW,
@@ -31,6 +32,19 @@ if TYPE_CHECKING:
 
 #: The least size a passing message's words are made smaller to, to keep a word whole.
 SMALLEST_SAID = 12
+
+
+def said_size(text: str, room: float, scale: float) -> float:
+    """A passing message's size: 14, or smaller where a word wider than `room` keeps whole
+    at `SMALLEST_SAID` or more (a word longer still, a file's path, breaks at 14 as ever).
+
+    >>> said_size("Spiel gelöscht: Nachbarskinder -185", 185.6, 2.0) < 14
+    True
+    >>> said_size("Saved to /home/anna/.local/share/canasta-score/backups/x.json", 185.6, 2.0)
+    14
+    """
+    sizes = [name_fitted(word, 14, room, scale) for word in WORD_ENDS.split(text) if word]
+    return min((size for size in sizes if size >= SMALLEST_SAID), default=14)
 
 
 class Said(NamedTuple):
@@ -100,16 +114,17 @@ class Messages:
             self.coming.append(said)
             return
         on_action = said.on_action
-        # Its words whole at any text size (a word wider than the room was broken inside),
-        # down to `SMALLEST_SAID`: a longer one (a file's path) still breaks, and all is read.
         layout = self.app.layout
-        room = layout.message_room(action=said.action is not None)
-        size = name_fitted_words(said.text, 14, room, layout.text_scale)
+        room = layout.message_room(said.action)
         bar = ft.SnackBar(
-            content=ft.Text(said.text, size=max(size, SMALLEST_SAID)),
+            content=ft.Text(said.text, size=said_size(said.text, room, layout.text_scale)),
             action=said.action,
             on_action=(lambda: on_action()) if on_action else None,
             duration=ft.Duration(seconds=8 if said.action else 4),
+            # Never set where there is no action: the close button would take a line alone.
+            action_overflow_threshold=(
+                0 if said.action and layout.action_apart(said.action) else None
+            ),
             show_close_icon=True,
             persist=True if said.lasting else None,
             # Above the screen's bottom bar: "Round 2 taken back" leaves "Add round 2" in reach.

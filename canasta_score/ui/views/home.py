@@ -290,6 +290,7 @@ class HomeScreen(Screen):
         # button beside it, not inside it (a button in a button is not one a reader reaches).
         opens = ft.Semantics(
             button=True,
+            container=True,  # a node of its own, never merged into the tile's
             expand=True,
             content=ft.Container(
                 content=ft.Column(
@@ -309,7 +310,7 @@ class HomeScreen(Screen):
                 padding=ft.Padding.only(
                     left=padding.left, top=padding.top, bottom=padding.bottom, right=spacing
                 ),
-                border_radius=12,
+                border_radius=ft.BorderRadius.only(top_left=12, bottom_left=12),
                 on_click=lambda: app.nav.go(f"/game/{summary.id}"),
                 ink=True,
             ),
@@ -382,7 +383,7 @@ class HomeScreen(Screen):
             # Each side's name held whole only where it fits the message (at large text
             # "Nachbar / skinder -185" and "1.4 / 50" were broken inside).
             layout = app.layout
-            sides = summary_said(summary, tr, layout.message_room(action=True), layout.text_scale)
+            sides = summary_said(summary, tr, layout.message_room(tr._("Undo")), layout.text_scale)
             app.messages.say(
                 tr._("Game deleted: {sides}").format(sides=sides),
                 tr._("Undo"),
