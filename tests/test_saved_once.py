@@ -367,7 +367,9 @@ def test_a_page_opened_after_one_closed_as_it_saved_says_whether_the_round_lande
             ]
         else:
             assert said(again)[0].startswith("Round 1 was not yet saved")
-            # Saved before typing paused: no draft was written; the note kept the round.
+            # Saved before typing paused: no draft was written; the note kept the round. (The
+            # message may come while round entry is still read, on a loaded machine.)
+            await until(lambda: isinstance(again.nav.current, RoundEntryScreen))
             entry = again.nav.current
             assert isinstance(entry, RoundEntryScreen)
             assert entry.draft.sides[0].melded_text == "90", "kept as typed, to save again"
