@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from canasta_score.ui.components import TAP, TapIcon, fitted, fitted_words, tap_height
-from canasta_score.ui.components.basics import LINE_HEIGHT
+from canasta_score.ui.components.basics import LARGE_TEXT, LINE_HEIGHT
 from canasta_score.ui.components.names import name_width
 from canasta_score.ui.frame import FrameShape, ScreenFrame
 
@@ -188,22 +188,25 @@ class Layout:
         side = max(12.0, (self.width - (self.content_width() or self.width)) / 2 + 12)
         return ft.Margin.only(left=side, right=side, bottom=self.bottom_bar_height() + 8)
 
+    def message_width(self) -> float:
+        """A passing message's width, between its margins."""
+        margin = self.message_margin()
+        return self.width - margin.left - margin.right
+
     def action_apart(self, action: str) -> bool:
         """Whether a passing message's `action` goes on a line of its own under its words:
         at large text always (beside them, "Kumoa" and the close button left "Isovanhemmat"
         a third of the line at 2x), else as Flutter decides it, where the action and the
         close button would take more than a quarter of the width (at the normal size)."""
-        margin = self.message_margin()
-        wide = self.width - margin.left - margin.right
-        return self.text_scale >= 1.2 or (name_width(action, 14) + 8 + 24 + 16 / 12) / wide > 0.25
+        beside = name_width(action, 14) + 8 + 24 + 16 / 12
+        return self.text_scale >= LARGE_TEXT or beside / self.message_width() > 0.25
 
     def message_room(self, action: str | None = None) -> float:
         """The width a passing message's words have, as Flutter lays it out: its width less
         its padding and its close button, and less the `action` button beside the words; an
         action on a line of its own (`action_apart`) leaves them 60% of the width (Flutter
         keeps the rest empty beside them)."""
-        margin = self.message_margin()
-        wide = self.width - margin.left - margin.right
+        wide = self.message_width()
         close = TAP + 16 / 6  # its margins either side
         if action is None:
             return wide - 16 - close

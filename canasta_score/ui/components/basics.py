@@ -16,6 +16,9 @@ from canasta_score.i18n import Translator
 TAP = 48
 #: A line of Roboto in em, as the screens' text styles set it.
 LINE_HEIGHT = 1.45
+#: From this text scale a layout is made for large text (a meld's counts each take a line,
+#: their words beside them; a message's action takes a line of its own).
+LARGE_TEXT = 1.2
 
 
 def Tagged(

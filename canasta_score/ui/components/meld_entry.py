@@ -14,6 +14,7 @@ from canasta_score.core.problems import MELD_NAMES
 from canasta_score.i18n import Translator
 from canasta_score.i18n.sides import side_size
 from canasta_score.ui.components.basics import (
+    LARGE_TEXT,
     TAP,
     NamedButton,
     Tagged,
@@ -53,8 +54,6 @@ COUNTS_OF_RANK = {
     Rank.WILD: ("twos", "jokers"),
 }
 ALL_COUNTS = ("natural", "twos", "jokers")
-#: From this text scale a meld's counts each take a line, their words beside them.
-LARGE_TEXT = 1.2
 
 
 def meld_name(rank: Rank, tr: Translator) -> str:

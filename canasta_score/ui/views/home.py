@@ -73,9 +73,9 @@ def summary_line(
 def summary_said(
     summary: GameListEntry, tr: Translator, width: float, scale: float, size: float = 14
 ) -> str:
-    """`summary_line` for a passing message, whose words are never made smaller to fit
-    (only a word wider than the message): a side's total is held to its name only where
-    both fit `width` at `size`.
+    """`summary_line` for a passing message, drawn at the message's size rather than one
+    that fits the line: a side's total is held to its name only where both fit `width` at
+    `size`.
 
     >>> from types import SimpleNamespace as Game
     >>> from canasta_score.i18n import translator
