@@ -46,6 +46,7 @@ FIRST_SCREEN_CONTROLS = (
     "Component",
     "Container",
     "FilledButton",
+    "GestureDetector",
     "Icon",
     "IconButton",
     "Icons",

@@ -301,6 +301,9 @@ def test_a_game_tile_opens_the_game_as_a_button_beside_its_delete_button(
     assert f"game-{game_id}-delete" in identifiers(tile)
     assert f"game-{game_id}-delete" not in identifiers(opens), "a button in a button"
     assert "In play, 1 round" in texts(opens)
+    # Beside the button, above and below it, a tap opens the game too, never heard twice.
+    (around,) = [c for c in walk(tile) if isinstance(c, ft.GestureDetector)]
+    assert around.on_tap is not None and around.exclude_from_semantics
 
 
 def test_the_round_picture_draws_every_side_on_one_scale() -> None:

@@ -1223,7 +1223,8 @@ def test_a_players_name_of_two_words_is_held_whole_where_it_fits(
 def card_room(app: App, card: Any) -> float:
     """The room of a game's lines on home: the card's width less the delete button beside
     them, the card's padding after it and the padding round the lines (the space before the
-    button their own)."""
+    button their own). The card is inside what takes the taps beside the button."""
+    card = card.content
     opens, beside = card.content.controls
     (button,) = [c for c in walk(beside) if getattr(c, "width", None)][:1]
     lines = opens.content.padding

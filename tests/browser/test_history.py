@@ -264,3 +264,27 @@ def test_why_a_file_was_refused_is_brought_into_sight_at_large_text(
     whole = screen.wait_for("import-outcome").bounding_box()
     assert shown is not None and whole is not None
     assert whole["height"] <= shown["height"] + 1, f"below the foot: {shown} of {whole}"
+
+
+def test_a_tap_on_a_game_tile_beside_its_delete_button_opens_the_game(tab: Any) -> None:
+    """The tile's part that opens the game stops where its delete button's column begins: a
+    tap above or below that button (the tile's right-hand edge, out of the button's reach)
+    did nothing. Anywhere on the tile but the button itself opens the game."""
+    screen = tab()
+    screen.open("/", ready="game-2-delete")
+    tile = screen.bring_into_sight("game-2")
+    screen.wait_still("game-2")
+    button = screen.node("game-2-delete").bounding_box()
+    whole = tile.bounding_box()
+    assert whole["y"] + 6 < button["y"], "no room above the delete button to tap"
+    screen.page.mouse.click(button["x"] + button["width"] / 2, whole["y"] + 3)
+    screen.wait_route("/game/2")
+    screen.wait_for("game-menu")
+
+    # The button itself deletes the game, and opens nothing.
+    screen.go("/", ready="game-2-delete")
+    screen.watch_for("Game deleted")
+    screen.tap("game-2-delete")
+    screen.wait_said("Game deleted")
+    screen.wait_gone("game-2")
+    assert screen.route() == "/"

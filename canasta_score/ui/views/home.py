@@ -286,6 +286,10 @@ class HomeScreen(Screen):
         most = min(14, title_size * 14 / 17)
         players = players_line(summary, room, scale, most)
         players_size = name_fitted_words(players, most, room, scale)
+
+        def opened() -> None:
+            app.nav.go(f"/game/{summary.id}")
+
         # A tap on the tile opens the game, heard as a button named by its lines; the delete
         # button beside it, not inside it (a button in a button is not one a reader reaches).
         opens = ft.Semantics(
@@ -311,28 +315,35 @@ class HomeScreen(Screen):
                     left=padding.left, top=padding.top, bottom=padding.bottom, right=spacing
                 ),
                 border_radius=ft.BorderRadius.only(top_left=12, bottom_left=12),
-                on_click=lambda: app.nav.go(f"/game/{summary.id}"),
+                on_click=opened,
                 ink=True,
             ),
         )
-        tile = ft.Container(
-            content=ft.Row(
-                [
-                    opens,
-                    TapIcon(
-                        f"game-{summary.id}-delete",
-                        ft.Icons.DELETE_OUTLINE,
-                        tr._("Delete game"),
-                        lambda: self.delete(summary),
-                        scale=app.layout.text_scale,
-                    ),
-                ],
-                spacing=0,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        # The rest of the tile, above and below the delete button, opens the game too (the
+        # button, deeper, takes its own taps); heard once, as the button above.
+        tile = ft.GestureDetector(
+            on_tap=opened,
+            exclude_from_semantics=True,
+            mouse_cursor=ft.MouseCursor.CLICK,
+            content=ft.Container(
+                content=ft.Row(
+                    [
+                        opens,
+                        TapIcon(
+                            f"game-{summary.id}-delete",
+                            ft.Icons.DELETE_OUTLINE,
+                            tr._("Delete game"),
+                            lambda: self.delete(summary),
+                            scale=app.layout.text_scale,
+                        ),
+                    ],
+                    spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                padding=ft.Padding.only(right=padding.right),
+                border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
             ),
-            padding=ft.Padding.only(right=padding.right),
-            border_radius=12,
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
         )
         return Tagged(f"game-{summary.id}", tile)
 
