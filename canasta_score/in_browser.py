@@ -170,11 +170,13 @@ async def start_page(page: ft.Page, games: Awaitable[None]) -> None:
         await games
     except browser_disk.OpenInAnotherTab:
         show_unusable_database(page, Notice(NoticeCode.OPEN_IN_ANOTHER_TAB, {}))
+        first_screen_shown()
         return
     except browser_disk.BrowserStorageRefused as refused:
         show_unusable_database(
             page, Notice(NoticeCode.BROWSER_STORAGE_REFUSED, {"reason": str(refused)})
         )
+        first_screen_shown()
         return
     # The home screen is drawn from a first look at the file with sqlite3 alone, and the
     # database opened behind it: importing SQLAlchemy, SQLModel and pydantic is most of the
@@ -182,10 +184,28 @@ async def start_page(page: ft.Page, games: Awaitable[None]) -> None:
     # device has laid that screen out and said its settings (the screen in its language): the
     # import would hold up both. A tap before then opens it at once.
     app = start(page, look_first=True)
+    first_screen_shown()  # home is on its way to Flutter, or why the games cannot be opened
     if app is not None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(app.device.known.wait(), DEVICE_WAIT)
     forget_deleted_games()
+
+
+#: What the tab's worker tells its page once the app's first screen is sent (python.js).
+FIRST_SCREEN_SHOWN = "first-screen"
+
+
+def first_screen_shown() -> None:
+    """Tells the page that the app's first screen is sent: the page's logo, over Flet's own
+    loading screen until then, goes in the frame that draws it (tools/web_app/page.js)."""
+    try:
+        from js import Object, postMessage  # the worker's own
+        from pyodide.ffi import to_js
+
+        said = to_js({"canastaScore": FIRST_SCREEN_SHOWN}, dict_converter=Object.fromEntries)
+        postMessage(said)
+    except Exception:  # the page takes its logo away by itself after a while
+        log.warning("the page could not be told of the first screen", exc_info=True)
 
 
 def browser_languages() -> tuple[str, ...]:

@@ -467,6 +467,26 @@ def without_flutter_service_worker(bootstrap: str) -> str:
     return patched
 
 
+def with_logo_until_first_screen(bootstrap: str) -> str:
+    """flutter_bootstrap.js leaving the page's logo in place at Flutter's first frame, which
+    is Flet's loading screen: the page takes it away once the app's first screen is drawn
+    (tools/web_app/page.js).
+
+    >>> with_logo_until_first_screen("a\\nwindow.addEventListener('flutter-first-frame', () => {"
+    ...     "\\n    document.getElementById('loading')?.remove();\\n}, { once: true });\\nb")
+    'a\\nb'
+    """
+    patched, count = re.subn(
+        r"window\.addEventListener\('flutter-first-frame', \(\) => \{\s*"
+        r"document\.getElementById\('loading'\)\?\.remove\(\);\s*\}, \{ once: true \}\);\n",
+        "",
+        bootstrap,
+    )
+    if count != 1:
+        raise BuildError("flutter_bootstrap.js does not take the logo away once, at first frame")
+    return patched
+
+
 def without_rive_cdn(client: str) -> str:
     """main.dart.js asking the page's own folder, not a CDN, for the Rive runtime.
 
@@ -1031,7 +1051,8 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     (out / "index.html").write_text(index, encoding="utf-8")
     bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
     (out / "flutter_bootstrap.js").write_text(
-        without_flutter_service_worker(bootstrap), encoding="utf-8"
+        with_logo_until_first_screen(without_flutter_service_worker(bootstrap)),
+        encoding="utf-8",
     )
 
     staged = cache / "app"

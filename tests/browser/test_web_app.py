@@ -13,7 +13,7 @@ import json
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -101,6 +101,8 @@ class Phone:
         host_rules: str | None = None,
         page_prelude: str | None = None,
         text_px: int | None = None,
+        dark: bool = False,
+        before_load: Callable[[Any], None] | None = None,
     ) -> None:
         self.playwright = playwright
         self.profile = profile
@@ -124,6 +126,10 @@ class Phone:
             (profile / "Default" / "Preferences").write_text(
                 json.dumps({"webkit": {"webprefs": {"default_font_size": text_px}}})
             )
+        #: The browser's colour scheme: dark, or light.
+        self.dark = dark
+        #: Called with the page before it loads the app (a recording started there).
+        self.before_load = before_load
         self.context: Any = None
         #: Every address the page asked for that is not the static server's.
         self.elsewhere: list[str] = []
@@ -134,6 +140,7 @@ class Phone:
             executable_path=chromium_executable(),
             args=[*CHROMIUM_ARGS, self.host_rules or (BY_NAME if self.by_name else ONLY_LOOPBACK)],
             viewport=PHONE,
+            color_scheme="dark" if self.dark else "light",
             **({"locale": self.locale} if self.locale else {}),
             **({"service_workers": "block"} if self.worker_prelude else {}),
         )
@@ -155,6 +162,8 @@ class Phone:
             self.context.route("**/*", only_the_server)
         page = self.context.pages[0] if self.context.pages else self.context.new_page()
         screen = Screen(page, self.url)
+        if self.before_load:
+            self.before_load(page)
         page.goto(self.url)
         enable_semantics(page, START_MS)
         screen.wait_for(ready, timeout=START_MS)

@@ -8,18 +8,22 @@ from http://localhost (a secure context, as an HTTPS host is) by a host that sen
 
 from __future__ import annotations
 
+import base64
 import gzip
+import io
 import json
 import os
 import shutil
 import tarfile
+import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import brotli
 import pytest
-from test_web_app import Phone, StaticServer, kept_for_offline
+from PIL import Image
+from test_web_app import STEP_MS, Phone, StaticServer, kept_for_offline
 
 #: Packages a whole evening in the browser never imports (a round typed and saved, melds, the
 #: chart, the statistics, a backup and its restore; sys.modules read in the page's Python).
@@ -241,6 +245,63 @@ def test_from_a_host_that_sends_the_copies_the_app_is_installable_and_starts_on_
     kept_for_offline(screen)
     assert installability_errors(screen.page) == []
     phone.close()
+
+
+class Frames:
+    """What the page shows, frame by frame (the DevTools protocol's screencast), from before it
+    loads: `start` is a Phone's `before_load`."""
+
+    def __init__(self) -> None:
+        self.shown: list[bytes] = []
+        self.session: Any = None
+
+    def start(self, page: Any) -> None:
+        self.session = page.context.new_cdp_session(page)
+
+        def taken(frame: dict[str, Any]) -> None:
+            self.shown.append(base64.b64decode(frame["data"]))
+            self.session.send("Page.screencastFrameAck", {"sessionId": frame["sessionId"]})
+
+        self.session.on("Page.screencastFrame", taken)
+        self.session.send("Page.startScreencast", {"format": "png", "everyNthFrame": 1})
+
+    def corners(self) -> list[tuple[int, ...]]:
+        """The colour of each frame's top left corner (the app bar's, on the first screen)."""
+        return [
+            Image.open(io.BytesIO(shown)).convert("RGB").getpixel((2, 2)) for shown in self.shown
+        ]
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_logo_stays_until_the_first_screen_with_nothing_between_in_another_colour(
+    localhost: StaticServer, tmp_path: Path, browser: Any, dark: bool
+) -> None:
+    """Flutter's first frames are Flet's loading screen, a spinner on lavender: between the
+    page's logo and home it showed for a second or more, in colours not the app's. The logo
+    stays until home is drawn, on the colour home is drawn on, in light and in dark."""
+    playwright = SimpleNamespace(chromium=browser.browser_type)
+    frames = Frames()
+    phone = Phone(
+        playwright,
+        tmp_path / "profile",
+        f"http://localhost:{localhost.port}/",
+        routed=False,
+        host_rules=ONLY_LOCALHOST,
+        dark=dark,
+        before_load=frames.start,
+    )
+    screen = phone.open(ready="new-game")
+    home = Image.open(io.BytesIO(screen.settle())).convert("RGB").getpixel((2, 2))
+    deadline = time.monotonic() + STEP_MS / 1000
+    while home not in frames.corners()[1:] and time.monotonic() < deadline:
+        screen.page.wait_for_timeout(100)  # the screencast's frames come as they are taken
+    corners = frames.corners()
+    phone.close()
+    # The browser's own blank page first, then the logo on home's colour, then home.
+    blank = (18, 18, 18) if dark else (255, 255, 255)
+    shown = corners[corners.index(home) :] if home in corners else []
+    assert shown and set(corners[: corners.index(home)]) <= {blank}, corners
+    assert set(shown) == {home}, f"something else between the logo and home: {corners}"
 
 
 def test_the_installability_check_fails_a_page_without_its_manifest(

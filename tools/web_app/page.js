@@ -210,6 +210,31 @@
       }).observe(document.head,
         { childList: true, subtree: true, attributes: true, attributeFilter: ['content'] });
 
+      // --- the logo until the first screen ---------------------------------------------------
+      // Flutter's first frames are Flet's own loading screen (a spinner in Flutter's blue, on
+      // lavender) for a second or more while the app's first screen is made. The app's logo
+      // stays over it until the app says it sent its first screen (python.js), and goes in the
+      // frame that draws that screen, or at most LOGO_AT_MOST ms after Flutter's first frame:
+      // an app that never says it is not hidden.
+      const LOGO_AT_MOST = 10000;
+      // Over Flutter's view (added after it), under the page's notices; on the surface of the
+      // app's theme in light and in dark (Material's from the green seed), so that it turns
+      // into the first screen with no change of colour around it (`html`: before the colours
+      // of Flet's page, which come later).
+      const logo = document.createElement('style');
+      logo.textContent = 'html #loading { z-index: 2147483645; background: #F7FBF1; }\n'
+        + '@media (prefers-color-scheme: dark) { html #loading { background: #10140F; } }';
+      document.head.append(logo);
+      function logoAway() {
+        // Asked for after Flutter asked for the frame that draws the screen sent (as it took
+        // the screen in), so called in the same frame, after it: the logo and Flet's loading
+        // screen go together.
+        requestAnimationFrame(() => document.getElementById('loading')?.remove());
+      }
+      addEventListener('canasta-score-first-screen', logoAway, { once: true });
+      addEventListener('flutter-first-frame', () => setTimeout(logoAway, LOGO_AT_MOST),
+        { once: true });
+
       // --- offline copy and new versions ----------------------------------------------------
       let takingOver = false;
       function typing() {

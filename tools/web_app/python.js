@@ -6,6 +6,7 @@
 // (page.js) calls jsStartPython once this tab holds the games, and all of it goes on while
 // Flutter starts; jsConnect then takes that worker over, with what it said meanwhile.
 // tools/build_web_app.py ships this file in place of Flet's, and stops when Flet's changes.
+// The app's word that its first screen is drawn is told to the page (page.js), not Flutter.
 let _apps = {};
 let _documentUrl = document.URL;
 let _early = null;  // the worker jsStartPython started, until jsConnect takes it
@@ -58,9 +59,13 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
 
     var error;
     app.worker.onmessage = (event) => {
-        if (typeof event.data === "string") {
+        if (event.data && event.data.canastaScore === "first-screen") {
+            // The app's own word (canasta_score/in_browser.py), never the client's.
+            dispatchEvent(new Event("canasta-score-first-screen"));
+        } else if (typeof event.data === "string") {
             if (event.data != "initialized") {
                 error = event.data;
+                dispatchEvent(new Event("canasta-score-first-screen"));  // Flet's error shown
             }
             app.onPythonInitialized();
         } else {
