@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import flet as ft
 
+    from canasta_score.ui.shell import App
+
 log = logging.getLogger(__name__)
 
 #: The data folder in the tab's file system, kept in the browser's IndexedDB.
@@ -158,10 +160,26 @@ def import_the_first_screen() -> None:
 
 async def start_page(page: ft.Page, games: Awaitable[None]) -> None:
     """The app on the page, once `games` (open_the_games) are open, or the reason why not."""
+    from canasta_score.ui.device import DEVICE_WAIT
+
+    try:
+        opened, app = await first_screen(page, games)
+    finally:  # home, why the games cannot be opened, or Flet's word of an error: on its way
+        first_screen_shown()
+    if not opened:
+        return
+    if app is not None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(app.device.known.wait(), DEVICE_WAIT)
+    forget_deleted_games()
+
+
+async def first_screen(page: ft.Page, games: Awaitable[None]) -> tuple[bool, App | None]:
+    """The page's first screen sent: whether this tab opened the games, and the app (None where
+    the database cannot be used, which the screen says)."""
     from canasta_score.storage import Notice, NoticeCode, browser_disk
     from canasta_score.ui import show_unusable_database, start
     from canasta_score.ui.connection import BROWSER_LANGUAGES
-    from canasta_score.ui.device import DEVICE_WAIT
 
     # The first screen in the browser's language, as a table server's is from the languages
     # its browser sends: home was drawn in English until the device said its own.
@@ -170,25 +188,18 @@ async def start_page(page: ft.Page, games: Awaitable[None]) -> None:
         await games
     except browser_disk.OpenInAnotherTab:
         show_unusable_database(page, Notice(NoticeCode.OPEN_IN_ANOTHER_TAB, {}))
-        first_screen_shown()
-        return
+        return False, None
     except browser_disk.BrowserStorageRefused as refused:
         show_unusable_database(
             page, Notice(NoticeCode.BROWSER_STORAGE_REFUSED, {"reason": str(refused)})
         )
-        first_screen_shown()
-        return
+        return False, None
     # The home screen is drawn from a first look at the file with sqlite3 alone, and the
     # database opened behind it: importing SQLAlchemy, SQLModel and pydantic is most of the
     # app's start beyond Flet's own, and the player reads the home screen meanwhile. Once the
     # device has laid that screen out and said its settings (the screen in its language): the
     # import would hold up both. A tap before then opens it at once.
-    app = start(page, look_first=True)
-    first_screen_shown()  # home is on its way to Flutter, or why the games cannot be opened
-    if app is not None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(app.device.known.wait(), DEVICE_WAIT)
-    forget_deleted_games()
+    return True, start(page, look_first=True)
 
 
 #: What the tab's worker tells its page once the app's first screen is sent (python.js).

@@ -543,6 +543,29 @@ def with_loading_named(index: str) -> str:
     return index.replace(loading, 'role="status" aria-label="Canasta Score"')
 
 
+#: The surface of the app's theme, light and dark (Material's from the green seed, as home is
+#: drawn on it): the logo stands on it, and turns into home with no change of colour around it.
+SURFACE_LIGHT, SURFACE_DARK = "#F7FBF1", "#10140F"
+
+
+def with_logo_over_flutter(index: str) -> str:
+    """index.html whose logo stands above Flutter's view (added after it, which would cover
+    it at Flutter's first frame), under the page's notices (page.js), on the app's surface.
+
+    >>> with_logo_over_flutter("#loading {\\n  position: fixed;\\n  background: #ffffff;\\n}"
+    ...     "\\n#loading {\\n  background: #222222;\\n}")
+    '#loading {\\n  position: fixed;\\n  z-index: 2147483645;\\n  background: #F7FBF1;\\n}\\n#loading {\\n  background: #10140F;\\n}'
+    """
+    patched, fixed = re.subn(
+        r"(#loading \{\s*position: fixed;\n)(\s*)", r"\1\2z-index: 2147483645;\n\2", index
+    )
+    patched, light = re.subn(r"background: #ffffff;", f"background: {SURFACE_LIGHT};", patched)
+    patched, dark = re.subn(r"background: #222222;", f"background: {SURFACE_DARK};", patched)
+    if (fixed, light, dark) != (1, 1, 1):
+        raise BuildError("index.html does not style its loading logo as expected")
+    return patched
+
+
 def with_home_screen_tags(index: str) -> str:
     """index.html that a phone's home screen opens as an app of its own (iPhones read Apple's
     tag), under the app's green (the page's own colour, which Flutter would otherwise set
@@ -1047,7 +1070,7 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
     index = with_page_script(
         index, page_script((TEMPLATES / "page.js").read_text(encoding="utf-8"))
     )
-    index = with_loading_named(with_home_screen_tags(index))
+    index = with_logo_over_flutter(with_loading_named(with_home_screen_tags(index)))
     (out / "index.html").write_text(index, encoding="utf-8")
     bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
     (out / "flutter_bootstrap.js").write_text(

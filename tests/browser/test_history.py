@@ -287,4 +287,6 @@ def test_a_tap_on_a_game_tile_beside_its_delete_button_opens_the_game(tab: Any) 
     screen.tap("game-2-delete")
     screen.wait_said("Game deleted")
     screen.wait_gone("game-2")
+    screen.settle()  # a game opened too would be on its way by now
     assert screen.route() == "/"
+    assert screen.has("new-game"), screen.ids()

@@ -247,6 +247,17 @@ def test_from_a_host_that_sends_the_copies_the_app_is_installable_and_starts_on_
     phone.close()
 
 
+#: When the app told the page its first screen was sent, and when the page's logo went.
+LOGO_WATCHED = """
+addEventListener("canasta-score-first-screen", () => { window.firstScreenAt = performance.now(); });
+new MutationObserver(() => {
+  const logo = document.getElementById("loading");
+  if (logo) window.logoSeen = true;
+  else if (window.logoSeen && window.logoGoneAt === undefined) window.logoGoneAt = performance.now();
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
 class Frames:
     """What the page shows, frame by frame (the DevTools protocol's screencast), from before it
     loads: `start` is a Phone's `before_load`."""
@@ -289,6 +300,7 @@ def test_the_logo_stays_until_the_first_screen_with_nothing_between_in_another_c
         host_rules=ONLY_LOCALHOST,
         dark=dark,
         before_load=frames.start,
+        page_prelude=LOGO_WATCHED,
     )
     screen = phone.open(ready="new-game")
     home = Image.open(io.BytesIO(screen.settle())).convert("RGB").getpixel((2, 2))
@@ -296,7 +308,10 @@ def test_the_logo_stays_until_the_first_screen_with_nothing_between_in_another_c
     while home not in frames.corners()[1:] and time.monotonic() < deadline:
         screen.page.wait_for_timeout(100)  # the screencast's frames come as they are taken
     corners = frames.corners()
+    said, gone = screen.page.evaluate("[window.firstScreenAt, window.logoGoneAt]")
     phone.close()
+    # Taken away on the app's word that home was sent, not by the page's own time limit.
+    assert said is not None and gone is not None and gone >= said, (said, gone)
     # The browser's own blank page first, then the logo on home's colour, then home.
     blank = (18, 18, 18) if dark else (255, 255, 255)
     shown = corners[corners.index(home) :] if home in corners else []

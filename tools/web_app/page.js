@@ -217,14 +217,7 @@
       // frame that draws that screen, or at most LOGO_AT_MOST ms after Flutter's first frame:
       // an app that never says it is not hidden.
       const LOGO_AT_MOST = 10000;
-      // Over Flutter's view (added after it), under the page's notices; on the surface of the
-      // app's theme in light and in dark (Material's from the green seed), so that it turns
-      // into the first screen with no change of colour around it (`html`: before the colours
-      // of Flet's page, which come later).
-      const logo = document.createElement('style');
-      logo.textContent = 'html #loading { z-index: 2147483645; background: #F7FBF1; }\n'
-        + '@media (prefers-color-scheme: dark) { html #loading { background: #10140F; } }';
-      document.head.append(logo);
+      // (The logo stands above Flutter's view, on the app's surface: tools/build_web_app.py.)
       function logoAway() {
         // Asked for after Flutter asked for the frame that draws the screen sent (as it took
         // the screen in), so called in the same frame, after it: the logo and Flet's loading
