@@ -85,7 +85,9 @@ def test_a_patch_that_finds_nothing_stops_the_build() -> None:
     with pytest.raises(build.BuildError):
         build.with_logo_until_first_screen("window.addEventListener('load', f);")
     with pytest.raises(build.BuildError):  # the colour of something else than the logo
-        build.with_logo_over_flutter("#loading { position: fixed; }\nbody { background: #ffffff; }")
+        build.with_logo_over_flutter(
+            "#loading {\n  position: fixed;\n  background: #222222;\n}\nbody { background: #ffffff; }"
+        )
     with pytest.raises(build.BuildError):
         build.requirements("flet>=1.0\n")
 
