@@ -42,6 +42,8 @@ def test_the_patches_find_what_they_change_in_this_flet_web() -> None:
         (client / "flutter_bootstrap.js").read_text(encoding="utf-8")
     )
     assert "serviceWorker" not in bootstrap.split("_flutter.loader.load(")[1]
+    # The page's logo is no longer taken away at Flutter's first frame (page.js does it).
+    assert "flutter-first-frame" not in build.with_logo_until_first_screen(bootstrap)
     dart = build.without_rive_cdn((client / "main.dart.js").read_text(encoding="utf-8"))
     assert "cdn.jsdelivr.net" not in dart
     assert '"Working..."' not in build.without_startup_words(dart), "English under the spinner"
@@ -50,6 +52,9 @@ def test_the_patches_find_what_they_change_in_this_flet_web() -> None:
     index = (client / "index.html").read_text(encoding="utf-8")
     assert '<script src="flutter_bootstrap.js" async></script>' in index
     assert '"Loading"' not in build.with_loading_named(index), "English to a screen reader"
+    logo = build.with_logo_over_flutter(index)
+    assert "z-index: 2147483645;" in logo
+    assert "#ffffff" not in logo and "#222222" not in logo, "Flet's colours under the logo"
     assert "<!-- fletAppConfig -->" in index
 
 
@@ -77,6 +82,12 @@ def test_a_patch_that_finds_nothing_stops_the_build() -> None:
         build.with_loading_named("<html></html>")
     with pytest.raises(build.BuildError):
         build.with_page_script("<html></html>", "x")
+    with pytest.raises(build.BuildError):
+        build.with_logo_until_first_screen("window.addEventListener('load', f);")
+    with pytest.raises(build.BuildError):  # the colour of something else than the logo
+        build.with_logo_over_flutter(
+            "#loading {\n  position: fixed;\n  background: #222222;\n}\nbody { background: #ffffff; }"
+        )
     with pytest.raises(build.BuildError):
         build.requirements("flet>=1.0\n")
 

@@ -559,8 +559,13 @@ def with_logo_over_flutter(index: str) -> str:
     patched, fixed = re.subn(
         r"(#loading \{\s*position: fixed;\n)(\s*)", r"\1\2z-index: 2147483645;\n\2", index
     )
-    patched, light = re.subn(r"background: #ffffff;", f"background: {SURFACE_LIGHT};", patched)
-    patched, dark = re.subn(r"background: #222222;", f"background: {SURFACE_DARK};", patched)
+    # Only the logo's own rules: `#loading {` up to its closing brace.
+    patched, light = re.subn(
+        r"(#loading \{[^}]*?)background: #ffffff;", rf"\1background: {SURFACE_LIGHT};", patched
+    )
+    patched, dark = re.subn(
+        r"(#loading \{[^}]*?)background: #222222;", rf"\1background: {SURFACE_DARK};", patched
+    )
     if (fixed, light, dark) != (1, 1, 1):
         raise BuildError("index.html does not style its loading logo as expected")
     return patched

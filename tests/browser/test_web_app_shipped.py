@@ -249,12 +249,17 @@ def test_from_a_host_that_sends_the_copies_the_app_is_installable_and_starts_on_
 
 #: When the app told the page its first screen was sent, and when the page's logo went.
 LOGO_WATCHED = """
-addEventListener("canasta-score-first-screen", () => { window.firstScreenAt = performance.now(); });
-new MutationObserver(() => {
-  const logo = document.getElementById("loading");
-  if (logo) window.logoSeen = true;
-  else if (window.logoSeen && window.logoGoneAt === undefined) window.logoGoneAt = performance.now();
-}).observe(document, { subtree: true, childList: true });
+addEventListener("canasta-score-first-screen", () => { window.firstScreenAt = performance.now(); },
+  { once: true });
+const watching = new MutationObserver(() => {
+  if (document.getElementById("loading")) {
+    window.logoSeen = true;
+  } else if (window.logoSeen) {
+    window.logoGoneAt = performance.now();
+    watching.disconnect();
+  }
+});
+watching.observe(document, { subtree: true, childList: true });
 """
 
 
