@@ -17,7 +17,7 @@ from test_ui_screens import PageStandIn, run_on_a_loop_of_its_own, texts
 
 from canasta_score.app import BrowserLanguages
 from canasta_score.i18n import translator
-from canasta_score.ui.connection import BROWSER_LANGUAGES
+from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN
 from canasta_score.ui.layout import PROBE_SIZE
 from canasta_score.ui.routes import screen_for
 from canasta_score.ui.shell import App
@@ -84,6 +84,37 @@ def test_the_first_screen_is_in_the_browser_s_language(store: GameStore) -> None
 def test_a_browser_in_a_language_we_lack_starts_in_english(store: GameStore) -> None:
     app = app_from(("pt-BR", "pt"), store)
     assert app.tr is translator("en")
+
+
+def test_the_first_screen_is_in_the_theme_and_language_chosen_on_the_device(
+    store: GameStore,
+) -> None:
+    """The web app's page reads what was chosen on the device as it loads (python.js): the
+    first screen was drawn in the system's theme and the browser's language until the device
+    said them, then again in the chosen ones."""
+    import flet as ft
+
+    context = contextvars.copy_context()
+    context.run(BROWSER_LANGUAGES.set, ("en-GB", "en"))
+    context.run(DEVICE_CHOSEN.set, (("theme", "dark"), ("language", "fi"), ("unknown", "x")))
+    page = PageStandIn()
+    app = context.run(App, page, store)
+    app.start(tell_about_opening=False)
+    assert page.theme_mode == ft.ThemeMode.DARK
+    assert app.tr is translator("fi")
+    _screen, view = screen_for(app, "/")
+    assert translator("fi")._("New game") in texts(view)
+    assert app.device.settings == {"theme": "dark", "language": "fi"}
+
+
+def test_nothing_chosen_on_the_device_leaves_the_system_s_theme(store: GameStore) -> None:
+    import flet as ft
+
+    page = PageStandIn()
+    app = app_from(("de",), store, page)
+    app.start(tell_about_opening=False)
+    assert page.theme_mode == ft.ThemeMode.SYSTEM
+    assert app.tr is translator("de")
 
 
 class DevicePage(PageStandIn):

@@ -62,12 +62,21 @@ def locale_tag(locale: ft.Locale) -> str:
 class Device:
     """This device as a screen sees it: its settings, its languages and its services."""
 
-    def __init__(self, page: ft.Page, host: Host, browser_languages: list[str]) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        host: Host,
+        browser_languages: list[str],
+        chosen: dict[str, str] | None = None,
+    ) -> None:
         self.page = page
         self.host = host
         self.services = DeviceServices(page)
-        #: This device's own settings, as far as read yet ("language" empty: follow the device).
-        self.settings: dict[str, str] = {}
+        #: This device's own settings, as far as read yet ("language" empty: follow the device):
+        #: at first what its page knew as it started (`chosen`, the known names alone).
+        self.settings: dict[str, str] = {
+            name: value for name, value in (chosen or {}).items() if name in DEVICE_SETTINGS
+        }
         #: The device's preferred languages, as far as known yet: at first what its browser
         #: said as it connected, then what the device itself says.
         self.languages = list(browser_languages)

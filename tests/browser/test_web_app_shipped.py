@@ -324,6 +324,43 @@ def test_the_logo_stays_until_the_first_screen_with_nothing_between_in_another_c
     assert set(shown) == {home}, f"something else between the logo and home: {corners}"
 
 
+def test_a_theme_chosen_in_the_app_is_the_logo_s_and_home_s_from_the_first_frame(
+    localhost: StaticServer, tmp_path: Path, browser: Any
+) -> None:
+    """Dark chosen in the app on a phone set to light: the next start showed the logo and home
+    in light, then home in dark once the device said its settings. Now the page reads the
+    choice as it loads, and both are dark from their first frame."""
+    playwright = SimpleNamespace(chromium=browser.browser_type)
+    url = f"http://localhost:{localhost.port}/"
+    phone = Phone(playwright, tmp_path / "profile", url, routed=False, host_rules=ONLY_LOCALHOST)
+    screen = phone.open(ready="new-game")
+    light = Image.open(io.BytesIO(screen.settle())).convert("RGB").getpixel((2, 2))
+    screen.tap("open-settings")
+    screen.wait_for("theme")
+    screen.page.locator(
+        '[flt-semantics-identifier="theme"] [role=button]', has_text="Dark"
+    ).first.click()
+    screen.page.wait_for_function(
+        "localStorage.getItem('flutter.canasta_score.theme') === '\"dark\"'", timeout=STEP_MS
+    )
+    phone.close()
+
+    frames = Frames()
+    phone.before_load = frames.start
+    phone.page_prelude = LOGO_WATCHED
+    screen = phone.open(ready="new-game")
+    home = Image.open(io.BytesIO(screen.settle())).convert("RGB").getpixel((2, 2))
+    deadline = time.monotonic() + STEP_MS / 1000
+    while home not in frames.corners()[1:] and time.monotonic() < deadline:
+        screen.page.wait_for_timeout(100)
+    corners = frames.corners()
+    phone.close()
+    assert home != light, "home is dark"
+    shown = corners[corners.index(home) :] if home in corners else []
+    assert shown and set(corners[: corners.index(home)]) <= {(255, 255, 255)}, corners
+    assert set(shown) == {home}, f"something else between the logo and home: {corners}"
+
+
 def test_the_installability_check_fails_a_page_without_its_manifest(
     web_app: Path, tmp_path: Path, browser: Any
 ) -> None:
