@@ -18,8 +18,8 @@ from contextvars import ContextVar
 BROWSER_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("browser_languages", default=())
 
 #: What was chosen on this device as far as its page knew as it started (the web app's page
-#: reads the theme and the language from its own storage before Python starts): the first
-#: screen is drawn in them, and the device confirms them once that screen is up.
+#: reads the theme and the language from its own storage as its Python starts): the first
+#: screen is drawn in them, and what the device says once that screen is up stands over them.
 DEVICE_CHOSEN: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("device_chosen", default=())
 
 #: The connecting browser's own mark (a cookie the server gave it on its first visit), which

@@ -116,9 +116,9 @@ class App:
         self.nav.show_route()
         if tell_about_opening:
             self.tell_about_opening()
-        # The first screen is drawn at once, in the browser's language if it said one; the
-        # device's own language and settings follow once that screen is up, and the screen
-        # is redrawn in place if they differ.
+        # The first screen is drawn at once, in the language chosen on this device if its page
+        # said one, else the browser's if it said one; the device's own language and settings
+        # follow once that screen is up, and the screen is redrawn in place if they differ.
         self.run_task(self.device.read_once_drawn)
 
     def speak(self, code: str) -> bool:

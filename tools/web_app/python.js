@@ -18,7 +18,9 @@ let _documentUrl = document.URL;
 let _early = null;  // the worker jsStartPython started, until jsConnect takes it
 
 // The device's own settings the first screen is drawn with, as Flet's SharedPreferences
-// keeps them (Flutter's `flutter.` before the app's `canasta_score.`, each value in JSON).
+// keeps them: Flutter's `flutter.` before the app's `canasta_score.` (canasta_score/ui/
+// device.py: PREFIX, DEVICE_SETTINGS), each value in JSON. Read again as the worker starts:
+// a tab that waited for another to close takes what was chosen there.
 function chosenOnThisDevice() {
     const chosen = {};
     for (const name of ["theme", "language"]) {
@@ -33,9 +35,9 @@ function chosenOnThisDevice() {
     }
     return chosen;
 }
-const _chosen = chosenOnThisDevice();
-if (_chosen.theme === "light" || _chosen.theme === "dark") {
-    document.documentElement.dataset.theme = _chosen.theme;
+const _chosenTheme = chosenOnThisDevice().theme;
+if (_chosenTheme === "light" || _chosenTheme === "dark") {
+    document.documentElement.dataset.theme = _chosenTheme;
 }
 
 // A Python worker told to start the app, and what it says until someone listens.
@@ -48,7 +50,7 @@ function startPython(args) {
     worker.onmessage = (event) => said.push(event);
     worker.postMessage({
         pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-        args: { ...args, canasta_score_device: _chosen },
+        args: { ...args, canasta_score_device: chosenOnThisDevice() },
         documentUrl: _documentUrl,
         appPackageUrl: flet.appPackageUrl,
         micropipIncludePre: flet.micropipIncludePre,
