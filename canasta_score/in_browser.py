@@ -179,11 +179,14 @@ async def first_screen(page: ft.Page, games: Awaitable[None]) -> tuple[bool, App
     the database cannot be used, which the screen says)."""
     from canasta_score.storage import Notice, NoticeCode, browser_disk
     from canasta_score.ui import show_unusable_database, start
-    from canasta_score.ui.connection import BROWSER_LANGUAGES
+    from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN
 
     # The first screen in the browser's language, as a table server's is from the languages
     # its browser sends: home was drawn in English until the device said its own.
     BROWSER_LANGUAGES.set(browser_languages())
+    # And in the theme and language chosen on this device, where one was: home was drawn in
+    # the system's and the browser's until the device said them.
+    DEVICE_CHOSEN.set(chosen_on_this_device())
     try:
         await games
     except browser_disk.OpenInAnotherTab:
@@ -228,6 +231,24 @@ def browser_languages() -> tuple[str, ...]:
         return tuple(str(tag) for tag in navigator.languages)
     except Exception:  # a browser whose worker has no languages: English until then
         log.warning("the browser's languages could not be read", exc_info=True)
+        return ()
+
+
+#: Where the page puts what was chosen on this device among the worker's arguments (python.js).
+DEVICE_CHOSEN_ARG = "canasta_score_device"
+
+
+def chosen_on_this_device() -> tuple[tuple[str, str], ...]:
+    """What the page read of this device's settings from its storage as it loaded (the theme,
+    the language), as (name, value) pairs; none where it could not say."""
+    try:
+        import flet_js  # the worker's own: its arguments from the page
+
+        args = flet_js.args.to_py() if flet_js.args else {}
+        chosen = args.get(DEVICE_CHOSEN_ARG) or {}
+        return tuple((str(name), str(value)) for name, value in chosen.items())
+    except Exception:  # the device says them once the first screen is drawn
+        log.warning("the settings chosen on this device could not be read", exc_info=True)
         return ()
 
 

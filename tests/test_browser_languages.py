@@ -17,7 +17,8 @@ from test_ui_screens import PageStandIn, run_on_a_loop_of_its_own, texts
 
 from canasta_score.app import BrowserLanguages
 from canasta_score.i18n import translator
-from canasta_score.ui.connection import BROWSER_LANGUAGES
+from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN
+from canasta_score.ui.device import PREFIX
 from canasta_score.ui.layout import PROBE_SIZE
 from canasta_score.ui.routes import screen_for
 from canasta_score.ui.shell import App
@@ -65,10 +66,17 @@ def store(tmp_path: Any) -> GameStore:
     return GameStore(str(tmp_path / "games.db"))
 
 
-def app_from(languages: tuple[str, ...], store: GameStore, page: Any = None) -> App:
-    """An App made as a page start would make it, with the browser having said `languages`."""
+def app_from(
+    languages: tuple[str, ...],
+    store: GameStore,
+    page: Any = None,
+    chosen: tuple[tuple[str, str], ...] = (),
+) -> App:
+    """An App made as a page start would make it, with the browser having said `languages`
+    (and its page what was `chosen` on the device)."""
     context = contextvars.copy_context()
     context.run(BROWSER_LANGUAGES.set, languages)
+    context.run(DEVICE_CHOSEN.set, chosen)
     return context.run(App, page or PageStandIn(), store)
 
 
@@ -84,6 +92,74 @@ def test_the_first_screen_is_in_the_browser_s_language(store: GameStore) -> None
 def test_a_browser_in_a_language_we_lack_starts_in_english(store: GameStore) -> None:
     app = app_from(("pt-BR", "pt"), store)
     assert app.tr is translator("en")
+
+
+def test_the_first_screen_is_in_the_theme_and_language_chosen_on_the_device(
+    store: GameStore,
+) -> None:
+    """The web app's page reads what was chosen on the device as it loads (python.js): the
+    first screen was drawn in the system's theme and the browser's language until the device
+    said them, then again in the chosen ones."""
+    import flet as ft
+
+    chosen = (("theme", "dark"), ("language", "fi"), ("unknown", "x"))
+    page = PageStandIn()
+    app = app_from(("en-GB", "en"), store, page, chosen)
+    app.start(tell_about_opening=False)
+    assert page.theme_mode == ft.ThemeMode.DARK
+    assert app.tr is translator("fi")
+    _screen, view = screen_for(app, "/")
+    assert translator("fi")._("New game") in texts(view)
+    assert app.device.settings == {"theme": "dark", "language": "fi"}
+
+
+def test_nothing_chosen_on_the_device_leaves_the_system_s_theme(store: GameStore) -> None:
+    import flet as ft
+
+    page = PageStandIn()
+    app = app_from(("de",), store, page)
+    app.start(tell_about_opening=False)
+    assert page.theme_mode == ft.ThemeMode.SYSTEM
+    assert app.tr is translator("de")
+
+
+class KeptPreferences:
+    """A device that keeps `kept` (setting: value) for this app."""
+
+    def __init__(self, kept: dict[str, str]) -> None:
+        self.kept = kept
+
+    async def get(self, key: str) -> str | None:
+        return self.kept.get(key.removeprefix(PREFIX))
+
+    async def set(self, _key: str, _value: str) -> None:
+        pass
+
+
+def test_what_the_device_says_stands_over_what_its_page_knew_but_a_tap_stands_over_both(
+    store: GameStore,
+) -> None:
+    """A tab that waited for another to close knew the theme chosen before; the other tab
+    chose light since. The device's answer is the one the screens follow, and a choice made
+    on this page while it was asked stands."""
+    import flet as ft
+
+    async def journey() -> None:
+        page = DevicePage()
+        app = app_from((), store, page, (("theme", "dark"), ("language", "fi")))
+        device = app.device
+        kept = KeptPreferences({"theme": "light"})
+        device.services.preferences = lambda: kept  # type: ignore[method-assign,assignment,return-value]
+        app.start(tell_about_opening=False)
+        assert page.theme_mode == ft.ThemeMode.DARK and app.tr is translator("fi")
+        await device.read()
+        assert page.theme_mode == ft.ThemeMode.LIGHT
+        assert app.tr is translator("en"), "the language chosen there was taken back"
+        device.choose_theme("dark")  # a tap, before the device answers again
+        await device.read()
+        assert page.theme_mode == ft.ThemeMode.DARK
+
+    run_on_a_loop_of_its_own(journey())
 
 
 class DevicePage(PageStandIn):

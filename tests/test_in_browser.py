@@ -11,6 +11,7 @@ import sys
 import tarfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -283,3 +284,31 @@ def test_a_tab_reads_the_browsers_languages_for_its_first_screen(
     assert in_browser.browser_languages() == ("da-DK", "en-US")
     page_js.navigator = types.SimpleNamespace()  # type: ignore[attr-defined]
     assert in_browser.browser_languages() == ()
+
+
+def test_a_tab_reads_what_its_page_said_was_chosen_on_the_device(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker's arguments from its page (tools/web_app/python.js); none where the page
+    said nothing or something else, and the first screen still opens."""
+    import types
+
+    class Args:
+        def __init__(self, value: Any) -> None:
+            self.value = value
+
+        def to_py(self) -> Any:
+            return self.value
+
+    worker = types.ModuleType("flet_js")
+    monkeypatch.setitem(sys.modules, "flet_js", worker)
+    worker.args = Args(  # type: ignore[attr-defined]
+        {"canasta_score_device": {"theme": "dark", "language": "nb"}}
+    )
+    assert in_browser.chosen_on_this_device() == (("theme", "dark"), ("language", "nb"))
+    worker.args = Args({})  # type: ignore[attr-defined]
+    assert in_browser.chosen_on_this_device() == ()
+    worker.args = None  # type: ignore[attr-defined]
+    assert in_browser.chosen_on_this_device() == ()
+    worker.args = Args({"canasta_score_device": ["dark"]})  # type: ignore[attr-defined]
+    assert in_browser.chosen_on_this_device() == ()

@@ -469,8 +469,8 @@ def without_flutter_service_worker(bootstrap: str) -> str:
 
 def with_logo_until_first_screen(bootstrap: str) -> str:
     """flutter_bootstrap.js leaving the page's logo in place at Flutter's first frame, which
-    is Flet's loading screen: the page takes it away once the app's first screen is drawn
-    (tools/web_app/page.js).
+    is Flet's loading screen: the page takes it away once the app has sent its first screen,
+    in the frame that draws it (tools/web_app/page.js).
 
     >>> with_logo_until_first_screen("a\\nwindow.addEventListener('flutter-first-frame', () => {"
     ...     "\\n    document.getElementById('loading')?.remove();\\n}, { once: true });\\nb")
@@ -569,6 +569,31 @@ def with_logo_over_flutter(index: str) -> str:
     if (fixed, light, dark) != (1, 1, 1):
         raise BuildError("index.html does not style its loading logo as expected")
     return patched
+
+
+def with_logo_in_the_chosen_theme(index: str) -> str:
+    """index.html whose logo stands on the surface of the theme chosen in the app, where one
+    was (python.js marks it on the page as it loads), else of the system's.
+
+    >>> print(with_logo_in_the_chosen_theme('    </style>\\n    <img src="icons/loading-animation.png"'))
+          html[data-theme="light"] #loading {
+            background: #F7FBF1;
+          }
+    <BLANKLINE>
+          html[data-theme="dark"] #loading {
+            background: #10140F;
+          }
+        </style>
+        <img src="icons/loading-animation.png"
+    """
+    end = '    </style>\n    <img src="icons/loading-animation.png"'
+    if index.count(end) != 1:
+        raise BuildError("index.html does not end its loading logo's style as expected")
+    rules = "\n".join(
+        f'      html[data-theme="{theme}"] #loading {{\n        background: {surface};\n      }}\n'
+        for theme, surface in (("light", SURFACE_LIGHT), ("dark", SURFACE_DARK))
+    )
+    return index.replace(end, rules + end)
 
 
 def with_home_screen_tags(index: str) -> str:
@@ -1076,6 +1101,7 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
         index, page_script((TEMPLATES / "page.js").read_text(encoding="utf-8"))
     )
     index = with_logo_over_flutter(with_loading_named(with_home_screen_tags(index)))
+    index = with_logo_in_the_chosen_theme(index)
     (out / "index.html").write_text(index, encoding="utf-8")
     bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
     (out / "flutter_bootstrap.js").write_text(

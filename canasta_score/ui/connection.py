@@ -17,6 +17,11 @@ from contextvars import ContextVar
 #: for the desktop window, the machine's language.
 BROWSER_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("browser_languages", default=())
 
+#: What was chosen on this device as far as its page knew as it started (the web app's page
+#: reads the theme and the language from its own storage as its Python starts): the first
+#: screen is drawn in them, and what the device says once that screen is up stands over them.
+DEVICE_CHOSEN: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("device_chosen", default=())
+
 #: The connecting browser's own mark (a cookie the server gave it on its first visit), which
 #: tells the phones of one table apart across reloads and closed tabs: a half-typed round
 #: belongs to the phone typing it. Empty where the app has one device only (the desktop

@@ -62,12 +62,24 @@ def locale_tag(locale: ft.Locale) -> str:
 class Device:
     """This device as a screen sees it: its settings, its languages and its services."""
 
-    def __init__(self, page: ft.Page, host: Host, browser_languages: list[str]) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        host: Host,
+        browser_languages: list[str],
+        chosen: dict[str, str] | None = None,
+    ) -> None:
         self.page = page
         self.host = host
         self.services = DeviceServices(page)
-        #: This device's own settings, as far as read yet ("language" empty: follow the device).
-        self.settings: dict[str, str] = {}
+        #: This device's own settings, as far as read yet ("language" empty: follow the device):
+        #: at first what its page knew as it started (`chosen`, the known names alone), then
+        #: what the device says, with what was chosen on this page meanwhile.
+        self.settings: dict[str, str] = {
+            name: value for name, value in (chosen or {}).items() if name in DEVICE_SETTINGS
+        }
+        #: The settings chosen on this page (a tap), which stand over what the device says.
+        self._chosen_here: dict[str, str] = {}
         #: The device's preferred languages, as far as known yet: at first what its browser
         #: said as it connected, then what the device itself says.
         self.languages = list(browser_languages)
@@ -88,6 +100,7 @@ class Device:
     def set_setting(self, name: str, value: str) -> None:
         """Keeps a setting on this device (never in the shared database), from now on."""
         self.settings[name] = value
+        self._chosen_here[name] = value
         self.services.keep(name, value)
 
     def note(self, name: str, value: str) -> None:
@@ -149,8 +162,9 @@ class Device:
             # A note written on this page while they were read stands.
             left = {name: found.pop(name, "") for name in (SAVE_NOTE, TYPING_NOTE)}
             self._notes = left | self._notes
-            # A choice made on this page while they were read (a tap) stands.
-            self.settings = found | self.settings
+            # A choice made on this page while they were read (a tap) stands; what its page
+            # knew as it started does not (another tab may have changed it since).
+            self.settings = found | self._chosen_here
         if not self.settings.get("language"):
             with contextlib.suppress(Exception):
                 info = await asyncio.wait_for(self.page.get_device_info(), DEVICE_WAIT)

@@ -16,9 +16,9 @@ from typing import Any, ParamSpec, TypeVar
 import flet as ft
 
 from canasta_score import runtime
-from canasta_score.i18n import LANGUAGES, Translator, negotiate, translator
+from canasta_score.i18n import LANGUAGES, Translator, translator
 from canasta_score.ui.actions import ActionRunner
-from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE
+from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE, DEVICE_CHOSEN
 from canasta_score.ui.device import Device, locale_tag
 from canasta_score.ui.host import Table
 from canasta_score.ui.layout import Layout
@@ -73,9 +73,9 @@ class App:
             invite=invite,
             served=invite is not None or (web and not runtime.IN_BROWSER),
         )
-        self.device = Device(page, self, list(BROWSER_LANGUAGES.get()))
+        self.device = Device(page, self, list(BROWSER_LANGUAGES.get()), dict(DEVICE_CHOSEN.get()))
         #: This phone's language: every word and number on its screens goes through it.
-        self.tr: Translator = translator(negotiate(self.device.languages))
+        self.tr: Translator = translator(self.device.wanted_language())
         self.messages = Messages(page, self)
         self.nav = Navigator(page, self)
         self.layout = Layout(
@@ -116,9 +116,9 @@ class App:
         self.nav.show_route()
         if tell_about_opening:
             self.tell_about_opening()
-        # The first screen is drawn at once, in the browser's language if it said one; the
-        # device's own language and settings follow once that screen is up, and the screen
-        # is redrawn in place if they differ.
+        # The first screen is drawn at once, in the language chosen on this device if its page
+        # said one, else the browser's if it said one; the device's own language and settings
+        # follow once that screen is up, and the screen is redrawn in place if they differ.
         self.run_task(self.device.read_once_drawn)
 
     def speak(self, code: str) -> bool:

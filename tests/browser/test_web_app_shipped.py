@@ -22,8 +22,9 @@ from typing import Any
 
 import brotli
 import pytest
+from conftest import Screen
 from PIL import Image
-from test_web_app import STEP_MS, Phone, StaticServer, kept_for_offline
+from test_web_app import NEW_GAME_SAID, STEP_MS, Phone, StaticServer, kept_for_offline
 
 #: Packages a whole evening in the browser never imports (a round typed and saved, melds, the
 #: chart, the statistics, a backup and its restore; sys.modules read in the page's Python).
@@ -308,20 +309,70 @@ def test_the_logo_stays_until_the_first_screen_with_nothing_between_in_another_c
         page_prelude=LOGO_WATCHED,
     )
     screen = phone.open(ready="new-game")
+    logo_then_home(screen, frames, blank=(18, 18, 18) if dark else (255, 255, 255))
+    phone.close()
+
+
+def logo_then_home(screen: Screen, frames: Frames, blank: tuple[int, ...]) -> tuple[int, ...]:
+    """Checks what the page showed from its start (`frames`, recorded with LOGO_WATCHED in
+    the page): the browser's own `blank` page, then the logo on home's colour, then home,
+    nothing between, the logo taken away on the app's word; returns home's colour."""
     home = Image.open(io.BytesIO(screen.settle())).convert("RGB").getpixel((2, 2))
     deadline = time.monotonic() + STEP_MS / 1000
     while home not in frames.corners()[1:] and time.monotonic() < deadline:
         screen.page.wait_for_timeout(100)  # the screencast's frames come as they are taken
     corners = frames.corners()
     said, gone = screen.page.evaluate("[window.firstScreenAt, window.logoGoneAt]")
-    phone.close()
     # Taken away on the app's word that home was sent, not by the page's own time limit.
     assert said is not None and gone is not None and gone >= said, (said, gone)
-    # The browser's own blank page first, then the logo on home's colour, then home.
-    blank = (18, 18, 18) if dark else (255, 255, 255)
     shown = corners[corners.index(home) :] if home in corners else []
     assert shown and set(corners[: corners.index(home)]) <= {blank}, corners
     assert set(shown) == {home}, f"something else between the logo and home: {corners}"
+    return home
+
+
+def test_a_theme_and_language_chosen_in_the_app_are_the_first_frame_s(
+    localhost: StaticServer, tmp_path: Path, browser: Any
+) -> None:
+    """Dark and German chosen in the app on a phone set to light and English: the next start
+    showed the logo and home in light and English, then home in dark and German once the
+    device said its settings. Now the page reads them as it loads: the logo is dark, and home
+    is dark and German from its first frame."""
+    playwright = SimpleNamespace(chromium=browser.browser_type)
+    url = f"http://localhost:{localhost.port}/"
+    phone = Phone(
+        playwright,
+        tmp_path / "profile",
+        url,
+        routed=False,
+        host_rules=ONLY_LOCALHOST,
+        locale="en-US",
+    )
+    screen = phone.open(ready="new-game")
+    light = Image.open(io.BytesIO(screen.settle())).convert("RGB").getpixel((2, 2))
+    screen.tap("open-settings")
+    screen.wait_for("theme")
+    screen.page.locator(
+        '[flt-semantics-identifier="theme"] [role=button]', has_text="Dark"
+    ).first.click()
+    screen.tap("language")
+    screen.page.get_by_text("Deutsch", exact=True).last.click()
+    screen.page.wait_for_function(
+        """() => localStorage.getItem('flutter.canasta_score.theme') === '"dark"'
+            && localStorage.getItem('flutter.canasta_score.language') === '"de"'""",
+        timeout=STEP_MS,
+    )
+    phone.close()
+
+    frames = Frames()
+    phone.before_load = frames.start
+    phone.page_prelude = LOGO_WATCHED + ";\n" + NEW_GAME_SAID
+    screen = phone.open(ready="new-game")
+    home = logo_then_home(screen, frames, blank=(255, 255, 255))
+    said = screen.page.evaluate("window.newGameSaid")
+    phone.close()
+    assert home != light, "home is dark"
+    assert said and all("Neues Spiel" in words for words in said), said
 
 
 def test_the_installability_check_fails_a_page_without_its_manifest(

@@ -6,10 +6,39 @@
 // (page.js) calls jsStartPython once this tab holds the games, and all of it goes on while
 // Flutter starts; jsConnect then takes that worker over, with what it said meanwhile.
 // tools/build_web_app.py ships this file in place of Flet's, and stops when Flet's changes.
-// The app's word that its first screen is drawn is told to the page (page.js), not Flutter.
+// The app's word that its first screen is sent is told to the page (page.js), not Flutter.
+//
+// What the player chose on this device (the theme, the language: Flet keeps them in the
+// page's storage, `localStorage`) is read here, as the page loads: the logo is shown in the
+// theme chosen (index.html's `html[data-theme]` rules), and the worker's Python is told both
+// (canasta_score/in_browser.py), so the first screen is drawn in them, not in the browser's
+// until the device says them.
 let _apps = {};
 let _documentUrl = document.URL;
 let _early = null;  // the worker jsStartPython started, until jsConnect takes it
+
+// The device's own settings the first screen is drawn with, as Flet's SharedPreferences
+// keeps them: Flutter's `flutter.` before the app's `canasta_score.` (canasta_score/ui/
+// device.py: PREFIX, DEVICE_SETTINGS), each value in JSON. Read again as the worker starts:
+// a tab that waited for another to close takes what was chosen there.
+function chosenOnThisDevice() {
+    const chosen = {};
+    for (const name of ["theme", "language"]) {
+        try {
+            const value = JSON.parse(localStorage.getItem("flutter.canasta_score." + name));
+            if (typeof value === "string" && value) {
+                chosen[name] = value;
+            }
+        } catch (error) {
+            // none kept, or the page's storage refused: the device says them later
+        }
+    }
+    return chosen;
+}
+const _chosenTheme = chosenOnThisDevice().theme;
+if (_chosenTheme === "light" || _chosenTheme === "dark") {
+    document.documentElement.dataset.theme = _chosenTheme;
+}
 
 // A Python worker told to start the app, and what it says until someone listens.
 function startPython(args) {
@@ -21,7 +50,7 @@ function startPython(args) {
     worker.onmessage = (event) => said.push(event);
     worker.postMessage({
         pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-        args: args,
+        args: { ...args, canasta_score_device: chosenOnThisDevice() },
         documentUrl: _documentUrl,
         appPackageUrl: flet.appPackageUrl,
         micropipIncludePre: flet.micropipIncludePre,
