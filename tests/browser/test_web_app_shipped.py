@@ -208,19 +208,20 @@ def localhost(web_app: Path) -> Any:
     host.stop()
 
 
+def phone_of(localhost: StaticServer, tmp_path: Path, browser: Any, **options: Any) -> Phone:
+    """A phone that opens the app from `localhost` (the suite's own Playwright: a second one
+    cannot start beside it in this process), with Phone's `options`."""
+    playwright = SimpleNamespace(chromium=browser.browser_type)
+    url = f"http://localhost:{localhost.port}/"
+    return Phone(
+        playwright, tmp_path / "profile", url, routed=False, host_rules=ONLY_LOCALHOST, **options
+    )
+
+
 def test_from_a_host_that_sends_the_copies_the_app_is_installable_and_starts_on_bytecode(
     localhost: StaticServer, tmp_path: Path, browser: Any
 ) -> None:
-    playwright = SimpleNamespace(chromium=browser.browser_type)
-    url = f"http://localhost:{localhost.port}/"
-    phone = Phone(
-        playwright,
-        tmp_path / "profile",
-        url,
-        routed=False,
-        host_rules=ONLY_LOCALHOST,
-        page_prelude=WHEN_PYTHON_STARTED,
-    )
+    phone = phone_of(localhost, tmp_path, browser, page_prelude=WHEN_PYTHON_STARTED)
     screen = phone.open(ready="new-game")
     # Python started as the page loaded, before Flutter's start asked for it (python.js).
     started = screen.page.evaluate("[globalThis.workerAt, globalThis.connectAt]")
@@ -271,6 +272,7 @@ class Frames:
     def __init__(self) -> None:
         self.shown: list[bytes] = []
         self.session: Any = None
+        self._corners: list[tuple[int, ...]] = []  # of the frames decoded so far
 
     def start(self, page: Any) -> None:
         self.session = page.context.new_cdp_session(page)
@@ -284,9 +286,9 @@ class Frames:
 
     def corners(self) -> list[tuple[int, ...]]:
         """The colour of each frame's top left corner (the app bar's, on the first screen)."""
-        return [
-            Image.open(io.BytesIO(shown)).convert("RGB").getpixel((2, 2)) for shown in self.shown
-        ]
+        for shown in self.shown[len(self._corners) :]:
+            self._corners.append(Image.open(io.BytesIO(shown)).convert("RGB").getpixel((2, 2)))
+        return list(self._corners)
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
@@ -296,17 +298,9 @@ def test_the_logo_stays_until_the_first_screen_with_nothing_between_in_another_c
     """Flutter's first frames are Flet's loading screen, a spinner on lavender: between the
     page's logo and home it showed for a second or more, in colours not the app's. The logo
     stays until home is drawn, on the colour home is drawn on, in light and in dark."""
-    playwright = SimpleNamespace(chromium=browser.browser_type)
     frames = Frames()
-    phone = Phone(
-        playwright,
-        tmp_path / "profile",
-        f"http://localhost:{localhost.port}/",
-        routed=False,
-        host_rules=ONLY_LOCALHOST,
-        dark=dark,
-        before_load=frames.start,
-        page_prelude=LOGO_WATCHED,
+    phone = phone_of(
+        localhost, tmp_path, browser, dark=dark, before_load=frames.start, page_prelude=LOGO_WATCHED
     )
     screen = phone.open(ready="new-game")
     logo_then_home(screen, frames, blank=(18, 18, 18) if dark else (255, 255, 255))
@@ -338,16 +332,7 @@ def test_a_theme_and_language_chosen_in_the_app_are_the_first_frame_s(
     showed the logo and home in light and English, then home in dark and German once the
     device said its settings. Now the page reads them as it loads: the logo is dark, and home
     is dark and German from its first frame."""
-    playwright = SimpleNamespace(chromium=browser.browser_type)
-    url = f"http://localhost:{localhost.port}/"
-    phone = Phone(
-        playwright,
-        tmp_path / "profile",
-        url,
-        routed=False,
-        host_rules=ONLY_LOCALHOST,
-        locale="en-US",
-    )
+    phone = phone_of(localhost, tmp_path, browser, locale="en-US")
     screen = phone.open(ready="new-game")
     light = Image.open(io.BytesIO(screen.settle())).convert("RGB").getpixel((2, 2))
     screen.tap("open-settings")
