@@ -612,11 +612,9 @@ def test_a_setting_chosen_while_the_devices_are_read_stands(
 
     app.page.theme_mode = None
     app.page.get_device_info = None  # a language is chosen: the device is not asked
-    app.device.settings["language"] = "en"
     monkeypatch.setattr(app.device, "_read_preferences", read)
-    monkeypatch.setattr(
-        app.device, "set_setting", lambda name, value: app.device.settings.update({name: value})
-    )
+    monkeypatch.setattr(app.device.services, "keep", lambda _name, _value: None)
+    app.device.set_setting("language", "en")
     run_on_a_loop_of_its_own(app.device.read())
     assert app.device.settings["entry_mode"] == "melds" and app.device.settings["theme"] == "dark"
 
