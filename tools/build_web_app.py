@@ -596,6 +596,37 @@ def with_logo_in_the_chosen_theme(index: str) -> str:
     return index.replace(end, rules + end)
 
 
+def with_page_on_the_app_surface(index: str) -> str:
+    """index.html whose page is on the app's surface from its first paint, in the theme chosen
+    (python.js marks it) else the system's: the browser paints a page without a background of
+    its own white, dark mode or not, and on a busy phone such a frame could come before the
+    logo's.
+
+    >>> print(with_page_on_the_app_surface('<head>\\n  <meta charset="UTF-8">\\n'))
+    <head>
+      <meta charset="UTF-8">
+      <style>
+        html { background: #F7FBF1; }
+        @media (prefers-color-scheme: dark) { html { background: #10140F; } }
+        html[data-theme="light"] { background: #F7FBF1; }
+        html[data-theme="dark"] { background: #10140F; }
+      </style>
+    <BLANKLINE>
+    """
+    charset = '  <meta charset="UTF-8">\n'
+    if index.count(charset) != 1:
+        raise BuildError("index.html does not name its character set once")
+    style = (
+        "  <style>\n"
+        f"    html {{ background: {SURFACE_LIGHT}; }}\n"
+        f"    @media (prefers-color-scheme: dark) {{ html {{ background: {SURFACE_DARK}; }} }}\n"
+        f'    html[data-theme="light"] {{ background: {SURFACE_LIGHT}; }}\n'
+        f'    html[data-theme="dark"] {{ background: {SURFACE_DARK}; }}\n'
+        "  </style>\n"
+    )
+    return index.replace(charset, charset + style)
+
+
 def with_home_screen_tags(index: str) -> str:
     """index.html that a phone's home screen opens as an app of its own (iPhones read Apple's
     tag), under the app's green (the page's own colour, which Flutter would otherwise set
@@ -1101,7 +1132,7 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
         index, page_script((TEMPLATES / "page.js").read_text(encoding="utf-8"))
     )
     index = with_logo_over_flutter(with_loading_named(with_home_screen_tags(index)))
-    index = with_logo_in_the_chosen_theme(index)
+    index = with_page_on_the_app_surface(with_logo_in_the_chosen_theme(index))
     (out / "index.html").write_text(index, encoding="utf-8")
     bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
     (out / "flutter_bootstrap.js").write_text(

@@ -317,6 +317,10 @@ def logo_then_home(screen: Screen, frames: Frames, blank: tuple[int, ...]) -> tu
         screen.page.wait_for_timeout(100)  # the screencast's frames come as they are taken
     corners = frames.corners()
     said, gone = screen.page.evaluate("[window.firstScreenAt, window.logoGoneAt]")
+    # The page itself on home's colour: a page without a background of its own is painted
+    # white, dark mode or not (a frame of it came before the logo's on a loaded machine).
+    page = screen.page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    assert page == "rgb({}, {}, {})".format(*home), page
     # Taken away on the app's word that home was sent, not by the page's own time limit.
     assert said is not None and gone is not None and gone >= said, (said, gone)
     shown = corners[corners.index(home) :] if home in corners else []
