@@ -36,6 +36,8 @@ from canasta_score.invite import (
 if TYPE_CHECKING:
     import flet as ft
 
+    from canasta_score.storage import DeviceMemory
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -387,21 +389,31 @@ def purge_deleted_games(db_path: str | None) -> None:
 
 
 def screens(
-    db_path: str | None, invite: str | None = None, languages: tuple[str, ...] = ()
+    db_path: str | None,
+    invite: str | None = None,
+    languages: tuple[str, ...] = (),
+    memory: DeviceMemory | None = None,
 ) -> Callable[[ft.Page], None]:
     """The app's entry for each page (each browser tab, or the window): the screens.
 
     `invite` is the link for the other phones (with its token) when serving the network.
     `languages`: what the first screen speaks where no browser says it (the desktop window:
-    the machine's own language, until the device answers).
+    the machine's own language, until the device answers). `memory`: where the one device
+    this process serves (the window, the phone package) left what it said last, which its
+    first screen is drawn in.
     """
 
     def start_page(page: ft.Page) -> None:
         from canasta_score.ui import start
-        from canasta_score.ui.connection import BROWSER_LANGUAGES
+        from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN, DEVICE_MEMORY
 
-        if languages:
-            BROWSER_LANGUAGES.set(languages)
+        remembered = memory.recall() if memory is not None else None
+        said = (remembered.languages if remembered else ()) or languages
+        if said:
+            BROWSER_LANGUAGES.set(said)
+        if remembered:
+            DEVICE_CHOSEN.set(tuple(remembered.settings.items()))
+        DEVICE_MEMORY.set(memory)
         start(page, db_path=db_path, invite=invite)
 
     return start_page
@@ -674,11 +686,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     for line in desktop_start_lines():
         print(line, flush=True)
-    # Its first screen in the machine's language, as the lines above: not English until the
-    # window's device says its own.
+    # Its first screen in what its device said last, else in the machine's language, as the
+    # lines above: not English until the window's device says its own.
     from canasta_score.i18n import cli_language
 
     machine = cli_language(os.environ)
-    ft.run(screens(args.db, languages=(machine,)), assets_dir=str(ASSETS_DIR))
+    memory = storage.this_device_memory()
+    ft.run(screens(args.db, languages=(machine,), memory=memory), assets_dir=str(ASSETS_DIR))
     purge_deleted_games(args.db)
     return 0

@@ -17,7 +17,8 @@ from test_ui_screens import PageStandIn, run_on_a_loop_of_its_own, texts
 
 from canasta_score.app import BrowserLanguages
 from canasta_score.i18n import translator
-from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN
+from canasta_score.storage.device_memory import FILE_NAME, DeviceMemory, Remembered
+from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN, DEVICE_MEMORY
 from canasta_score.ui.device import PREFIX
 from canasta_score.ui.layout import PROBE_SIZE
 from canasta_score.ui.routes import screen_for
@@ -71,12 +72,15 @@ def app_from(
     store: GameStore,
     page: Any = None,
     chosen: tuple[tuple[str, str], ...] = (),
+    memory: DeviceMemory | None = None,
 ) -> App:
     """An App made as a page start would make it, with the browser having said `languages`
-    (and its page what was `chosen` on the device)."""
+    (and its page what was `chosen` on the device; `memory`: the copy a process serving one
+    device keeps)."""
     context = contextvars.copy_context()
     context.run(BROWSER_LANGUAGES.set, languages)
     context.run(DEVICE_CHOSEN.set, chosen)
+    context.run(DEVICE_MEMORY.set, memory)
     return context.run(App, page or PageStandIn(), store)
 
 
@@ -170,9 +174,12 @@ class DevicePage(PageStandIn):
         self.asked = 0
         self.tasks: list[asyncio.Task[Any]] = []
 
+    #: The languages the device says it prefers.
+    locales: tuple[Any, ...] = ()
+
     async def get_device_info(self) -> Any:
         self.asked += 1
-        return SimpleNamespace(locales=[])
+        return SimpleNamespace(locales=list(self.locales))
 
     def run_task(self, task: Any) -> None:
         self.tasks.append(asyncio.get_running_loop().create_task(task()))
@@ -222,14 +229,26 @@ def test_the_desktop_window_opens_in_the_machine_s_language(
     device answered, on a German machine whose command line spoke German already."""
     import flet as ft
 
+    start_page = window_start(tmp_path, monkeypatch)
+    page = PageStandIn()
+    assert translator("de")._("New game") in texts(window_home(start_page, page, tmp_path))
+    assert page.theme_mode == ft.ThemeMode.SYSTEM
+
+
+def window_start(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The page start of the desktop window (or the phone package) on a German machine, its
+    data folder in `tmp_path / "data"`, as `main` hands it to Flet."""
+    import flet as ft
+
     from canasta_score import app as app_module
-    from canasta_score import desktop_client, runtime, ui
+    from canasta_score import desktop_client, runtime
     from canasta_score.ui import store as ui_store
     from canasta_score.ui.navigation import Navigator
 
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
     monkeypatch.setattr(app_module, "has_display", lambda: True)
     monkeypatch.setattr(desktop_client, "fetch_desktop_client", lambda: None)
     monkeypatch.setattr(app_module, "purge_deleted_games", lambda _db: None)
@@ -237,19 +256,98 @@ def test_the_desktop_window_opens_in_the_machine_s_language(
     monkeypatch.setattr(ft, "run", lambda main, **_kwargs: started.append(main))
     assert app_module.main(["--db", str(tmp_path / "games.db")]) == 0
     (start_page,) = started
-
-    shown: list[Any] = []
     monkeypatch.setattr(runtime, "threads_available", lambda: False)  # drawn at once
     monkeypatch.setattr(ui_store, "threads_available", lambda: False)  # no reading behind
-    monkeypatch.setattr(Navigator, "show_view", lambda _nav, view: shown.append(view))
-    page = PageStandIn()
+    monkeypatch.setattr(Navigator, "show_view", lambda nav, view: nav.page.shown.append(view))
+    return start_page
+
+
+def window_home(start_page: Any, page: Any, tmp_path: Any) -> Any:
+    """The first screen `start_page` draws on `page`."""
+    from canasta_score import ui
+
+    page.shown = []
     db = str(tmp_path / "games.db")
     try:
         contextvars.copy_context().run(start_page, page)  # as Flet runs a page's start
-        assert shown, "home drawn"
-        assert translator("de")._("New game") in texts(shown[-1])
+        assert page.shown, "home drawn"
+        return page.shown[-1]
     finally:  # the process's open database for that file closed, as the window's end does
         ui._served.discard(db)
         opened = ui._open_stores.pop(db, None)
         if opened is not None:
             opened.db.close()
+
+
+def test_the_window_starts_in_what_its_device_said_last(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The desktop window and the phone package were drawn in the machine's language (the
+    phone: English) and the system's theme at each start until the device answered, whatever
+    was chosen on it: they now start in what it said last."""
+    import flet as ft
+
+    start_page = window_start(tmp_path, monkeypatch)
+    copy = DeviceMemory(tmp_path / "data" / FILE_NAME)
+    copy.keep({"theme": "dark", "language": ""}, ["fi-FI", "en"])
+    page = PageStandIn()
+    assert translator("fi")._("New game") in texts(window_home(start_page, page, tmp_path))
+    assert page.theme_mode == ft.ThemeMode.DARK
+    copy.keep({"language": "nb"}, ["fi-FI"])  # chosen over the device's languages
+    page = PageStandIn()
+    assert translator("nb")._("New game") in texts(window_home(start_page, page, tmp_path))
+    assert page.theme_mode == ft.ThemeMode.SYSTEM
+
+
+def test_a_damaged_copy_of_the_device_s_settings_is_not_read(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start_page = window_start(tmp_path, monkeypatch)
+    copy = tmp_path / "data" / FILE_NAME
+    copy.parent.mkdir()
+    for damaged in (b"\xff\xfe", b"{", b"[1]", b'{"settings": [1], "languages": {"a": 1}}'):
+        copy.write_bytes(damaged)
+        home = texts(window_home(start_page, PageStandIn(), tmp_path))
+        assert translator("de")._("New game") in home, damaged
+    copy.write_text('{"settings": {"theme": 1, "language": "fi"}, "languages": [2, "da"]}')
+    assert DeviceMemory(copy).recall() == Remembered({"language": "fi"}, ("da",))
+
+
+def test_what_the_device_says_and_what_is_chosen_on_it_are_copied_for_its_next_start(
+    store: GameStore, tmp_path: Any
+) -> None:
+    import flet as ft
+
+    copy = DeviceMemory(tmp_path / "data" / FILE_NAME)
+
+    async def journey() -> None:
+        page = DevicePage()
+        page.locales = (ft.Locale("fi", "FI"), ft.Locale("sv"))
+        app = app_from(("de",), store, page, memory=copy)
+        device = app.device
+        device.services.preferences = lambda: KeptPreferences({"theme": "dark"})  # type: ignore[method-assign,assignment,return-value]
+        app.start(tell_about_opening=False)
+        assert copy.recall() == Remembered(), "nothing copied before the device said anything"
+        await device.read()
+        assert copy.recall() == Remembered({"theme": "dark"}, ("fi-FI", "sv"))
+        device.choose_language("da")
+        device.choose_theme("light")
+        assert copy.recall() == Remembered({"language": "da", "theme": "light"}, ("fi-FI", "sv"))
+        device.locale_changed(SimpleNamespace(locales=[ft.Locale("nb", "NO")]))  # type: ignore[arg-type]
+        assert copy.recall().languages == ("nb-NO",)
+
+    run_on_a_loop_of_its_own(journey())
+
+
+def test_a_copy_that_cannot_be_written_leaves_the_device_as_it_was(
+    store: GameStore, tmp_path: Any
+) -> None:
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("")
+    copy = DeviceMemory(blocked / FILE_NAME)
+    page = PageStandIn()
+    app = app_from((), store, page, memory=copy)
+    app.start(tell_about_opening=False)
+    app.device.choose_theme("dark")
+    assert app.device.setting("theme", "system") == "dark"
+    assert copy.recall() == Remembered()

@@ -7,8 +7,10 @@ kinds of database: `sqlite_file`, `postgres_server`), `database` (Database, tran
 `games`, `rounds`, `summaries` (game list, player records), `history` (the whole history
 by pages), `played`, `played_text` and `played_file` (games fed to the statistics),
 `player_names` (renames and merges), `export`, `importing`, `backups`, `drafts`, `settings`
-(and custom rule sets), `errors`, `notices` (what a person is told, as data), `records` (what is handed out), `tables`, `revision` and
-`migrations` (the schema), `facts` (stored facts <-> the core's Game).
+(and custom rule sets), `device_memory` (a device's own settings, copied where one process
+serves it alone), `errors`, `notices` (what a person is told, as data), `records` (what is
+handed out), `tables`, `revision` and `migrations` (the schema), `facts` (stored facts <->
+the core's Game).
 
 Each name is imported from its module when first used: `played_file` (the `stats` command's
 read) then starts without SQLAlchemy, and every other caller sees no difference.
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     from canasta_score.storage.backend import check_location
     from canasta_score.storage.backups import backup_now
     from canasta_score.storage.database import Database
+    from canasta_score.storage.device_memory import DeviceMemory, this_device_memory
     from canasta_score.storage.drafts import load_draft, load_drafts, save_draft
     from canasta_score.storage.errors import (
         DatabaseUnavailable,
@@ -94,6 +97,8 @@ _MODULES = {
     "check_location": "backend",
     "backup_now": "backups",
     "Database": "database",
+    "DeviceMemory": "device_memory",
+    "this_device_memory": "device_memory",
     "Draft": "records",
     "EVERY_GAME": "records",
     "FirstLook": "home_file",
@@ -166,6 +171,7 @@ __all__ = [
     "ChangeListener",
     "Database",
     "DatabaseUnavailable",
+    "DeviceMemory",
     "Draft",
     "FirstLook",
     "GameListEntry",
@@ -223,6 +229,7 @@ __all__ = [
     "restore_game",
     "save_draft",
     "set_setting",
+    "this_device_memory",
     "undo_last_round",
     "undo_name_change",
     "unfinished_game",

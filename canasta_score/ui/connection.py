@@ -4,14 +4,18 @@ The web server reads the languages the browser sends with the page's socket (the
 Accept-Language, `BrowserLanguages` in canasta_score.app) and keeps them here for the task
 that starts the page. The first screen is then drawn in the browser's language at once,
 without waiting for the device to be asked. The device's own answer still follows and wins
-(`App.read_device`). The desktop window has no handshake: it starts in the machine's
-language (its locale, as the command line speaks); the phone package starts in English until
-its device answers.
+(`App.read_device`). The desktop window has no handshake: it starts in what its device said
+last (`DEVICE_MEMORY`), else in the machine's language (its locale, as the command line
+speaks); the phone package in what its device said last, else in English until it answers.
 """
 
 from __future__ import annotations
 
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from canasta_score.storage import DeviceMemory
 
 #: The language tags the connecting browser accepts, most wanted first (empty: none said);
 #: for the desktop window, the machine's language.
@@ -21,6 +25,11 @@ BROWSER_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("browser_languages",
 #: reads the theme and the language from its own storage as its Python starts): the first
 #: screen is drawn in them, and what the device says once that screen is up stands over them.
 DEVICE_CHOSEN: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("device_chosen", default=())
+
+#: Where a process that serves one device alone (the desktop window, the phone package) keeps a
+#: copy of what that device said of itself, for the first screen of its next start (None: a
+#: server of many devices, or a browser tab, which reads its page's own storage).
+DEVICE_MEMORY: ContextVar[DeviceMemory | None] = ContextVar("device_memory", default=None)
 
 #: The connecting browser's own mark (a cookie the server gave it on its first visit), which
 #: tells the phones of one table apart across reloads and closed tabs: a half-typed round

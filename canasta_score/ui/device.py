@@ -26,6 +26,7 @@ from canasta_score.ui.state.typing_note import KEY as TYPING_NOTE
 from canasta_score.ui.state.typing_note import TypedHere
 
 if TYPE_CHECKING:
+    from canasta_score.storage import DeviceMemory
     from canasta_score.ui.host import Host
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,8 @@ class Device:
         host: Host,
         browser_languages: list[str],
         chosen: dict[str, str] | None = None,
+        *,
+        memory: DeviceMemory | None = None,
     ) -> None:
         self.page = page
         self.host = host
@@ -90,6 +93,9 @@ class Device:
         self.known = asyncio.Event()
         #: What this device notes beside its settings, as far as known (`note`).
         self._notes: dict[str, str] = {}
+        #: Where a process serving this device alone copies its settings and languages for
+        #: its next start (`connection.DEVICE_MEMORY`).
+        self.memory = memory
 
     # --- settings ----------------------------------------------------------------------------
 
@@ -102,6 +108,7 @@ class Device:
         self.settings[name] = value
         self._chosen_here[name] = value
         self.services.keep(name, value)
+        self._remember()
 
     def note(self, name: str, value: str) -> None:
         """Keeps a note on this device, not a setting of it (a save on its way:
@@ -127,6 +134,7 @@ class Device:
     def locale_changed(self, event: ft.LocaleChangeEvent) -> None:
         """The device's languages changed: followed unless a language was chosen here."""
         self.languages = [locale_tag(locale) for locale in event.locales]
+        self._remember()
         self.host.speak(self.wanted_language())
 
     def apply_theme(self) -> None:
@@ -170,6 +178,7 @@ class Device:
                 info = await asyncio.wait_for(self.page.get_device_info(), DEVICE_WAIT)
                 if info is not None:
                     self.languages = [locale_tag(locale) for locale in info.locales]
+        self._remember()
         theme = self.page.theme_mode
         self.apply_theme()
         if not self.host.speak(self.wanted_language()) and self.page.theme_mode != theme:
@@ -190,6 +199,15 @@ class Device:
             from canasta_score.ui.round_port import keep_typed_here
 
             self.host.run_task(keep_typed_here, self.host, typed)
+
+    def _remember(self) -> None:
+        """Copies the settings and languages for this device's next start, where it has a
+        process of its own."""
+        if self.memory is not None:
+            settings = {
+                name: self.settings[name] for name in DEVICE_SETTINGS if name in self.settings
+            }
+            self.memory.keep(settings, self.languages)
 
     async def _read_preferences(self) -> dict[str, str]:
         found = await self.services.read([*DEVICE_SETTINGS, SAVE_NOTE, TYPING_NOTE])

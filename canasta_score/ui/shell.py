@@ -18,7 +18,12 @@ import flet as ft
 from canasta_score import runtime
 from canasta_score.i18n import LANGUAGES, Translator, translator
 from canasta_score.ui.actions import ActionRunner
-from canasta_score.ui.connection import BROWSER_LANGUAGES, BROWSER_PHONE, DEVICE_CHOSEN
+from canasta_score.ui.connection import (
+    BROWSER_LANGUAGES,
+    BROWSER_PHONE,
+    DEVICE_CHOSEN,
+    DEVICE_MEMORY,
+)
 from canasta_score.ui.device import Device, locale_tag
 from canasta_score.ui.host import Table
 from canasta_score.ui.layout import Layout
@@ -73,7 +78,13 @@ class App:
             invite=invite,
             served=invite is not None or (web and not runtime.IN_BROWSER),
         )
-        self.device = Device(page, self, list(BROWSER_LANGUAGES.get()), dict(DEVICE_CHOSEN.get()))
+        self.device = Device(
+            page,
+            self,
+            list(BROWSER_LANGUAGES.get()),
+            dict(DEVICE_CHOSEN.get()),
+            memory=DEVICE_MEMORY.get(),
+        )
         #: This phone's language: every word and number on its screens goes through it.
         self.tr: Translator = translator(self.device.wanted_language())
         self.messages = Messages(page, self)
