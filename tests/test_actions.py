@@ -610,8 +610,11 @@ def test_a_setting_chosen_while_the_devices_are_read_stands(
         app.device.set_setting("entry_mode", "melds")  # a tap while the device answers
         return {"entry_mode": "points", "theme": "dark"}
 
+    async def not_asked() -> None:
+        pytest.fail("the device was asked for its languages, though one was chosen on it")
+
     app.page.theme_mode = None
-    app.page.get_device_info = None  # a language is chosen: the device is not asked
+    app.page.get_device_info = not_asked  # a language is chosen: the device is not asked
     monkeypatch.setattr(app.device, "_read_preferences", read)
     monkeypatch.setattr(app.device.services, "keep", lambda _name, _value: None)
     app.device.set_setting("language", "en")
