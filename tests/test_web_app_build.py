@@ -58,6 +58,20 @@ def test_the_patches_find_what_they_change_in_this_flet_web() -> None:
     assert "<!-- fletAppConfig -->" in index
 
 
+def test_the_page_the_splash_and_the_manifest_share_the_app_s_light_surface() -> None:
+    """The web app's page and logo, the phone package's splash and the installed app's
+    launch screen (the manifest's background) all turn into home with no change of colour."""
+    import tomllib
+
+    flet = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["flet"]
+    manifest = json.loads((ROOT / "assets" / "manifest.json").read_text(encoding="utf-8"))
+    light = build.SURFACE_LIGHT
+    assert [flet["splash"]["color"], flet["web"]["pwa_background_color"]] == [light, light]
+    assert manifest["background_color"] == light
+    page = build.with_page_on_the_app_surface('  <meta charset="UTF-8">\n')
+    assert f"html {{ --surface: {light};" in page
+
+
 def test_the_page_ships_its_own_python_bridge_made_from_this_flet_webs() -> None:
     """tools/web_app/python.js starts Python as the page loads; a Flet whose python.js
     changed stops the build, for its change to be carried over."""

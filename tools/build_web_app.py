@@ -544,72 +544,49 @@ def with_loading_named(index: str) -> str:
 
 
 #: The surface of the app's theme, light and dark (Material's from the green seed, as home is
-#: drawn on it): the logo stands on it, and turns into home with no change of colour around it.
+#: drawn on it): the page and its logo stand on it, and the logo turns into home with no change
+#: of colour around it.
 SURFACE_LIGHT, SURFACE_DARK = "#F7FBF1", "#10140F"
 
 
 def with_logo_over_flutter(index: str) -> str:
     """index.html whose logo stands above Flutter's view (added after it, which would cover
-    it at Flutter's first frame), under the page's notices (page.js), on the app's surface.
+    it at Flutter's first frame), under the page's notices (page.js), on the page's surface
+    (`with_page_on_the_app_surface`): opaque, as it covers Flet's own boot screen.
 
     >>> with_logo_over_flutter("#loading {\\n  position: fixed;\\n  background: #ffffff;\\n}"
     ...     "\\n#loading {\\n  background: #222222;\\n}")
-    '#loading {\\n  position: fixed;\\n  z-index: 2147483645;\\n  background: #F7FBF1;\\n}\\n#loading {\\n  background: #10140F;\\n}'
+    '#loading {\\n  position: fixed;\\n  z-index: 2147483645;\\n  background: var(--surface);\\n}\\n#loading {\\n  background: var(--surface);\\n}'
     """
     patched, fixed = re.subn(
         r"(#loading \{\s*position: fixed;\n)(\s*)", r"\1\2z-index: 2147483645;\n\2", index
     )
     # Only the logo's own rules: `#loading {` up to its closing brace.
     patched, light = re.subn(
-        r"(#loading \{[^}]*?)background: #ffffff;", rf"\1background: {SURFACE_LIGHT};", patched
+        r"(#loading \{[^}]*?)background: #ffffff;", r"\1background: var(--surface);", patched
     )
     patched, dark = re.subn(
-        r"(#loading \{[^}]*?)background: #222222;", rf"\1background: {SURFACE_DARK};", patched
+        r"(#loading \{[^}]*?)background: #222222;", r"\1background: var(--surface);", patched
     )
     if (fixed, light, dark) != (1, 1, 1):
         raise BuildError("index.html does not style its loading logo as expected")
     return patched
 
 
-def with_logo_in_the_chosen_theme(index: str) -> str:
-    """index.html whose logo stands on the surface of the theme chosen in the app, where one
-    was (python.js marks it on the page as it loads), else of the system's.
-
-    >>> print(with_logo_in_the_chosen_theme('    </style>\\n    <img src="icons/loading-animation.png"'))
-          html[data-theme="light"] #loading {
-            background: #F7FBF1;
-          }
-    <BLANKLINE>
-          html[data-theme="dark"] #loading {
-            background: #10140F;
-          }
-        </style>
-        <img src="icons/loading-animation.png"
-    """
-    end = '    </style>\n    <img src="icons/loading-animation.png"'
-    if index.count(end) != 1:
-        raise BuildError("index.html does not end its loading logo's style as expected")
-    rules = "\n".join(
-        f'      html[data-theme="{theme}"] #loading {{\n        background: {surface};\n      }}\n'
-        for theme, surface in (("light", SURFACE_LIGHT), ("dark", SURFACE_DARK))
-    )
-    return index.replace(end, rules + end)
-
-
 def with_page_on_the_app_surface(index: str) -> str:
     """index.html whose page is on the app's surface from its first paint, in the theme chosen
-    (python.js marks it) else the system's: the browser paints a page without a background of
-    its own white, dark mode or not, and on a busy phone such a frame could come before the
-    logo's.
+    in the app (python.js marks it on the page as it loads) else the system's; the logo takes
+    the same surface (`--surface`). The browser paints a page without a background of its own
+    white, dark mode or not, and on a busy phone such a frame could come before the logo's.
 
     >>> print(with_page_on_the_app_surface('<head>\\n  <meta charset="UTF-8">\\n'))
     <head>
       <meta charset="UTF-8">
       <style>
-        html { background: #F7FBF1; }
-        @media (prefers-color-scheme: dark) { html { background: #10140F; } }
-        html[data-theme="light"] { background: #F7FBF1; }
-        html[data-theme="dark"] { background: #10140F; }
+        html { --surface: #F7FBF1; background: var(--surface); }
+        @media (prefers-color-scheme: dark) { html { --surface: #10140F; } }
+        html[data-theme="light"] { --surface: #F7FBF1; }
+        html[data-theme="dark"] { --surface: #10140F; }
       </style>
     <BLANKLINE>
     """
@@ -618,10 +595,10 @@ def with_page_on_the_app_surface(index: str) -> str:
         raise BuildError("index.html does not name its character set once")
     style = (
         "  <style>\n"
-        f"    html {{ background: {SURFACE_LIGHT}; }}\n"
-        f"    @media (prefers-color-scheme: dark) {{ html {{ background: {SURFACE_DARK}; }} }}\n"
-        f'    html[data-theme="light"] {{ background: {SURFACE_LIGHT}; }}\n'
-        f'    html[data-theme="dark"] {{ background: {SURFACE_DARK}; }}\n'
+        f"    html {{ --surface: {SURFACE_LIGHT}; background: var(--surface); }}\n"
+        f"    @media (prefers-color-scheme: dark) {{ html {{ --surface: {SURFACE_DARK}; }} }}\n"
+        f'    html[data-theme="light"] {{ --surface: {SURFACE_LIGHT}; }}\n'
+        f'    html[data-theme="dark"] {{ --surface: {SURFACE_DARK}; }}\n'
         "  </style>\n"
     )
     return index.replace(charset, charset + style)
@@ -1132,7 +1109,7 @@ def _build(out: Path, cache: Path, sources: list[Path], pins: list[str]) -> None
         index, page_script((TEMPLATES / "page.js").read_text(encoding="utf-8"))
     )
     index = with_logo_over_flutter(with_loading_named(with_home_screen_tags(index)))
-    index = with_page_on_the_app_surface(with_logo_in_the_chosen_theme(index))
+    index = with_page_on_the_app_surface(index)
     (out / "index.html").write_text(index, encoding="utf-8")
     bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
     (out / "flutter_bootstrap.js").write_text(
