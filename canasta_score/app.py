@@ -405,7 +405,7 @@ def screens(
 
     def start_page(page: ft.Page) -> None:
         from canasta_score.ui import start
-        from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN, DEVICE_MEMORY
+        from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN, DEVICE_COPY
 
         remembered = memory.recall() if memory is not None else None
         said = (remembered.languages if remembered else ()) or languages
@@ -413,7 +413,7 @@ def screens(
             BROWSER_LANGUAGES.set(said)
         if remembered:
             DEVICE_CHOSEN.set(tuple(remembered.settings.items()))
-        DEVICE_MEMORY.set(memory)
+        DEVICE_COPY.set(memory)
         start(page, db_path=db_path, invite=invite)
 
     return start_page

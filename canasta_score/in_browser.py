@@ -22,7 +22,7 @@ import logging
 import os
 import sys
 import tarfile
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -179,14 +179,17 @@ async def first_screen(page: ft.Page, games: Awaitable[None]) -> tuple[bool, App
     the database cannot be used, which the screen says)."""
     from canasta_score.storage import Notice, NoticeCode, browser_disk
     from canasta_score.ui import show_unusable_database, start
-    from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN
+    from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN, DEVICE_COPY
 
     # The first screen in the browser's language, as a table server's is from the languages
     # its browser sends: home was drawn in English until the device said its own.
     BROWSER_LANGUAGES.set(browser_languages())
     # And in the theme and language chosen on this device, where one was: home was drawn in
     # the system's and the browser's until the device said them.
-    DEVICE_CHOSEN.set(chosen_on_this_device())
+    chosen = chosen_on_this_device()
+    DEVICE_CHOSEN.set(chosen)
+    # The page told the theme as it changes (its edges past Flutter's view are in it).
+    DEVICE_COPY.set(ThemeToPage(dict(chosen).get("theme", "system")))
     try:
         await games
     except browser_disk.OpenInAnotherTab:
@@ -209,17 +212,48 @@ async def first_screen(page: ft.Page, games: Awaitable[None]) -> tuple[bool, App
 FIRST_SCREEN_SHOWN = "first-screen"
 
 
+#: What the tab's worker tells its page as the theme chosen on this device changes.
+THEME_CHOSEN = "theme"
+
+
 def first_screen_shown() -> None:
     """Tells the page that the app's first screen is sent: the page's logo, over Flet's own
     loading screen until then, goes in the frame that draws it (tools/web_app/page.js)."""
     try:
-        from js import Object, postMessage  # the worker's own
-        from pyodide.ffi import to_js
-
-        said = to_js({"canastaScore": FIRST_SCREEN_SHOWN}, dict_converter=Object.fromEntries)
-        postMessage(said)
+        tell_page({"canastaScore": FIRST_SCREEN_SHOWN})
     except Exception:  # the page takes its logo away by itself after a while
         log.warning("the page could not be told of the first screen", exc_info=True)
+
+
+def tell_page(said: dict[str, str]) -> None:
+    """Posts `said` from the tab's worker to its page (python.js hears it)."""
+    from js import Object, postMessage  # the worker's own
+    from pyodide.ffi import to_js
+
+    postMessage(to_js(said, dict_converter=Object.fromEntries))
+
+
+class ThemeToPage:
+    """Where the tab copies what its device says of itself (`ui.connection.DEVICE_COPY`): the
+    page keeps the settings in its own storage, and reads them as it loads; told the theme
+    as it changes, it marks it on the page at once (`html[data-theme]`), whose edges past
+    Flutter's view (an overscroll, a phone's notch) were in the theme it loaded with until
+    the next start."""
+
+    def __init__(self, theme: str) -> None:
+        #: The theme the page is in: as it loaded, then as told.
+        self.told = theme
+
+    def keep(self, settings: Mapping[str, str], _languages: Sequence[str]) -> None:
+        theme = settings.get("theme") or "system"
+        if theme == self.told:
+            return
+        try:
+            tell_page({"canastaScore": THEME_CHOSEN, "theme": theme})
+        except Exception:  # the page is in it from its next start
+            log.warning("the page could not be told of the theme", exc_info=True)
+            return
+        self.told = theme
 
 
 def browser_languages() -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from test_ui_screens import PageStandIn, run_on_a_loop_of_its_own, texts
 from canasta_score.app import BrowserLanguages
 from canasta_score.i18n import translator
 from canasta_score.storage.device_memory import FILE_NAME, DeviceMemory, Remembered
-from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN, DEVICE_MEMORY
+from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN, DEVICE_COPY
 from canasta_score.ui.device import PREFIX
 from canasta_score.ui.layout import PROBE_SIZE
 from canasta_score.ui.routes import screen_for
@@ -80,7 +80,7 @@ def app_from(
     context = contextvars.copy_context()
     context.run(BROWSER_LANGUAGES.set, languages)
     context.run(DEVICE_CHOSEN.set, chosen)
-    context.run(DEVICE_MEMORY.set, memory)
+    context.run(DEVICE_COPY.set, memory)
     return context.run(App, page or PageStandIn(), store)
 
 

@@ -21,6 +21,7 @@ from canasta_score.storage import GameNotFound, Notice, NoticeCode, browser_disk
 from canasta_score.storage.database import writing
 from canasta_score.storage.paths import DATABASE_NAME
 from canasta_score.storage.tables import GameRow
+from canasta_score.ui.device import PREFIX
 
 WE_THEY = (Side("We", ("Anna", "Ben")), Side("They", ("Cleo", "Dan")))
 
@@ -312,3 +313,45 @@ def test_a_tab_reads_what_its_page_said_was_chosen_on_the_device(
     assert in_browser.chosen_on_this_device() == ()
     worker.args = Args({"canasta_score_device": ["dark"]})  # type: ignore[attr-defined]
     assert in_browser.chosen_on_this_device() == ()
+
+
+def test_a_theme_chosen_in_the_tab_is_told_to_its_page_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page marked the theme it loaded with (python.js) and kept it all session: a theme
+    chosen in the app reached the page's edges past Flutter's view only at the next start."""
+    import types
+
+    told: list[dict[str, str]] = []
+    page_js = types.ModuleType("js")
+    page_js.Object = types.SimpleNamespace(fromEntries=dict)  # type: ignore[attr-defined]
+    page_js.postMessage = told.append  # type: ignore[attr-defined]
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.to_js = lambda value, dict_converter: dict_converter(value.items())  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", page_js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+
+    page = in_browser.ThemeToPage("dark")
+    page.keep({"theme": "dark", "language": "fi"}, ["fi"])
+    assert told == [], "the page loaded in it"
+    page.keep({"theme": "light"}, [])
+    page.keep({"theme": "light", "keep_awake": "off"}, [])
+    page.keep({}, [])
+    assert told == [
+        {"canastaScore": in_browser.THEME_CHOSEN, "theme": "light"},
+        {"canastaScore": in_browser.THEME_CHOSEN, "theme": "system"},
+    ]
+    del page_js.postMessage  # a page that cannot be told: the tab goes on
+    page.keep({"theme": "dark"}, [])
+    assert page.told == "system"
+
+
+def test_the_page_and_its_worker_use_the_same_words() -> None:
+    """python.js reads what the worker says, and puts what it read among the worker's
+    arguments, by these names: one spelt differently is met by nothing."""
+    bridge = (Path(__file__).parent.parent / "tools/web_app/python.js").read_text()
+    for said in (in_browser.FIRST_SCREEN_SHOWN, in_browser.THEME_CHOSEN):
+        assert f'event.data.canastaScore === "{said}"' in bridge, said
+    assert f"{in_browser.DEVICE_CHOSEN_ARG}: chosenOnThisDevice()" in bridge
+    assert f'"flutter.{PREFIX}" + name' in bridge

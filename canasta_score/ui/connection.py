@@ -5,17 +5,15 @@ Accept-Language, `BrowserLanguages` in canasta_score.app) and keeps them here fo
 that starts the page. The first screen is then drawn in the browser's language at once,
 without waiting for the device to be asked. The device's own answer still follows and wins
 (`App.read_device`). The desktop window has no handshake: it starts in what its device said
-last (`DEVICE_MEMORY`), else in the machine's language (its locale, as the command line
+last (`DEVICE_COPY`), else in the machine's language (its locale, as the command line
 speaks); the phone package in what its device said last, else in English until it answers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from canasta_score.storage import DeviceMemory
+from typing import Protocol
 
 #: The language tags the connecting browser accepts, most wanted first (empty: none said);
 #: for the desktop window, the machine's language.
@@ -26,10 +24,19 @@ BROWSER_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("browser_languages",
 #: screen is drawn in them, and what the device says once that screen is up stands over them.
 DEVICE_CHOSEN: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("device_chosen", default=())
 
-#: Where a process that serves one device alone (the desktop window, the phone package) keeps a
-#: copy of what that device said of itself, for the first screen of its next start (None: a
-#: server of many devices, or a browser tab, which reads its page's own storage).
-DEVICE_MEMORY: ContextVar[DeviceMemory | None] = ContextVar("device_memory", default=None)
+
+class DeviceCopy(Protocol):
+    """Where what a device says of itself is copied as it changes."""
+
+    def keep(self, settings: Mapping[str, str], languages: Sequence[str]) -> None:
+        """The device's settings (`language`, `theme`, ...) and its languages, as they are now."""
+
+
+#: Where what the device says of itself is copied (None: nowhere, a server of many devices):
+#: a file, where a process serves one device alone (the desktop window, the phone package;
+#: `storage.DeviceMemory`), for the first screen of its next start; the page, in the web app
+#: that runs in the browser (`in_browser.ThemeToPage`), which reads the rest itself.
+DEVICE_COPY: ContextVar[DeviceCopy | None] = ContextVar("device_copy", default=None)
 
 #: The connecting browser's own mark (a cookie the server gave it on its first visit), which
 #: tells the phones of one table apart across reloads and closed tabs: a half-typed round

@@ -26,7 +26,7 @@ from canasta_score.ui.state.typing_note import KEY as TYPING_NOTE
 from canasta_score.ui.state.typing_note import TypedHere
 
 if TYPE_CHECKING:
-    from canasta_score.storage import DeviceMemory
+    from canasta_score.ui.connection import DeviceCopy
     from canasta_score.ui.host import Host
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ class Device:
         browser_languages: list[str],
         chosen: dict[str, str] | None = None,
         *,
-        memory: DeviceMemory | None = None,
+        copy_to: DeviceCopy | None = None,
     ) -> None:
         self.page = page
         self.host = host
@@ -93,9 +93,8 @@ class Device:
         self.known = asyncio.Event()
         #: What this device notes beside its settings, as far as known (`note`).
         self._notes: dict[str, str] = {}
-        #: Where a process serving this device alone copies its settings and languages for
-        #: its next start (`connection.DEVICE_MEMORY`).
-        self.memory = memory
+        #: Where its settings and languages are copied as they change (`connection.DEVICE_COPY`).
+        self.copy_to = copy_to
 
     # --- settings ----------------------------------------------------------------------------
 
@@ -108,7 +107,7 @@ class Device:
         self.settings[name] = value
         self._chosen_here[name] = value
         self.services.keep(name, value)
-        self._remember()
+        self._copy()
 
     def note(self, name: str, value: str) -> None:
         """Keeps a note on this device, not a setting of it (a save on its way:
@@ -134,7 +133,7 @@ class Device:
     def locale_changed(self, event: ft.LocaleChangeEvent) -> None:
         """The device's languages changed: followed unless a language was chosen here."""
         self.languages = [locale_tag(locale) for locale in event.locales]
-        self._remember()
+        self._copy()
         self.host.speak(self.wanted_language())
 
     def apply_theme(self) -> None:
@@ -178,7 +177,7 @@ class Device:
                 info = await asyncio.wait_for(self.page.get_device_info(), DEVICE_WAIT)
                 if info is not None:
                     self.languages = [locale_tag(locale) for locale in info.locales]
-        self._remember()
+        self._copy()
         theme = self.page.theme_mode
         self.apply_theme()
         if not self.host.speak(self.wanted_language()) and self.page.theme_mode != theme:
@@ -200,14 +199,14 @@ class Device:
 
             self.host.run_task(keep_typed_here, self.host, typed)
 
-    def _remember(self) -> None:
-        """Copies the settings and languages for this device's next start, where it has a
-        process of its own."""
-        if self.memory is not None:
+    def _copy(self) -> None:
+        """Copies the settings and languages where they are kept beside the device's own
+        storage (`connection.DEVICE_COPY`)."""
+        if self.copy_to is not None:
             settings = {
                 name: self.settings[name] for name in DEVICE_SETTINGS if name in self.settings
             }
-            self.memory.keep(settings, self.languages)
+            self.copy_to.keep(settings, self.languages)
 
     async def _read_preferences(self) -> dict[str, str]:
         found = await self.services.read([*DEVICE_SETTINGS, SAVE_NOTE, TYPING_NOTE])

@@ -22,7 +22,7 @@ from canasta_score.ui.connection import (
     BROWSER_LANGUAGES,
     BROWSER_PHONE,
     DEVICE_CHOSEN,
-    DEVICE_MEMORY,
+    DEVICE_COPY,
 )
 from canasta_score.ui.device import Device, locale_tag
 from canasta_score.ui.host import Table
@@ -83,7 +83,7 @@ class App:
             self,
             list(BROWSER_LANGUAGES.get()),
             dict(DEVICE_CHOSEN.get()),
-            memory=DEVICE_MEMORY.get(),
+            copy_to=DEVICE_COPY.get(),
         )
         #: This phone's language: every word and number on its screens goes through it.
         self.tr: Translator = translator(self.device.wanted_language())

@@ -344,6 +344,11 @@ def test_a_theme_and_language_chosen_in_the_app_are_the_first_frame_s(
     screen.page.locator(
         '[flt-semantics-identifier="theme"] [role=button]', has_text="Dark"
     ).first.click()
+    # The page itself (its edges past Flutter's view) in the theme chosen, at once.
+    screen.page.wait_for_function(  # the dark theme's surface, #10140F
+        "() => getComputedStyle(document.documentElement).backgroundColor === 'rgb(16, 20, 15)'",
+        timeout=STEP_MS,
+    )
     screen.tap("language")
     screen.page.get_by_text("Deutsch", exact=True).last.click()
     screen.page.wait_for_function(

@@ -11,8 +11,9 @@
 // What the player chose on this device (the theme, the language: Flet keeps them in the
 // page's storage, `localStorage`) is read here, as the page loads: the logo is shown in the
 // theme chosen (index.html's `html[data-theme]` rules), and the worker's Python is told both
-// (canasta_score/in_browser.py), so the first screen is drawn in them, not in the browser's
-// until the device says them.
+// (canasta_score/in_browser.py: DEVICE_CHOSEN_ARG), so the first screen is drawn in them, not
+// in the browser's until the device says them. A theme chosen later is told back by the
+// worker (THEME_CHOSEN), and marked on the page at once.
 let _apps = {};
 let _documentUrl = document.URL;
 let _early = null;  // the worker jsStartPython started, until jsConnect takes it
@@ -35,10 +36,15 @@ function chosenOnThisDevice() {
     }
     return chosen;
 }
-const _chosenTheme = chosenOnThisDevice().theme;
-if (_chosenTheme === "light" || _chosenTheme === "dark") {
-    document.documentElement.dataset.theme = _chosenTheme;
+// The page in `theme` (its background and the logo's: index.html), else in the system's.
+function markTheme(theme) {
+    if (theme === "light" || theme === "dark") {
+        document.documentElement.dataset.theme = theme;
+    } else {
+        delete document.documentElement.dataset.theme;
+    }
 }
+markTheme(chosenOnThisDevice().theme);
 
 // A Python worker told to start the app, and what it says until someone listens.
 function startPython(args) {
@@ -91,6 +97,8 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
         if (event.data && event.data.canastaScore === "first-screen") {
             // The app's own word (canasta_score/in_browser.py), never the client's.
             dispatchEvent(new Event("canasta-score-first-screen"));
+        } else if (event.data && event.data.canastaScore === "theme") {
+            markTheme(event.data.theme);
         } else if (typeof event.data === "string") {
             if (event.data != "initialized") {
                 error = event.data;
