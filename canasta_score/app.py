@@ -407,12 +407,13 @@ def screens(
         from canasta_score.ui import start
         from canasta_score.ui.connection import BROWSER_LANGUAGES, DEVICE_CHOSEN, DEVICE_COPY
 
-        remembered = memory.recall() if memory is not None else None
-        said = (remembered.languages if remembered else ()) or languages
+        said = languages
+        if memory is not None:
+            remembered = memory.recall()
+            said = remembered.languages or languages
+            DEVICE_CHOSEN.set(tuple(remembered.settings.items()))
         if said:
             BROWSER_LANGUAGES.set(said)
-        if remembered:
-            DEVICE_CHOSEN.set(tuple(remembered.settings.items()))
         DEVICE_COPY.set(memory)
         start(page, db_path=db_path, invite=invite)
 

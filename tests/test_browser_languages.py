@@ -287,6 +287,8 @@ def test_the_window_starts_in_what_its_device_said_last(
     was chosen on it: they now start in what it said last."""
     import flet as ft
 
+    assert translator("fi")._("New game") != "New game", "the Finnish catalog translates home"
+    assert translator("nb")._("New game") != "New game", "the Norwegian one too"
     start_page = window_start(tmp_path, monkeypatch)
     copy = DeviceMemory(tmp_path / "data" / FILE_NAME)
     copy.keep({"theme": "dark", "language": ""}, ["fi-FI", "en"])
@@ -305,12 +307,68 @@ def test_a_damaged_copy_of_the_device_s_settings_is_not_read(
     start_page = window_start(tmp_path, monkeypatch)
     copy = tmp_path / "data" / FILE_NAME
     copy.parent.mkdir()
-    for damaged in (b"\xff\xfe", b"{", b"[1]", b'{"settings": [1], "languages": {"a": 1}}'):
+    for damaged in (
+        b"\xff\xfe",
+        b"{",
+        b"[1]",
+        b'{"settings": [1], "languages": {"a": 1}}',
+        b"[" * 100_000,  # deeper than the JSON reader goes
+    ):
         copy.write_bytes(damaged)
         home = texts(window_home(start_page, PageStandIn(), tmp_path))
         assert translator("de")._("New game") in home, damaged
     copy.write_text('{"settings": {"theme": 1, "language": "fi"}, "languages": [2, "da"]}')
     assert DeviceMemory(copy).recall() == Remembered({"language": "fi"}, ("da",))
+    # A language no text can hold (half of a pair of UTF-16 units): read, and written again
+    # as JSON writes it (it was kept as UTF-8, which cannot hold it: the write raised).
+    copy.write_text('{"settings": {"language": "\\ud800"}, "languages": []}')
+    odd = DeviceMemory(copy)
+    assert odd.recall().settings == {"language": "\ud800"}
+    odd.keep({"language": "\ud800", "theme": "dark"}, [])
+    assert odd.recall().settings == {"language": "\ud800", "theme": "dark"}
+
+
+def test_the_copy_is_written_only_when_what_the_device_said_changed(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    written: list[str] = []
+    monkeypatch.setattr(DeviceMemory, "_write", lambda _copy, text: written.append(text))
+    copy = tmp_path / FILE_NAME
+    DeviceMemory(copy).keep({"theme": "dark"}, ["fi"])
+    monkeypatch.undo()
+    DeviceMemory(copy).keep({"theme": "dark"}, ["fi"])
+    monkeypatch.setattr(DeviceMemory, "_write", lambda _copy, text: written.append(text))
+    again = DeviceMemory(copy)
+    assert again.recall() == Remembered({"theme": "dark"}, ("fi",))
+    again.keep({"theme": "dark"}, ["fi"])  # the device said the same as the copy
+    assert len(written) == 1, "written at each start"
+    again.keep({"theme": "light"}, ["fi"])
+    again.keep({"theme": "light"}, ["fi"])
+    assert len(written) == 2
+
+
+def test_a_server_of_many_devices_keeps_no_copy_of_any(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table server's phones each keep their own settings: one file for all of them
+    would start each phone in the last one's language."""
+    from canasta_score import app as app_module
+
+    made: list[Any] = []
+    real = app_module.screens
+
+    def screens(*args: Any, **kwargs: Any) -> Any:
+        made.append(kwargs.get("memory"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(app_module, "screens", screens)
+    app_module.web_app(str(tmp_path / "games.db"), "token", 8550, cache_dir=tmp_path / "cache")
+    assert made == [None]
+    context = contextvars.copy_context()
+    context.run(DEVICE_COPY.set, DeviceMemory(tmp_path / FILE_NAME))  # none carried over
+    monkeypatch.setattr("canasta_score.ui.start", lambda *_args, **_kwargs: None)
+    context.run(real(str(tmp_path / "games.db"), "invite"), PageStandIn())
+    assert context[DEVICE_COPY] is None
 
 
 def test_what_the_device_says_and_what_is_chosen_on_it_are_copied_for_its_next_start(

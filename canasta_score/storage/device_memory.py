@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from canasta_score.storage.atomic_write import write_atomically
+from canasta_score.storage.atomic_write import WRITING_PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ class DeviceMemory:
         try:
             text = self.path.read_text(encoding="utf-8")
             found = json.loads(text)
-        except (OSError, ValueError):  # none yet, unreadable, not UTF-8, not JSON
+        except (OSError, ValueError, RecursionError):  # none yet, unreadable, not JSON
             return Remembered()
         if not isinstance(found, dict):
             return Remembered()
@@ -74,19 +75,26 @@ class DeviceMemory:
         """Writes the copy, whole, where it changed (a failure is logged: the device's own
         storage still holds the settings)."""
         text = json.dumps(
-            {"settings": dict(sorted(settings.items())), "languages": list(languages)},
-            ensure_ascii=False,
-            indent=1,
+            {"settings": dict(sorted(settings.items())), "languages": list(languages)}, indent=1
         )
         if text == self._text:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.path, text)
-        except OSError as error:
+            self._write(text)
+        except (OSError, ValueError) as error:
             log.warning("this device's settings were not copied to %s: %r", self.path, error)
             return
         self._text = text
+
+    def _write(self, text: str) -> None:
+        """Writes `text` in place of the copy in one step (a reader meets the old copy or the
+        new, never half of one). Not synced to the disk: it is written on the event loop, as
+        the device's answer or a tap is shown, and a copy lost with the power is only a first
+        screen in the language of the start before."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        writing = self.path.with_name(WRITING_PREFIX + self.path.name)
+        writing.write_text(text, encoding="ascii")
+        os.replace(writing, self.path)
 
 
 def this_device_memory() -> DeviceMemory:

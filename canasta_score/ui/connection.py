@@ -16,11 +16,13 @@ from contextvars import ContextVar
 from typing import Protocol
 
 #: The language tags the connecting browser accepts, most wanted first (empty: none said);
-#: for the desktop window, the machine's language.
+#: for the desktop window and the phone package, the languages their device said last
+#: (`DEVICE_COPY`), else the machine's language.
 BROWSER_LANGUAGES: ContextVar[tuple[str, ...]] = ContextVar("browser_languages", default=())
 
 #: What was chosen on this device as far as its page knew as it started (the web app's page
-#: reads the theme and the language from its own storage as its Python starts): the first
+#: reads the theme and the language from its own storage as its Python starts; the desktop
+#: window and the phone package read what their device said last, `DEVICE_COPY`): the first
 #: screen is drawn in them, and what the device says once that screen is up stands over them.
 DEVICE_CHOSEN: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("device_chosen", default=())
 

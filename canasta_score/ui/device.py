@@ -133,8 +133,8 @@ class Device:
     def locale_changed(self, event: ft.LocaleChangeEvent) -> None:
         """The device's languages changed: followed unless a language was chosen here."""
         self.languages = [locale_tag(locale) for locale in event.locales]
-        self._copy()
         self.host.speak(self.wanted_language())
+        self._copy()
 
     def apply_theme(self) -> None:
         self.page.theme_mode = THEMES.get(self.setting("theme", "system"), ft.ThemeMode.SYSTEM)
@@ -177,11 +177,11 @@ class Device:
                 info = await asyncio.wait_for(self.page.get_device_info(), DEVICE_WAIT)
                 if info is not None:
                     self.languages = [locale_tag(locale) for locale in info.locales]
-        self._copy()
         theme = self.page.theme_mode
         self.apply_theme()
         if not self.host.speak(self.wanted_language()) and self.page.theme_mode != theme:
             self.page.update()
+        self._copy()  # once shown
         # A screen that starts from one of them (round entry: this phone's way of entering).
         device_read = getattr(self.host.nav.current, "device_read", None)
         if device_read is not None:
