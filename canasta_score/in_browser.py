@@ -241,11 +241,16 @@ class ThemeToPage:
     the next start."""
 
     def __init__(self, theme: str) -> None:
-        #: The theme the page is in: as it loaded, then as told.
-        self.told = theme
+        #: The theme the page is in (`light`, `dark`, `system`): as it loaded, then as told.
+        self.told = self.marked(theme)
+
+    @staticmethod
+    def marked(theme: str | None) -> str:
+        """The theme as the page marks it (python.js: the system's for any but two)."""
+        return theme if theme in ("light", "dark") else "system"
 
     def keep(self, settings: Mapping[str, str], _languages: Sequence[str]) -> None:
-        theme = settings.get("theme") or "system"
+        theme = self.marked(settings.get("theme"))
         if theme == self.told:
             return
         try:

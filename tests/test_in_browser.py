@@ -338,6 +338,7 @@ def test_a_theme_chosen_in_the_tab_is_told_to_its_page_once(
     page.keep({"theme": "light"}, [])
     page.keep({"theme": "light", "keep_awake": "off"}, [])
     page.keep({}, [])
+    page.keep({"theme": "sepia"}, [])  # not a theme: the system's, as the page shows it
     assert told == [
         {"canastaScore": in_browser.THEME_CHOSEN, "theme": "light"},
         {"canastaScore": in_browser.THEME_CHOSEN, "theme": "system"},
@@ -353,5 +354,38 @@ def test_the_page_and_its_worker_use_the_same_words() -> None:
     bridge = (Path(__file__).parent.parent / "tools/web_app/python.js").read_text()
     for said in (in_browser.FIRST_SCREEN_SHOWN, in_browser.THEME_CHOSEN):
         assert f'event.data.canastaScore === "{said}"' in bridge, said
-    assert f"{in_browser.DEVICE_CHOSEN_ARG}: chosenOnThisDevice()" in bridge
+    assert f"{in_browser.DEVICE_CHOSEN_ARG}: chosen }}" in bridge
+    # The page marks the theme its worker is told, and the one the worker tells it.
+    assert "const chosen = chosenOnThisDevice();\n    markTheme(chosen.theme);" in bridge
+    assert "markTheme(event.data.theme)" in bridge
     assert f'"flutter.{PREFIX}" + name' in bridge
+
+
+def test_a_tab_s_page_is_told_the_theme_from_the_one_it_marked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker's copy of the device's settings is its page, which starts in the theme the
+    page read as it started the worker."""
+    import contextvars
+
+    from canasta_score.ui.connection import DEVICE_COPY
+
+    monkeypatch.setattr(in_browser, "chosen_on_this_device", lambda: (("theme", "dark"),))
+    monkeypatch.setattr(in_browser, "browser_languages", lambda: ())
+    monkeypatch.setattr(ui, "show_unusable_database", lambda _page, _notice: None)
+
+    async def held_elsewhere() -> None:
+        raise browser_disk.OpenInAnotherTab
+
+    def start() -> Any:
+        """The start run to its end in this context (it waits for nothing here)."""
+        try:
+            in_browser.first_screen(None, held_elsewhere()).send(None)  # type: ignore[arg-type]
+        except StopIteration as done:
+            return done.value
+        raise AssertionError("the start waited")
+
+    context = contextvars.copy_context()
+    assert context.run(start) == (False, None)
+    copy = context[DEVICE_COPY]
+    assert isinstance(copy, in_browser.ThemeToPage) and copy.told == "dark"

@@ -54,9 +54,12 @@ function startPython(args) {
     const worker = new Worker(base + "/python-worker.js", { type: "module" });
     const said = [];
     worker.onmessage = (event) => said.push(event);
+    // The page in the theme the worker is told, which its Python takes as the page's.
+    const chosen = chosenOnThisDevice();
+    markTheme(chosen.theme);
     worker.postMessage({
         pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-        args: { ...args, canasta_score_device: chosenOnThisDevice() },
+        args: { ...args, canasta_score_device: chosen },
         documentUrl: _documentUrl,
         appPackageUrl: flet.appPackageUrl,
         micropipIncludePre: flet.micropipIncludePre,
