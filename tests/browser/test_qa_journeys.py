@@ -36,6 +36,9 @@ TYPING_MS = 90_000
 def type_into(screen: Screen, identifier: str, value: str) -> str:
     """Types into an empty points field as a player would; returns what the field holds."""
     node = screen.wait_for(identifier)
+    # Laid out: just after a tap that redraws the screen (keeping an entry as the next round)
+    # the field's node can be in the page with no size yet ("Element is not visible").
+    node.wait_for(state="visible", timeout=TYPING_MS)
     field = node.locator("input").first
     node.click(force=True)  # the field's problem text can lie over the <input>
     screen.wait_typed_in(field)  # keys sent before are put back as the field was
